@@ -1,0 +1,1 @@
+complete --command pokercli --no-files --arguments "(env _POKERCLI_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=get-args _TYPER_COMPLETE_ARGS=(commandline -cp) pokercli)" --condition "env _POKERCLI_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=is-args _TYPER_COMPLETE_ARGS=(commandline -cp) pokercli"

@@ -1,0 +1,3 @@
+from pokercli.cli import main
+
+main()

@@ -1,0 +1,200 @@
+"""The Typer app: parse arguments, call the library, render.
+
+Heavy modules (NumPy, Numba and the kernels) are imported inside the commands
+that need them, so ``--help``, completion, ``encode``, ``deal`` and one-hand
+``rank`` start fast.
+
+Exit status: 0 success, 1 unexpected internal error (or, in a batch, some
+lines were bad), 2 bad input or usage, 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from typing import Annotated, Any, Optional
+
+import typer
+from typer.core import TyperGroup
+
+try:  # typer >= 0.29 carries its own copy of click
+    from typer._click import exceptions as _cx
+except ImportError:  # pragma: no cover - older typer on top of click
+    from click import exceptions as _cx
+
+from pokercli.errors import InputError
+
+_DEBUG = {"on": False}
+
+
+class _Group(TyperGroup):
+    """Turns every failure into one line on stderr and a documented exit code."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
+             **extra: Any):
+        try:
+            rv = super().main(args, prog_name or "pokercli", complete_var,
+                              standalone_mode=False, **extra)
+        except _cx.NoArgsIsHelpError as e:
+            sys.stdout.write(e.ctx.get_help() + "\n")
+            rv = 0
+        except _cx.UsageError as e:
+            where = e.ctx.command_path if e.ctx is not None else "pokercli"
+            sys.stderr.write(f"{where}: {e.format_message()} (see --help)\n")
+            rv = 2
+        except _cx.ClickException as e:
+            sys.stderr.write(f"pokercli: {e.format_message()}\n")
+            rv = e.exit_code
+        except typer.Abort:
+            sys.stderr.write("pokercli: interrupted\n")
+            rv = 130
+        if not standalone_mode:
+            return rv
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+app = typer.Typer(
+    cls=_Group,
+    name="pokercli",
+    help="A poker calculator: card encodings, hand ranks, equity and percentiles.",
+    no_args_is_help=True,
+    add_completion=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _run(fn, *args, **kwargs):
+    """Call the library; turn errors into one stderr line and an exit code."""
+    try:
+        return fn(*args, **kwargs)
+    except InputError as e:
+        sys.stderr.write(f"pokercli: error: {e}\n")
+        raise typer.Exit(e.exit_code) from None
+    except (typer.Exit, typer.Abort):
+        raise
+    except KeyboardInterrupt:
+        sys.stderr.write("pokercli: interrupted\n")
+        raise typer.Exit(130) from None
+    except BrokenPipeError:
+        sys.stderr.close()
+        raise typer.Exit(0) from None
+    except Exception as e:  # noqa: BLE001 - the one place internal errors are caught
+        if _DEBUG["on"]:
+            raise
+        sys.stderr.write(f"pokercli: internal error: {type(e).__name__}: {e} "
+                         "(rerun with --debug for the traceback)\n")
+        raise typer.Exit(1) from None
+
+
+class NumberKind(str, Enum):
+    mask52 = "mask52"
+    ck32 = "ck32"
+    ranks = "ranks"
+
+
+class Game(str, Enum):
+    holdem = "holdem"
+    draw = "draw"
+    hearts = "hearts"
+    bigtwo = "bigtwo"
+
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables/text.")]
+UnicodeOpt = Annotated[bool, typer.Option("--unicode", "-u", help="Show suits as ♠ ♡ ♢ ♣.")]
+
+
+def _version(value: bool) -> None:
+    if value:
+        from pokercli import __version__
+
+        sys.stdout.write(f"pokercli {__version__}\n")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks of internal errors.")] = False,
+    version: Annotated[Optional[bool], typer.Option("--version", callback=_version, is_eager=True,
+                                                    help="Print the version and exit.")] = None,
+) -> None:
+    """A poker calculator: card encodings, hand ranks, equity and percentiles."""
+    _DEBUG["on"] = debug
+
+
+@app.command()
+def encode(
+    cards: Annotated[list[str], typer.Argument(help="Cards (As Kh, AsKh, A♠ 10♡) or one integer.")],
+    as_: Annotated[NumberKind, typer.Option("--as", help="Read an integer as a 52-bit set, "
+                                            "a 32-bit card word or a 13-bit rank set.")] = NumberKind.mask52,
+    as_json: JsonOpt = False,
+    unicode: UnicodeOpt = False,
+) -> None:
+    """Show cards in every representation (52-bit set, card words, indices, matrix)."""
+    from pokercli import encode as E
+    from pokercli.cards import parse_cards
+    from pokercli.output import Output
+
+    def job():
+        text = " ".join(cards).strip()
+        if text.lstrip("-").replace("_", "").isdigit() or text.lower().startswith(("0x", "0b")):
+            decoded = E.decode_number(text, as_.value)
+            doc = decoded if isinstance(decoded, dict) else E.encode_cards(decoded)
+        else:
+            doc = E.encode_cards(parse_cards(text))
+        E.render(doc, Output.choose(as_json, unicode))
+
+    _run(job)
+
+
+@app.command()
+def deal(
+    game: Annotated[Game, typer.Option("--game", "-g", help="The game to deal.")] = Game.holdem,
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Players (holdem/draw; default 2).")] = None,
+    seed: Annotated[Optional[int], typer.Option("--seed", "-s", help="Seed for a reproducible deal.")] = None,
+    dead: Annotated[Optional[str], typer.Option("--dead", help="Cards kept out of the deck.")] = None,
+    count: Annotated[int, typer.Option("--count", "-n", help="Number of independent deals.")] = 1,
+    as_json: JsonOpt = False,
+    unicode: UnicodeOpt = False,
+) -> None:
+    """Deal hands (and a board) from a shuffled deck."""
+    from pokercli import deal as D
+    from pokercli.cards import format_cards, parse_cards
+    from pokercli.output import Output
+
+    def job():
+        out = Output.choose(as_json, unicode)
+        dead_cards = parse_cards(dead, what="--dead") if dead else []
+        deals = D.deal(game.value, players, seed, dead_cards, count)
+        if out.json:
+            for d in deals:
+                out.emit_json(d.to_json(), indent=None if count > 1 else 2)
+        elif out.rich:
+            from rich.table import Table
+
+            for d in deals:
+                t = Table(title=f"{game.value} deal {d.index} (seed {d.seed})", title_justify="left")
+                t.add_column("player")
+                t.add_column("cards")
+                for i, h in enumerate(d.hands, 1):
+                    t.add_row(f"P{i}", format_cards(h, unicode))
+                if d.game == "holdem":
+                    t.add_row("board", format_cards(d.board, unicode), style="bold")
+                out.emit(t)
+        else:
+            for d in deals:
+                fields = [format_cards(h, unicode) for h in d.hands]
+                if d.game == "holdem":
+                    fields.append(format_cards(d.board, unicode))
+                out.line("\t".join(fields))
+        if seed is None:
+            from pokercli.output import warn
+
+            warn(f"seed {deals[0].seed} (pass --seed {deals[0].seed} to deal the same again)")
+
+    _run(job)
+
+
+def main() -> None:
+    app()
