@@ -1,0 +1,168 @@
+"""Private Numba kernels of the evaluator. They see only integers and arrays.
+
+Tables (see :mod:`pokercli.tables`) are passed in as arguments. A hand is a
+64-bit key (sum of card keys plus ``KEY_INIT``) and a 52-bit card mask; the
+card id of every card is its bit in the mask (SPEC §2a layout).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pokercli._jit import jit, jit_inline
+
+KEY_INIT = np.int64(0x3333 << 32)
+
+
+@jit_inline
+def _flush_suit(key):
+    """Suit group (0-3) holding five or more cards; call only when flushed."""
+    f = (key >> 32) & 0x8888
+    if f & 0x8:
+        return 0
+    if f & 0x80:
+        return 1
+    if f & 0x800:
+        return 2
+    return 3
+
+
+@jit_inline
+def hand_value(key, mask, offsets, rank_tab, flush_tab):
+    """Table value (score or class) of the hand with this key and card mask."""
+    if (key >> 32) & 0x8888:
+        return flush_tab[(mask >> (13 * _flush_suit(key))) & 0x1FFF]
+    k = key & 0xFFFFFFFF
+    return rank_tab[(k & 4095) + offsets[k >> 12]]
+
+
+@jit_inline
+def _row_value(cards, i, width, key, offsets, rank_tab, flush_tab):
+    if (key >> 32) & 0x8888:
+        g = _flush_suit(key)
+        bits = 0
+        for j in range(width):
+            c = cards[i, j]
+            if c >= 0 and c // 13 == g:
+                bits |= 1 << (c % 13)
+        return flush_tab[bits]
+    k = key & 0xFFFFFFFF
+    return rank_tab[(k & 4095) + offsets[k >> 12]]
+
+
+@jit
+def evaluate_batch7(cards, card_keys, offsets, rank_tab, flush_tab, out):
+    """``out[i]`` = value of the 7-card hand ``cards[i]`` (no padding).
+
+    The hot path only sums card keys; the flush suit's rank set is rebuilt
+    from the row in the rare flush case.
+    """
+    for i in range(cards.shape[0]):
+        key = KEY_INIT
+        for j in range(7):
+            key += card_keys[cards[i, j]]
+        if (key >> 32) & 0x8888:
+            g = _flush_suit(key)
+            bits = 0
+            for j in range(7):
+                c = cards[i, j]
+                if c // 13 == g:
+                    bits |= 1 << (c % 13)
+            out[i] = flush_tab[bits]
+        else:
+            k = key & 0xFFFFFFFF
+            out[i] = rank_tab[(k & 4095) + offsets[k >> 12]]
+
+
+@jit
+def evaluate_batch(cards, card_keys, offsets, rank_tab, flush_tab, out):
+    """``out[i]`` = value of hand ``cards[i]`` (card ids; -1 pads short hands)."""
+    width = cards.shape[1]
+    for i in range(cards.shape[0]):
+        key = KEY_INIT
+        for j in range(width):
+            c = cards[i, j]
+            if c < 0:
+                break
+            key += card_keys[c]
+        out[i] = _row_value(cards, i, width, key, offsets, rank_tab, flush_tab)
+
+
+@jit
+def evaluate_masks(masks, card_keys, offsets, rank_tab, flush_tab, out):
+    """``out[i]`` = value of the hand given as a 52-bit card mask."""
+    for i in range(masks.shape[0]):
+        m = np.int64(masks[i])
+        key = KEY_INIT
+        rest = m
+        while rest != 0:
+            low = rest & -rest
+            c = 0
+            while (low >> c) != 1:
+                c += 1
+            key += card_keys[c]
+            rest ^= low
+        out[i] = hand_value(key, m, offsets, rank_tab, flush_tab)
+
+
+@jit
+def count_all_seven(card_keys, offsets, rank_class, flush_class, class_type):
+    """Counts by type (index = type strength) and distinct classes over all 7-card hands."""
+    counts = np.zeros(10, np.int64)
+    seen = np.zeros(7463, np.bool_)
+    one = np.int64(1)
+    for a in range(46):
+        ka = KEY_INIT + card_keys[a]
+        ma = one << a
+        for b in range(a + 1, 47):
+            kb = ka + card_keys[b]
+            mb = ma | (one << b)
+            for c in range(b + 1, 48):
+                kc = kb + card_keys[c]
+                mc = mb | (one << c)
+                for d in range(c + 1, 49):
+                    kd = kc + card_keys[d]
+                    md = mc | (one << d)
+                    for e in range(d + 1, 50):
+                        ke = kd + card_keys[e]
+                        me = md | (one << e)
+                        for f in range(e + 1, 51):
+                            kf = ke + card_keys[f]
+                            mf = me | (one << f)
+                            for g in range(f + 1, 52):
+                                v = hand_value(kf + card_keys[g], mf | (one << g),
+                                               offsets, rank_class, flush_class)
+                                seen[v] = True
+                                counts[class_type[v]] += 1
+    return counts, seen.sum()
+
+
+@jit
+def place_rows(cols, bounds, row_order, capacity):
+    """First-fit placement of perfect-hash rows (see tables._perfect_hash)."""
+    used = np.zeros(capacity, np.bool_)
+    offsets = np.zeros(bounds.shape[0] - 1, np.uint32)
+    first_free = 0
+    for r in row_order:
+        lo, hi = bounds[r], bounds[r + 1]
+        if hi == lo:
+            continue
+        cmin = cols[lo]
+        for j in range(lo, hi):
+            cmin = min(cmin, cols[j])
+        o = max(0, first_free - cmin)
+        while True:
+            ok = True
+            for j in range(lo, hi):
+                if used[cols[j] + o]:
+                    ok = False
+                    break
+            if ok:
+                break
+            o += 1
+        for j in range(lo, hi):
+            used[cols[j] + o] = True
+        offsets[r] = o
+        while first_free < capacity and used[first_free]:
+            first_free += 1
+    return offsets

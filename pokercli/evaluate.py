@@ -1,0 +1,110 @@
+"""Typed Python API of the hand evaluator (5, 6 or 7 cards; best five count).
+
+Two numbers describe a hand's value:
+
+* ``score``: the seed's 30-bit comparable integer (SPEC §3b) — larger is
+  stronger, equal means a tie;
+* ``hand_class``: the equivalence class 1..7462 (SPEC §3c) — *smaller* is
+  stronger, 1 is a royal flush.
+
+Batch functions take card ids (see :mod:`pokercli.cards`) in an integer array
+of shape ``(n, k)``, ``k`` <= 7, padded with -1 for shorter hands, and return
+one value per row from one kernel call. Checking and parsing happen before;
+kernels never see text.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Sequence
+
+import numpy as np
+
+from pokercli import reference as R
+from pokercli.errors import InputError
+
+
+@lru_cache(maxsize=1)
+def _args():
+    """Kernel arguments: (card keys, offsets, score tables, class tables)."""
+    from pokercli import _kernels as K
+    from pokercli._jit import compile_notice
+    from pokercli.tables import tables
+
+    t = tables()
+    keys = t.card_keys.astype(np.int64)
+    offsets = t.offsets.astype(np.int32)
+    with compile_notice(K.__file__, "the hand evaluator"):
+        probe = np.array([[0, 1, 2, 3, 4, -1, -1]], dtype=np.int8)
+        out = np.zeros(1, np.uint32)
+        K.evaluate_batch(probe, keys, offsets, t.rank_score, t.flush_score, out)
+        K.evaluate_batch7(np.zeros((0, 7), np.int8), keys, offsets, t.rank_score, t.flush_score, out)
+        K.evaluate_masks(np.array([31], np.int64), keys, offsets, t.rank_score, t.flush_score, out)
+    return keys, offsets, (t.rank_score, t.flush_score), (t.rank_class, t.flush_class)
+
+
+def _check_batch(cards: np.ndarray) -> np.ndarray:
+    cards = np.asarray(cards)
+    if cards.ndim != 2 or cards.shape[1] > 7:
+        raise InputError("a batch of hands is an (n, k) array with k <= 7")
+    return np.ascontiguousarray(cards, dtype=np.int8)
+
+
+def _batch(cards: np.ndarray, want: str) -> np.ndarray:
+    from pokercli import _kernels as K
+
+    cards = _check_batch(cards)
+    keys, offsets, score_tabs, class_tabs = _args()
+    rank, flush = score_tabs if want == "score" else class_tabs
+    out = np.empty(cards.shape[0], np.uint32 if want == "score" else np.uint16)
+    if cards.shape[1] == 7 and (cards.shape[0] == 0 or cards[:, 6].min() >= 0):
+        K.evaluate_batch7(cards, keys, offsets, rank, flush, out)
+    else:
+        K.evaluate_batch(cards, keys, offsets, rank, flush, out)
+    return out
+
+
+def scores(cards: np.ndarray) -> np.ndarray:
+    """Scores (uint32) of a batch of hands, one kernel call."""
+    return _batch(cards, "score")
+
+
+def classes(cards: np.ndarray) -> np.ndarray:
+    """Classes 1..7462 (uint16) of a batch of hands, one kernel call."""
+    return _batch(cards, "class")
+
+
+def scores_of_masks(masks: np.ndarray) -> np.ndarray:
+    """Scores of hands given as 52-bit card masks (5-7 bits each)."""
+    from pokercli import _kernels as K
+
+    masks = np.ascontiguousarray(masks, dtype=np.int64)
+    keys, offsets, (rank, flush), _ = _args()
+    out = np.empty(masks.shape[0], np.uint32)
+    K.evaluate_masks(masks, keys, offsets, rank, flush, out)
+    return out
+
+
+@lru_cache(maxsize=1)
+def class_types() -> np.ndarray:
+    """Type strength (1..9) of each class 1..7462 (index 0 unused)."""
+    out = np.zeros(7463, np.int64)
+    for strength, (lo, hi) in R.CLASS_RANGES.items():
+        out[lo:hi + 1] = strength
+    return out
+
+
+def count_all_seven() -> tuple[np.ndarray, int]:
+    """(counts by type strength, distinct values) over all 133,784,560 seven-card hands."""
+    from pokercli import _kernels as K
+
+    keys, offsets, _, (rank, flush) = _args()
+    counts, distinct = K.count_all_seven(keys, offsets, rank, flush, class_types())
+    return counts, int(distinct)
+
+
+def score_of(cards: Sequence[int]) -> int:
+    """Score of one hand through the kernel."""
+    row = np.full((1, 7), -1, np.int8)
+    row[0, :len(cards)] = cards
+    return int(scores(row)[0])
