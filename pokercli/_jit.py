@@ -13,7 +13,6 @@ import hashlib
 import os
 import sys
 import time
-from contextlib import contextmanager
 from pathlib import Path
 
 from pokercli import __version__
@@ -31,29 +30,67 @@ def cache_dir() -> Path:
 
 os.environ.setdefault("NUMBA_CACHE_DIR", str(cache_dir() / "numba"))
 
-import numba  # noqa: E402
+
+def _import_numba():
+    """Import Numba without its optional SciPy BLAS probe.
+
+    When SciPy is installed, Numba imports ``scipy.linalg`` at start-up only
+    to offer ``np.dot``/``np.linalg`` in kernels, which pokercli never uses;
+    that costs about half a second of every command that evaluates hands.
+    The probe is made to fail for the duration of Numba's import, then the
+    module is importable again as usual.
+    """
+    name = "scipy.linalg.cython_blas"
+    block = name not in sys.modules
+    if block:
+        sys.modules[name] = None  # type: ignore[assignment]
+    try:
+        import numba
+        import numba.np.arraymath  # noqa: F401  (runs the probe now)
+    finally:
+        if block and sys.modules.get(name, 0) is None:
+            del sys.modules[name]
+    return numba
+
+
+numba = _import_numba()
 
 jit = numba.njit(cache=True, nogil=True, error_model="numpy")
 jit_inline = numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
 
 
-def _stamp(module_file: str) -> Path:
+def _stamp(module_file: str, name: str) -> Path:
     source = Path(module_file).read_bytes()
     key = hashlib.sha1(source + f"{__version__}{numba.__version__}{sys.version}".encode()).hexdigest()
-    return cache_dir() / "compiled" / f"{Path(module_file).stem}-{key[:16]}"
+    return cache_dir() / "compiled" / f"{Path(module_file).stem}.{name}-{key[:16]}"
 
 
-@contextmanager
-def compile_notice(module_file: str, what: str):
-    """Say on stderr that ``what`` is compiling, the first time only."""
-    stamp = _stamp(module_file)
-    first = not stamp.exists()
-    if first:
-        sys.stderr.write(f"pokercli: compiling {what} (first run only; cached in {cache_dir()})...\n")
+_warm: set = set()
+
+
+def call(kernel, *args):
+    """Call a kernel; the first time ever on this machine, say that it compiles.
+
+    A stamp file per kernel (and source version) in the cache directory records
+    that Numba has compiled and cached it, so the notice shows once.
+    """
+    if kernel in _warm:
+        return kernel(*args)
+    py = kernel.py_func
+    stamp = _stamp(py.__code__.co_filename, py.__name__)
+    if stamp.exists():
+        result = kernel(*args)
+    else:
+        sys.stderr.write(f"pokercli: compiling {py.__name__} (first run only; "
+                         f"cached in {cache_dir()})...\n")
         sys.stderr.flush()
         t0 = time.perf_counter()
-    yield
-    if first:
-        stamp.parent.mkdir(parents=True, exist_ok=True)
-        stamp.touch()
-        sys.stderr.write(f"pokercli: compiled {what} in {time.perf_counter() - t0:.1f} s\n")
+        result = kernel(*args)
+        try:
+            stamp.parent.mkdir(parents=True, exist_ok=True)
+            stamp.touch()
+        except OSError:
+            pass
+        sys.stderr.write(f"pokercli: compiled {py.__name__} in {time.perf_counter() - t0:.1f} s\n")
+    _warm.add(kernel)
+    return result

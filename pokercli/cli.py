@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
+from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
@@ -194,6 +195,66 @@ def deal(
             warn(f"seed {deals[0].seed} (pass --seed {deals[0].seed} to deal the same again)")
 
     _run(job)
+
+
+@app.command()
+def rank(
+    hands: Annotated[Optional[list[str]], typer.Argument(
+        help="A hand of 5-7 cards; with --board, one hand per argument; '-' reads one hand per line from stdin.")] = None,
+    board: Annotated[Optional[str], typer.Option("--board", "-b", help="Board cards for a showdown.")] = None,
+    score: Annotated[Optional[int], typer.Option("--score", help="Translate a 30-bit score.")] = None,
+    file: Annotated[Optional[Path], typer.Option("--file", "-f", help="Read one hand per line from a file.",
+                                                 dir_okay=False)] = None,
+    as_json: JsonOpt = False,
+    unicode: UnicodeOpt = False,
+) -> None:
+    """Rank a hand (type, class 1..7462, score), a showdown, a score, or a stream of hands."""
+    from pokercli.output import Output
+
+    def job():
+        out = Output.choose(as_json, unicode)
+        words = hands or []
+        if file is not None or words == ["-"]:
+            if board or score is not None or (file is not None and words):
+                raise InputError("batch mode (- or --file) takes no other hands, --board or --score")
+            return _rank_batch(file, as_json)
+        from pokercli import rank as RK
+        from pokercli.cards import parse_cards
+
+        if score is not None:
+            if words or board:
+                raise InputError("--score takes no hands or --board")
+            return RK.render_score(RK.score_doc(score), out)
+        if not words:
+            raise InputError("give a hand of 5-7 cards, hands with --board, --score N, or - for stdin")
+        if board is not None:
+            board_cards = parse_cards(board, count=(0, 3, 4, 5), what="board", allow_empty=True)
+            parsed = [parse_cards(w, what=f"hand {i + 1}") for i, w in enumerate(words)]
+            return RK.render_showdown(RK.showdown_doc(board_cards, parsed), out)
+        from pokercli.verdict import value_of
+
+        cards = parse_cards(words, count=(5, 6, 7), what="hand")
+        RK.render_hand(RK.hand_doc(value_of(cards)), out)
+
+    code = _run(job)
+    if code:
+        raise typer.Exit(code)
+
+
+def _rank_batch(file: Optional[Path], as_json: bool) -> int:
+    from pokercli.batch import rank_stream
+
+    try:
+        stream = open(file, "rb") if file is not None else sys.stdin.buffer
+    except OSError as e:
+        raise InputError(f"cannot read {file}: {e.strerror}") from None
+    with stream:
+        report = rank_stream(stream, sys.stdout.buffer, as_json)
+    sys.stdout.flush()
+    if report.bad:
+        sys.stderr.write(f"pokercli: {report.bad} bad line(s) skipped, {report.hands} hands ranked\n")
+        return 1
+    return 0
 
 
 def main() -> None:

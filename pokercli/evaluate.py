@@ -21,25 +21,18 @@ from typing import Sequence
 import numpy as np
 
 from pokercli import reference as R
+from pokercli._jit import call
 from pokercli.errors import InputError
 
 
 @lru_cache(maxsize=1)
 def _args():
     """Kernel arguments: (card keys, offsets, score tables, class tables)."""
-    from pokercli import _kernels as K
-    from pokercli._jit import compile_notice
     from pokercli.tables import tables
 
     t = tables()
     keys = t.card_keys.astype(np.int64)
     offsets = t.offsets.astype(np.int32)
-    with compile_notice(K.__file__, "the hand evaluator"):
-        probe = np.array([[0, 1, 2, 3, 4, -1, -1]], dtype=np.int8)
-        out = np.zeros(1, np.uint32)
-        K.evaluate_batch(probe, keys, offsets, t.rank_score, t.flush_score, out)
-        K.evaluate_batch7(np.zeros((0, 7), np.int8), keys, offsets, t.rank_score, t.flush_score, out)
-        K.evaluate_masks(np.array([31], np.int64), keys, offsets, t.rank_score, t.flush_score, out)
     return keys, offsets, (t.rank_score, t.flush_score), (t.rank_class, t.flush_class)
 
 
@@ -58,9 +51,9 @@ def _batch(cards: np.ndarray, want: str) -> np.ndarray:
     rank, flush = score_tabs if want == "score" else class_tabs
     out = np.empty(cards.shape[0], np.uint32 if want == "score" else np.uint16)
     if cards.shape[1] == 7 and (cards.shape[0] == 0 or cards[:, 6].min() >= 0):
-        K.evaluate_batch7(cards, keys, offsets, rank, flush, out)
+        call(K.evaluate_batch7, cards, keys, offsets, rank, flush, out)
     else:
-        K.evaluate_batch(cards, keys, offsets, rank, flush, out)
+        call(K.evaluate_batch, cards, keys, offsets, rank, flush, out)
     return out
 
 
@@ -81,7 +74,17 @@ def scores_of_masks(masks: np.ndarray) -> np.ndarray:
     masks = np.ascontiguousarray(masks, dtype=np.int64)
     keys, offsets, (rank, flush), _ = _args()
     out = np.empty(masks.shape[0], np.uint32)
-    K.evaluate_masks(masks, keys, offsets, rank, flush, out)
+    call(K.evaluate_masks, masks, keys, offsets, rank, flush, out)
+    return out
+
+
+@lru_cache(maxsize=1)
+def score_of_class() -> np.ndarray:
+    """Score of each class 1..7462 (int64; index 0 unused)."""
+    from pokercli.tables import tables
+
+    out = np.zeros(7463, np.int64)
+    out[1:] = tables().scores_desc
     return out
 
 
@@ -99,7 +102,7 @@ def count_all_seven() -> tuple[np.ndarray, int]:
     from pokercli import _kernels as K
 
     keys, offsets, _, (rank, flush) = _args()
-    counts, distinct = K.count_all_seven(keys, offsets, rank, flush, class_types())
+    counts, distinct = call(K.count_all_seven, keys, offsets, rank, flush, class_types())
     return counts, int(distinct)
 
 

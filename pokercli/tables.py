@@ -133,9 +133,10 @@ def _perfect_hash(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _place_rows(cols, bounds, row_order, capacity):
+    from pokercli._jit import call
     from pokercli._kernels import place_rows
 
-    return place_rows(cols, bounds, row_order, capacity)
+    return call(place_rows, cols, bounds, row_order, capacity)
 
 
 def build_tables() -> Tables:
@@ -183,6 +184,9 @@ def tables() -> Tables:
                 return Tables(**{k: data[k] for k in Tables.__dataclass_fields__})
         except (OSError, KeyError, ValueError):
             pass
+    import sys
+
+    sys.stderr.write(f"pokercli: building evaluator lookup tables (first run only; cached in {path.parent})...\n")
     t = build_tables()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,54 @@
+"""Helpers shared by the benchmark scripts (timing, peers, printing)."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+
+def best_of(fn, repeat: int = 3) -> float:
+    """Best wall time of ``repeat`` runs of ``fn()`` in seconds."""
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def peer(name: str):
+    """Import a comparison library if installed (pip install '.[bench]'), else None."""
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        print(f"  ({name} not installed: pip install '.[bench]' to compare)")
+        return None
+
+
+def pokercli_cmd() -> list[str]:
+    """The installed console script next to this interpreter (not a shell shim)."""
+    from pathlib import Path
+
+    exe = Path(sys.executable).parent / "pokercli"
+    if exe.exists():
+        return [str(exe)]
+    found = shutil.which("pokercli")
+    return [found] if found else [sys.executable, "-m", "pokercli"]
+
+
+def wall(cmd: list[str], stdin=None, repeat: int = 3, env=None) -> float:
+    """Best wall time of running a command (output discarded)."""
+    def run():
+        with open(stdin, "rb") if stdin else open(os.devnull, "rb") as f:
+            subprocess.run(cmd, stdin=f, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                           check=False, env=env)
+    run()  # warm: caches, compiled kernels, page cache
+    return best_of(run, repeat)
+
+
+def row(label: str, value: str, note: str = "") -> None:
+    print(f"  {label:<52} {value:>14}  {note}")

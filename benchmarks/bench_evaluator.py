@@ -1,0 +1,111 @@
+"""Evaluator and `rank` speed, with the peers measured in the same run.
+
+    python benchmarks/bench_evaluator.py [--quick]
+
+Prints hands/s of the batch kernel on random 7-card hands, the enumeration of
+all 133,784,560 seven-card hands, peers (eval7, phevaluator, treys) called
+per hand from Python, `pokercli rank -` end to end on a 1,000,000-line file
+against a Python script that parses the file and calls eval7 per hand, and
+the start-up time of the light commands.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import best_of, peer, pokercli_cmd, row, wall  # noqa: E402
+
+from pokercli import cards as C  # noqa: E402
+from pokercli import evaluate as E  # noqa: E402
+
+QUICK = "--quick" in sys.argv
+
+
+def random_hands(n: int, k: int = 7, seed: int = 1) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    out = np.empty((n, k), np.int8)
+    step = 500_000
+    for i in range(0, n, step):
+        m = min(step, n - i)
+        out[i:i + m] = np.argpartition(rng.random((m, 52)), k, axis=1)[:, :k]
+    return out
+
+
+def main() -> None:
+    n = 2_000_000 if QUICK else 10_000_000
+    hands = random_hands(n)
+    E.scores(hands[:8])
+    print("Evaluator (one thread)")
+    t = best_of(lambda: E.scores(hands))
+    kernel_rate = n / t
+    row("batch kernel, random 7-card hands", f"{kernel_rate / 1e6:8.1f} M/s", "goal >= 100 M/s")
+    tc = best_of(lambda: E.classes(hands))
+    row("batch kernel, random 7-card hands (class)", f"{n / tc / 1e6:8.1f} M/s")
+    if not QUICK:
+        E.count_all_seven()
+        te = best_of(E.count_all_seven, 2)
+        row("enumerate all 133,784,560 7-card hands", f"{133_784_560 / te / 1e6:8.1f} M/s",
+            f"{te:.2f} s; goal >= 300 M/s")
+
+    sample = hands[:200_000].tolist()
+    eval7 = peer("eval7")
+    if eval7:
+        deck = {c: eval7.Card(C.card_name(c)) for c in range(52)}
+        ehands = [[deck[c] for c in h] for h in sample]
+        te7 = best_of(lambda: [eval7.evaluate(h) for h in ehands])
+        r = len(sample) / te7
+        row("eval7.evaluate called from Python", f"{r / 1e6:8.2f} M/s", f"kernel is {kernel_rate / r:.0f}x")
+    ph = peer("phevaluator")
+    if ph:
+        names = [[C.card_name(c) for c in h] for h in sample[:50_000]]
+        tph = best_of(lambda: [ph.evaluate_cards(*h) for h in names], 1)
+        r = len(names) / tph
+        row("phevaluator.evaluate_cards called from Python", f"{r / 1e6:8.2f} M/s", f"kernel is {kernel_rate / r:.0f}x")
+    treys = peer("treys")
+    if treys:
+        ev = treys.Evaluator()
+        th = [[treys.Card.new(C.card_name(c)) for c in h] for h in sample[:50_000]]
+        tt = best_of(lambda: [ev.evaluate(h[:2], h[2:]) for h in th], 1)
+        r = len(th) / tt
+        row("treys Evaluator called from Python", f"{r / 1e6:8.2f} M/s", f"kernel is {kernel_rate / r:.0f}x")
+
+    lines = 200_000 if QUICK else 1_000_000
+    print(f"\n`pokercli rank -` end to end on a {lines:,}-line file (warm)")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "hands.txt"
+        text = "\n".join(" ".join(C.card_name(c) for c in h) for h in random_hands(lines, seed=2).tolist())
+        path.write_text(text + "\n")
+        tr = wall([*pokercli_cmd(), "rank", "-"], stdin=str(path))
+        row("pokercli rank - (TSV)", f"{tr:8.2f} s", "goal <= 3 s")
+        trj = wall([*pokercli_cmd(), "rank", "-", "--json"], stdin=str(path))
+        row("pokercli rank - --json", f"{trj:8.2f} s")
+        if eval7:
+            script = Path(tmp) / "eval7_rank.py"
+            script.write_text(
+                "import sys, eval7\n"
+                "out = []\n"
+                "for line in sys.stdin:\n"
+                "    cards = [eval7.Card(t) for t in line.split()]\n"
+                "    v = eval7.evaluate(cards)\n"
+                "    out.append(f'{line.strip()}\\t{eval7.handtype(v)}\\t{v}')\n"
+                "sys.stdout.write('\\n'.join(out) + '\\n')\n")
+            tp = wall([sys.executable, str(script)], stdin=str(path))
+            row("Python script parsing + eval7 per hand", f"{tp:8.2f} s", f"pokercli is {tp / tr:.1f}x faster (goal >= 5x)")
+
+    print("\nStart-up (warm, wall time of the whole command)")
+    cmd = pokercli_cmd()
+    for args, goal in ((["--help"], "0.25 s"), (["encode", "As Kd"], "0.25 s"),
+                       (["deal", "--seed", "1"], "0.25 s"), (["rank", "As Ks Qs Js Ts 2c 3d"], "0.3 s")):
+        row("pokercli " + " ".join(args), f"{wall(cmd + args, repeat=5):8.3f} s", f"goal <= {goal}")
+    row("python -c pass (interpreter alone)", f"{wall([sys.executable, '-c', 'pass'], repeat=5):8.3f} s")
+
+
+if __name__ == "__main__":
+    main()
