@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -66,31 +67,39 @@ def _stamp(module_file: str, name: str) -> Path:
 
 
 _warm: set = set()
+_compile_lock = threading.Lock()
 
 
 def call(kernel, *args):
     """Call a kernel; the first time ever on this machine, say that it compiles.
 
     A stamp file per kernel (and source version) in the cache directory records
-    that Numba has compiled and cached it, so the notice shows once.
+    that Numba has compiled and cached it, so the notice shows once. Loading or
+    compiling happens under a lock (threads may call the same kernel at once);
+    the call itself does not.
     """
-    if kernel in _warm:
-        return kernel(*args)
+    if kernel not in _warm:
+        with _compile_lock:
+            if kernel not in _warm:
+                _prepare(kernel, args)
+                _warm.add(kernel)
+    return kernel(*args)
+
+
+def _prepare(kernel, args) -> None:
     py = kernel.py_func
+    signature = tuple(numba.typeof(a) for a in args)
     stamp = _stamp(py.__code__.co_filename, py.__name__)
     if stamp.exists():
-        result = kernel(*args)
-    else:
-        sys.stderr.write(f"pokercli: compiling {py.__name__} (first run only; "
-                         f"cached in {cache_dir()})...\n")
-        sys.stderr.flush()
-        t0 = time.perf_counter()
-        result = kernel(*args)
-        try:
-            stamp.parent.mkdir(parents=True, exist_ok=True)
-            stamp.touch()
-        except OSError:
-            pass
-        sys.stderr.write(f"pokercli: compiled {py.__name__} in {time.perf_counter() - t0:.1f} s\n")
-    _warm.add(kernel)
-    return result
+        kernel.compile(signature)
+        return
+    sys.stderr.write(f"pokercli: compiling {py.__name__} (first run only; cached in {cache_dir()})...\n")
+    sys.stderr.flush()
+    t0 = time.perf_counter()
+    kernel.compile(signature)
+    try:
+        stamp.parent.mkdir(parents=True, exist_ok=True)
+        stamp.touch()
+    except OSError:
+        pass
+    sys.stderr.write(f"pokercli: compiled {py.__name__} in {time.perf_counter() - t0:.1f} s\n")

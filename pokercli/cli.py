@@ -257,5 +257,102 @@ def _rank_batch(file: Optional[Path], as_json: bool) -> int:
     return 0
 
 
+@app.command()
+def equity(
+    hands: Annotated[list[str], typer.Argument(
+        help="Two or more players: hands (AsAh) or ranges (QQ+,AKs, 'random'), one per argument.")],
+    board: Annotated[Optional[str], typer.Option("--board", "-b", help="Board: 0, 3, 4 or 5 cards.")] = None,
+    dead: Annotated[Optional[str], typer.Option("--dead", "-d", help="Dead cards, out of the deck.")] = None,
+    exact: Annotated[bool, typer.Option("--exact", help="Enumerate every runout, however long.")] = False,
+    monte_carlo: Annotated[bool, typer.Option("--monte-carlo", "--mc", help="Sample instead of enumerating.")] = False,
+    samples: Annotated[Optional[int], typer.Option("--samples", "-n", help="Monte Carlo: this many samples.")] = None,
+    stderr: Annotated[Optional[float], typer.Option("--stderr", help="Monte Carlo: stop when every "
+                                                    "player's equity has this standard error (e.g. 0.0005).")] = None,
+    seed: Annotated[Optional[int], typer.Option("--seed", "-s", help="Monte Carlo seed (reproducible).")] = None,
+    categories: Annotated[bool, typer.Option("--categories", help="How often each player ends with each hand type.")] = False,
+    as_json: JsonOpt = False,
+    unicode: UnicodeOpt = False,
+) -> None:
+    """Equity of hands or ranges: exact when feasible, Monte Carlo otherwise."""
+    from pokercli.output import Output
+
+    def job():
+        from pokercli import equity as Q
+        from pokercli import render_equity as RE
+        from pokercli.cards import parse_cards
+
+        out = Output.choose(as_json, unicode)
+        if exact and monte_carlo:
+            raise InputError("choose --exact or --monte-carlo, not both")
+        if samples is not None and samples < 1:
+            raise InputError(f"--samples must be at least 1, not {samples}")
+        if stderr is not None and not 0 < stderr < 1:
+            raise InputError(f"--stderr must be between 0 and 1, not {stderr}")
+        if seed is not None and seed < 0:
+            raise InputError(f"--seed must be a non-negative integer, not {seed}")
+        players = [Q.parse_player(h, i + 1) for i, h in enumerate(hands)]
+        board_cards = parse_cards(board or "", count=(0, 3, 4, 5), what="board", allow_empty=True)
+        dead_cards = parse_cards(dead or "", what="--dead", allow_empty=True)
+        job_ = Q.prepare(players, board_cards, dead_cards, with_types=categories)
+        method = "exact" if exact else ("monte-carlo" if monte_carlo else "auto")
+        with _progress(out) as progress:
+            result = Q.compute(job_, method, samples, stderr, seed, progress)
+        if result.interrupted:
+            sys.stderr.write("pokercli: interrupted: the result below is from the samples so far\n")
+        RE.render(result, out, categories)
+
+    _run(job)
+
+
+@app.command("range")
+def range_(
+    text: Annotated[list[str], typer.Argument(help="A range: QQ+, AKs, A2s+, TT-77, AhKh, AA:0.5, random.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Show a range as the 13x13 grid (pairs on the diagonal, suited above, offsuit below)."""
+    from pokercli.output import Output
+
+    def job():
+        from pokercli import ranges as RG
+        from pokercli.render_equity import render_range
+
+        joined = ",".join(text)
+        render_range(joined, RG.parse_range(joined), Output.choose(as_json))
+
+    _run(job)
+
+
+class _progress:
+    """A Rich progress bar on stderr for long jobs, only when stderr is a terminal."""
+
+    def __init__(self, out):
+        from pokercli.output import stderr_is_terminal
+
+        self.enabled = stderr_is_terminal() and not out.json
+        self.bar = None
+        self.task = None
+
+    def __enter__(self):
+        return self.update if self.enabled else None
+
+    def update(self, done, total, stderr=None):
+        if self.bar is None:
+            from rich.console import Console
+            from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+            self.bar = Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
+                                TextColumn("{task.percentage:>3.0f}%"), TimeRemainingColumn(),
+                                console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("equity", total=total)
+        desc = f"equity (stderr {stderr:.5f})" if stderr is not None else "equity"
+        self.bar.update(self.task, completed=done, total=total, description=desc)
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.stop()
+        return False
+
+
 def main() -> None:
     app()

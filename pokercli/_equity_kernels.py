@@ -1,0 +1,232 @@
+"""Private Numba kernels of the equity calculator.
+
+Showdown counts are integers: ``outcome[p, 1]`` counts boards player ``p``
+wins alone, ``outcome[p, n]`` (n >= 2) boards it shares among ``n`` players
+(for up to ``PATTERN_PLAYERS`` players they are first tallied by winner
+pattern and converted by :func:`patterns_to_outcome`);
+``types[p, t]`` counts boards on which it ends with hand type ``t``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pokercli._combinator import next_combination, unrank_combination
+from pokercli._jit import jit, jit_inline
+from pokercli._kernels import KEY_INIT, hand_value
+
+
+#: Up to this many players, outcomes are tallied by winner pattern (2**players slots).
+PATTERN_PLAYERS = 10
+
+
+@jit_inline
+def _showdown(hand_keys, hand_masks, bkey, bmask, offsets, rank_score, flush_score, patterns,
+              outcome, types, with_types):
+    """Score every player on one board and tally who wins.
+
+    With up to ``PATTERN_PLAYERS`` players the set of winners (a bit pattern)
+    is counted in ``patterns``; with more, ``outcome`` is updated directly.
+    """
+    players = hand_keys.shape[0]
+    best = np.uint32(0)
+    pattern = 0
+    nbest = 0
+    for p in range(players):
+        s = hand_value(hand_keys[p] + bkey, hand_masks[p] | bmask, offsets, rank_score, flush_score)
+        if with_types:
+            types[p, s >> 26] += 1
+        if s > best:
+            best = s
+            pattern = 1 << p
+            nbest = 1
+        elif s == best:
+            pattern |= 1 << p
+            nbest += 1
+    if players <= PATTERN_PLAYERS:
+        patterns[pattern] += 1
+    else:
+        for p in range(players):
+            if (pattern >> p) & 1:
+                outcome[p, nbest] += 1
+
+
+@jit
+def patterns_to_outcome(patterns, outcome):
+    """Add pattern counts into ``outcome[p, n]`` (player p among n winners)."""
+    players = outcome.shape[0]
+    for pat in range(1, patterns.shape[0]):
+        cnt = patterns[pat]
+        if cnt == 0:
+            continue
+        n = 0
+        for p in range(players):
+            n += (pat >> p) & 1
+        for p in range(players):
+            if (pat >> p) & 1:
+                outcome[p, n] += cnt
+
+
+@jit
+def heads_up_boards5(hand_keys, hand_masks, deck, first_lo, first_hi, base_key, base_mask,
+                     card_keys, offsets, rank_score, flush_score, patterns):
+    """All 5-card boards of ``deck`` whose first card index is in [first_lo, first_hi),
+    two players, no type counts: the preflop hot path, with running sums per
+    level and the tallies in registers. ``patterns[1|2|3]`` += wins 1, wins 2, ties.
+    """
+    n = deck.shape[0]
+    one = np.int64(1)
+    k0 = hand_keys[0]
+    k1 = hand_keys[1]
+    m0 = hand_masks[0]
+    m1 = hand_masks[1]
+    w0 = 0
+    w1 = 0
+    tie = 0
+    for a in range(first_lo, first_hi):
+        ka = base_key + card_keys[deck[a]]
+        ma = base_mask | (one << deck[a])
+        for b in range(a + 1, n - 3):
+            kb = ka + card_keys[deck[b]]
+            mb = ma | (one << deck[b])
+            for c in range(b + 1, n - 2):
+                kc = kb + card_keys[deck[c]]
+                mc = mb | (one << deck[c])
+                for d in range(c + 1, n - 1):
+                    kd = kc + card_keys[deck[d]]
+                    md = mc | (one << deck[d])
+                    for e in range(d + 1, n):
+                        ke = kd + card_keys[deck[e]]
+                        me = md | (one << deck[e])
+                        s0 = hand_value(k0 + ke, m0 | me, offsets, rank_score, flush_score)
+                        s1 = hand_value(k1 + ke, m1 | me, offsets, rank_score, flush_score)
+                        if s0 > s1:
+                            w0 += 1
+                        elif s1 > s0:
+                            w1 += 1
+                        else:
+                            tie += 1
+    patterns[1] += w0
+    patterns[2] += w1
+    patterns[3] += tie
+
+
+@jit
+def enumerate_boards(hand_keys, hand_masks, deck, k, start, count, base_key, base_mask, binom,
+                     card_keys, offsets, rank_score, flush_score, patterns, outcome, types,
+                     with_types):
+    """Showdowns on boards ``start .. start+count-1`` (lexicographic) of ``k`` cards of ``deck``.
+
+    ``hand_keys``/``hand_masks`` hold each player's hole cards (key sums without
+    ``KEY_INIT``); ``base_key``/``base_mask`` the known board, ``KEY_INIT`` included.
+    """
+    n = deck.shape[0]
+    one = np.int64(1)
+    if k == 0:
+        _showdown(hand_keys, hand_masks, base_key, base_mask, offsets, rank_score, flush_score,
+                  patterns, outcome, types, with_types)
+        return
+    if k == 5 and start == 0 and count == binom[n, 5]:
+        # the whole preflop enumeration: nested loops with running sums
+        for a in range(n - 4):
+            ka = base_key + card_keys[deck[a]]
+            ma = base_mask | (one << deck[a])
+            for b in range(a + 1, n - 3):
+                kb = ka + card_keys[deck[b]]
+                mb = ma | (one << deck[b])
+                for c in range(b + 1, n - 2):
+                    kc = kb + card_keys[deck[c]]
+                    mc = mb | (one << deck[c])
+                    for d in range(c + 1, n - 1):
+                        kd = kc + card_keys[deck[d]]
+                        md = mc | (one << deck[d])
+                        for e in range(d + 1, n):
+                            _showdown(hand_keys, hand_masks, kd + card_keys[deck[e]],
+                                      md | (one << deck[e]), offsets, rank_score, flush_score,
+                                      patterns, outcome, types, with_types)
+        return
+    idx = np.empty(k, np.int64)
+    unrank_combination(start, n, binom, idx)
+    for it in range(count):
+        bkey = base_key
+        bmask = base_mask
+        for j in range(k):
+            c = deck[idx[j]]
+            bkey += card_keys[c]
+            bmask |= one << c
+        _showdown(hand_keys, hand_masks, bkey, bmask, offsets, rank_score, flush_score,
+                  patterns, outcome, types, with_types)
+        if it + 1 < count:
+            next_combination(idx, n)
+
+
+@jit
+def _pick_in(cum, lo, hi, u):
+    """First index j in [lo, hi) with cum[j] > u (cum is cumulative over all combos)."""
+    end = hi
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if cum[mid] > u:
+            hi = mid
+        else:
+            lo = mid + 1
+    return min(lo, end - 1)
+
+
+@jit
+def monte_carlo(combo_cards, combo_start, cum_weight, fixed_mask, base_key, base_mask, k, samples,
+                seed, card_keys, offsets, rank_score, flush_score, patterns, outcome, types,
+                with_types):
+    """``samples`` random deals: each player's combo by weight, then ``k`` board cards.
+
+    ``fixed_mask`` holds the board and dead cards (never dealt), ``base_mask``
+    and ``base_key`` the board alone. A deal where two players' combos collide
+    (or touch the board or dead cards) is redrawn whole, which samples the weighted distribution over
+    valid deals exactly. Returns the number of redrawn deals.
+    """
+    np.random.seed(seed)
+    players = combo_start.shape[0] - 1
+    hand_keys = np.zeros(players, np.int64)
+    hand_masks = np.zeros(players, np.int64)
+    one = np.int64(1)
+    rejected = 0
+    for _ in range(samples):
+        while True:
+            used = fixed_mask
+            ok = True
+            for p in range(players):
+                lo = combo_start[p]
+                hi = combo_start[p + 1]
+                if hi - lo == 1:
+                    j = lo
+                else:
+                    base = cum_weight[lo - 1] if lo > 0 else 0.0
+                    u = base + np.random.random() * (cum_weight[hi - 1] - base)
+                    j = _pick_in(cum_weight, lo, hi, u)
+                c1 = combo_cards[j, 0]
+                c2 = combo_cards[j, 1]
+                m = (one << c1) | (one << c2)
+                if used & m:
+                    ok = False
+                    break
+                used |= m
+                hand_keys[p] = card_keys[c1] + card_keys[c2]
+                hand_masks[p] = m
+            if ok:
+                break
+            rejected += 1
+        bkey = base_key
+        bmask = base_mask
+        for _j in range(k):
+            while True:
+                c = np.random.randint(0, 52)
+                bit = one << c
+                if not used & bit:
+                    break
+            used |= bit
+            bkey += card_keys[c]
+            bmask |= bit
+        _showdown(hand_keys, hand_masks, bkey, bmask, offsets, rank_score,
+                  flush_score, patterns, outcome, types, with_types)
+    return rejected
+

@@ -1,0 +1,535 @@
+"""Equity of two or more hold'em hands or ranges (SPEC §5): exact or Monte Carlo.
+
+* **Exact**: every deal of the players' combos (weighted, colliding combos
+  excluded) and every runout of the board. Deals that are the same up to a
+  renaming of suits (one that leaves the board and dead cards in place) are
+  computed once and weighted by how many there are. Counts are integers.
+* **Monte Carlo**: random deals and runouts until a standard-error target (or
+  a sample count) is reached; reproducible with a seed.
+
+A pot split ``n`` ways gives each winner ``1/n``: ``equity = (wins +
+sum(ties_n / n)) / total``.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import secrets
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import permutations
+from typing import Callable, Optional, Sequence
+
+import numpy as np
+
+from pokercli import cards as C
+from pokercli import ranges as RG
+from pokercli import reference as R
+from pokercli.errors import InputError
+
+#: Exact by default when the work is at most this many hand evaluations.
+EXACT_DEFAULT_LIMIT = 4e8
+#: ``--exact`` is refused above this many hand evaluations.
+EXACT_MAX = 5e10
+#: Measured order of magnitude, used only to word the refusal.
+EVALS_PER_SECOND = 1.0e8
+MC_BATCH = 100_000
+DEFAULT_STDERR = 0.0005
+DEFAULT_MAX_SAMPLES = 50_000_000
+
+
+@dataclass
+class Player:
+    text: str
+    combos: list[tuple[tuple[int, int], float]]
+    fixed: bool
+    cards: tuple[int, ...] = ()
+
+    @property
+    def label(self) -> str:
+        """A fixed hand in canonical notation, in the order given; a range as typed."""
+        return C.format_cards(self.cards) if self.fixed else self.text
+
+
+@dataclass
+class PlayerResult:
+    hand: str
+    win: float
+    tie: float
+    equity: float
+    wins: float
+    ties: float
+    total: float
+    stderr: Optional[float] = None
+    types: Optional[dict[str, float]] = None
+    combos: int = 1
+
+
+@dataclass
+class EquityResult:
+    players: list[PlayerResult]
+    method: str
+    board: list[int]
+    dead: list[int]
+    boards: Optional[float] = None
+    deals: Optional[int] = None
+    samples: Optional[int] = None
+    stderr_target: Optional[float] = None
+    seed: Optional[int] = None
+    interrupted: bool = False
+    seconds: float = 0.0
+    evaluations: float = 0.0
+    note: str = ""
+
+    def to_json(self) -> dict:
+        doc = {
+            "method": self.method,
+            "board": [C.card_name(c) for c in self.board],
+            "dead": [C.card_name(c) for c in self.dead],
+            "players": [],
+        }
+        for p in self.players:
+            d = {"hand": p.hand, "win": p.win, "tie": p.tie, "equity": p.equity}
+            if self.method == "exact":
+                d.update(wins=_num(p.wins), ties=_num(p.ties), total=_num(p.total))
+            else:
+                d["stderr"] = p.stderr
+            if p.types is not None:
+                d["categories"] = p.types
+            doc["players"].append(d)
+        if self.method == "exact":
+            doc["boards"] = _num(self.boards)
+            doc["deals"] = self.deals
+        else:
+            doc["samples"] = self.samples
+            doc["stderr"] = max(p.stderr for p in self.players)
+            doc["stderr_target"] = self.stderr_target
+            doc["seed"] = self.seed
+            doc["interrupted"] = self.interrupted
+        doc["seconds"] = round(self.seconds, 4)
+        return doc
+
+
+def _num(x):
+    return int(x) if x is not None and float(x).is_integer() else x
+
+
+# --- input --------------------------------------------------------------------
+
+def parse_player(text: str, index: int) -> Player:
+    """A fixed hand (exactly two cards) or a range (see :mod:`pokercli.ranges`)."""
+    try:
+        cards: Optional[list[int]] = C.parse_cards(text, what=f"hand {index}")
+    except InputError:
+        cards = None
+    if cards is not None and len(cards) == 2:
+        return Player(text, [((min(cards), max(cards)), 1.0)], True, tuple(cards))
+    try:
+        return Player(text, RG.parse_range(text), False)
+    except InputError as e:
+        if cards is not None:
+            raise InputError(f"hand {index} {text.strip()!r} has {len(cards)} cards, expected 2") from None
+        raise InputError(f"player {index}: {e}") from None
+
+
+@dataclass
+class Job:
+    players: list[Player]
+    board: list[int]
+    dead: list[int]
+    with_types: bool = False
+
+    @property
+    def to_come(self) -> int:
+        return 5 - len(self.board)
+
+
+def prepare(players: Sequence[Player], board: Sequence[int], dead: Sequence[int],
+            with_types: bool = False) -> Job:
+    """Check the deal and remove combos that touch the board, dead cards or fixed hands."""
+    if len(players) < 2:
+        raise InputError("equity needs at least 2 players")
+    if len(board) not in (0, 3, 4, 5):
+        raise InputError(f"a board has 0, 3, 4 or 5 cards, not {len(board)}")
+    groups = [("board", board), ("dead cards", dead)]
+    groups += [(f"hand {i + 1}", p.combos[0][0]) for i, p in enumerate(players) if p.fixed]
+    C.check_disjoint(groups)
+    available = 52 - len(board) - len(dead)
+    need = 2 * len(players) + (5 - len(board))
+    if need > available:
+        raise InputError(f"{len(players)} players and the board need {need} cards, "
+                         f"but only {available} are left in the deck")
+    blocked = C.card_mask(list(board) + list(dead))
+    for p in players:
+        if p.fixed:
+            blocked |= C.card_mask(p.combos[0][0])
+    out = []
+    for i, p in enumerate(players):
+        if p.fixed:
+            out.append(p)
+            continue
+        combos = [(c, w) for c, w in p.combos if not (C.card_mask(c) & blocked)]
+        if not combos:
+            raise InputError(f"the range of player {i + 1} ({p.text!r}) is empty once the "
+                             "board, dead cards and other hands are removed")
+        out.append(Player(p.text, combos, False))
+    return Job(out, list(board), list(dead), with_types)
+
+
+# --- suit symmetry ------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def _suit_perms() -> np.ndarray:
+    """The 24 suit renamings as card-id maps (24, 52)."""
+    out = []
+    for perm in permutations(range(4)):
+        out.append([13 * perm[c // 13] + c % 13 for c in range(52)])
+    return np.array(out, np.int64)
+
+
+def _stabilizer(job: Job) -> np.ndarray:
+    """Suit renamings that map the board to itself and the dead cards to themselves."""
+    keep = []
+    b, d = set(job.board), set(job.dead)
+    for perm in _suit_perms():
+        if {int(perm[c]) for c in b} == b and {int(perm[c]) for c in d} == d:
+            keep.append(perm)
+    return np.array(keep, np.int64)
+
+
+def _deals(job: Job, limit: float) -> Optional[list[tuple[tuple[tuple[int, int], ...], float]]]:
+    """Every valid deal (one combo per player) with its weight; None past ``limit`` deals."""
+    players = job.players
+    out: list[tuple[tuple[tuple[int, int], ...], float]] = []
+    combos = [[(c, w, (1 << c[0]) | (1 << c[1])) for c, w in p.combos] for p in players]
+
+    def walk(i: int, used: int, chosen: tuple, weight: float) -> bool:
+        if i == len(players):
+            out.append((chosen, weight))
+            return len(out) <= limit
+        for c, w, m in combos[i]:
+            if not used & m:
+                if not walk(i + 1, used | m, chosen + (c,), weight * w):
+                    return False
+        return True
+
+    return out if walk(0, 0, (), 1.0) else None
+
+
+def canonical_deals(job: Job, deals) -> list[tuple[tuple[tuple[int, int], ...], float, int]]:
+    """Group deals equal up to a suit renaming: (representative, total weight, members)."""
+    perms = _stabilizer(job)
+    if len(perms) <= 1 or len(deals) == 1:
+        return [(d, w, 1) for d, w in deals]
+    groups: dict[tuple, list] = {}
+    for deal, w in deals:
+        flat = np.array(deal, np.int64).ravel()
+        mapped = perms[:, flat].reshape(len(perms), -1, 2)
+        mapped.sort(axis=2)
+        keys = [tuple(map(tuple, m.tolist())) for m in mapped]
+        key = min(keys)
+        g = groups.get(key)
+        if g is None:
+            groups[key] = [deal, w, 1]
+        else:
+            g[1] += w
+            g[2] += 1
+    return [tuple(v) for v in groups.values()]
+
+
+# --- work estimates -------------------------------------------------------------
+
+def boards_per_deal(job: Job) -> int:
+    left = 52 - len(job.board) - len(job.dead) - 2 * len(job.players)
+    return math.comb(left, job.to_come)
+
+
+def raw_deal_bound(job: Job) -> float:
+    return float(np.prod([len(p.combos) for p in job.players], dtype=np.float64))
+
+
+# --- kernels ------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def _kernel_args():
+    from pokercli import evaluate as E
+    from pokercli._combinator import binomials
+
+    keys, offsets, (rank_score, flush_score), _ = E._args()
+    return keys, offsets, rank_score, flush_score, binomials()
+
+
+def _threads() -> int:
+    return max(1, min(os.cpu_count() or 1, int(os.environ.get("POKERCLI_THREADS", "0")) or 64))
+
+
+def _board_base(job: Job, keys) -> tuple[int, int]:
+    from pokercli._kernels import KEY_INIT
+
+    key = int(KEY_INIT) + sum(int(keys[c]) for c in job.board)
+    return key, C.card_mask(job.board)
+
+
+def _deal_tasks(job: Job, deal, threads: int):
+    """Kernel argument tuples covering all boards of one deal, split for threads."""
+    from pokercli import _equity_kernels as K
+
+    keys, offsets, rank_score, flush_score, binom = _kernel_args()
+    hole = [c for combo in deal for c in combo]
+    removed = set(hole) | set(job.board) | set(job.dead)
+    deck = np.array([c for c in range(52) if c not in removed], np.int64)
+    hand_keys = np.array([int(keys[a]) + int(keys[b]) for a, b in deal], np.int64)
+    hand_masks = np.array([(1 << a) | (1 << b) for a, b in deal], np.int64)
+    base_key, base_mask = _board_base(job, keys)
+    k = job.to_come
+    total = int(binom[len(deck), k])
+    if k == 5 and len(deal) == 2 and not job.with_types:
+        # preflop heads-up: split on the first board card, balanced by board count
+        n = len(deck)
+        cuts = [0]
+        share = total / threads
+        acc = 0
+        for a in range(n - 4):
+            acc += math.comb(n - a - 1, 4)
+            if acc >= share * len(cuts) and len(cuts) < threads:
+                cuts.append(a + 1)
+        cuts.append(n - 4)
+        tasks = [(K.heads_up_boards5, hand_keys, hand_masks, deck, lo, hi, base_key, base_mask,
+                  keys, offsets, rank_score, flush_score)
+                 for lo, hi in zip(cuts[:-1], cuts[1:]) if hi > lo]
+        return tasks, total
+    parts = 1 if k == 5 or total < 200_000 else threads
+    bounds = np.linspace(0, total, parts + 1).astype(np.int64)
+    tasks = []
+    for lo, hi in zip(bounds[:-1], bounds[1:]):
+        if hi > lo or total == 0:
+            tasks.append((K.enumerate_boards, hand_keys, hand_masks, deck, k, int(lo), int(hi - lo),
+                          base_key, base_mask, binom, keys, offsets, rank_score, flush_score))
+    return tasks, total
+
+
+def _tally_arrays(players: int):
+    from pokercli._equity_kernels import PATTERN_PLAYERS
+
+    patterns = np.zeros(1 << players if players <= PATTERN_PLAYERS else 1, np.int64)
+    return patterns, np.zeros((players, players + 1), np.int64), np.zeros((players, 10), np.int64)
+
+
+def _outcome(patterns: np.ndarray, outcome: np.ndarray) -> np.ndarray:
+    from pokercli import _equity_kernels as K
+    from pokercli._jit import call
+
+    if len(patterns) > 1:
+        call(K.patterns_to_outcome, patterns, outcome)
+    return outcome
+
+
+def _run_task(task, players: int, with_types: bool):
+    from pokercli._jit import call
+
+    patterns, outcome, types = _tally_arrays(players)
+    if task[0].py_func.__name__ == "heads_up_boards5":
+        call(*task, patterns)
+    else:
+        call(*task, patterns, outcome, types, with_types)
+    return _outcome(patterns, outcome), types
+
+
+def exact(job: Job, progress: Optional[Callable[[int, int], None]] = None,
+          force: bool = False) -> EquityResult:
+    """Exact equity by enumeration of every deal and runout."""
+    t0 = time.perf_counter()
+    players = len(job.players)
+    per_deal = boards_per_deal(job)
+    stab = max(1, len(_stabilizer(job)))
+    bound = raw_deal_bound(job) / stab * per_deal * players
+    limit = EXACT_MAX if force else EXACT_DEFAULT_LIMIT
+    if bound > limit * 50:
+        raise TooMuchWork(bound)
+    deals = _deals(job, limit=max(1.0, limit * stab / (per_deal * players)) * 2 + 10)
+    if deals is None:
+        raise TooMuchWork(bound)
+    if not deals:
+        raise InputError("no deal is possible: the ranges leave no combination without a shared card")
+    groups = canonical_deals(job, deals)
+    evaluations = len(groups) * per_deal * players
+    if evaluations > limit:
+        raise TooMuchWork(evaluations)
+    threads = _threads()
+    tasks = []
+    for deal, weight, _ in groups:
+        deal_tasks, _ = _deal_tasks(job, deal, threads)
+        tasks += [(t, weight) for t in deal_tasks]
+    outcome = np.zeros((players, players + 1), np.float64)
+    types = np.zeros((players, 10), np.float64)
+    total_weight = sum(w for _, w, _ in groups)
+    done = 0
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        futures = [pool.submit(_run_task, t, players, job.with_types) for t, _ in tasks]
+        for (task, weight), fut in zip(tasks, futures):
+            o, ty = fut.result()
+            outcome += o * weight
+            types += ty * weight
+            done += 1
+            if progress:
+                progress(done, len(tasks))
+    boards = per_deal * total_weight
+    result = _result(job, outcome, types, boards, "exact")
+    result.deals = len(deals)
+    result.seconds = time.perf_counter() - t0
+    result.evaluations = evaluations
+    return result
+
+
+class TooMuchWork(Exception):
+    def __init__(self, evaluations: float):
+        self.evaluations = evaluations
+        super().__init__(f"about {evaluations:.2g} hand evaluations")
+
+
+def _result(job: Job, outcome: np.ndarray, types: np.ndarray, total: float, method: str) -> EquityResult:
+    out = []
+    players = len(job.players)
+    for p, pl in enumerate(job.players):
+        wins = outcome[p, 1]
+        ties = outcome[p, 2:].sum()
+        share = wins + sum(outcome[p, n] / n for n in range(2, players + 1))
+        tdict = None
+        if job.with_types:
+            tdict = {R.TYPE_NAMES[t]: float(types[p, t] / total) for t in range(1, 10)}
+        out.append(PlayerResult(pl.label, float(wins / total), float(ties / total), float(share / total),
+                                float(wins), float(ties), float(total), types=tdict,
+                                combos=len(pl.combos)))
+    return EquityResult(out, method, job.board, job.dead, boards=float(total))
+
+
+# --- Monte Carlo --------------------------------------------------------------
+
+def _batch_seed(seed: int, batch: int) -> int:
+    return (seed * 0x9E3779B1 + (batch + 1) * 0x85EBCA77) % (1 << 32)
+
+
+def monte_carlo(job: Job, samples: Optional[int] = None, stderr: Optional[float] = None,
+                seed: Optional[int] = None,
+                progress: Optional[Callable[[int, int, float], None]] = None) -> EquityResult:
+    """Monte Carlo equity: stops at ``samples`` or when every stderr <= ``stderr``."""
+    from pokercli import _equity_kernels as K
+    from pokercli._jit import call
+
+    t0 = time.perf_counter()
+    if seed is None:
+        seed = secrets.randbits(32)
+    if samples is None and stderr is None:
+        stderr = DEFAULT_STDERR
+    cap = samples if samples is not None else DEFAULT_MAX_SAMPLES
+    keys, offsets, rank_score, flush_score, _ = _kernel_args()
+    combo_cards = np.array([c for p in job.players for c, _ in p.combos], np.int64)
+    weights = np.array([w for p in job.players for _, w in p.combos], np.float64)
+    cum = np.cumsum(weights)
+    starts = np.cumsum([0] + [len(p.combos) for p in job.players]).astype(np.int64)
+    fixed_mask = C.card_mask(job.board + job.dead)
+    base_key, base_mask = _board_base(job, keys)
+    players = len(job.players)
+    outcome = np.zeros((players, players + 1), np.int64)
+    types = np.zeros((players, 10), np.int64)
+    done = 0
+    batch = 0
+    rejected = 0
+    interrupted = False
+    threads = _threads()
+
+    def one(b: int, n: int):
+        pat, o, t = _tally_arrays(players)
+        rej = call(K.monte_carlo, combo_cards, starts, cum, fixed_mask, base_key, base_mask,
+                   job.to_come, n, _batch_seed(seed, b), keys, offsets, rank_score, flush_score,
+                   pat, o, t, job.with_types)
+        return _outcome(pat, o), t, rej
+
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        try:
+            while done < cap:
+                sizes = []
+                for _ in range(threads):
+                    n = min(MC_BATCH, cap - done - sum(sizes))
+                    if n > 0:
+                        sizes.append(n)
+                futures = [pool.submit(one, batch + i, n) for i, n in enumerate(sizes)]
+                for n, fut in zip(sizes, futures):
+                    o, t, rej = fut.result()
+                    outcome += o
+                    types += t
+                    rejected += rej
+                    done += n
+                batch += len(sizes)
+                se = _stderrs(outcome, done)
+                if progress:
+                    progress(done, cap, max(se))
+                if rejected > 1000 and rejected > 50 * done:
+                    raise InputError("the ranges almost always collide: no deal could be sampled")
+                if stderr is not None and done >= 10_000 and max(se) <= stderr:
+                    break
+        except KeyboardInterrupt:
+            interrupted = True
+    if done == 0:
+        raise KeyboardInterrupt
+    result = _result(job, outcome.astype(np.float64), types.astype(np.float64), float(done), "monte-carlo")
+    for pr, se in zip(result.players, _stderrs(outcome, done)):
+        pr.stderr = se
+    result.samples = done
+    result.boards = None
+    result.stderr_target = stderr
+    result.seed = seed
+    result.interrupted = interrupted
+    result.seconds = time.perf_counter() - t0
+    result.evaluations = float(done * players)
+    return result
+
+
+def _stderrs(outcome: np.ndarray, n: int) -> list[float]:
+    """Standard error of each player's mean pot share after ``n`` samples."""
+    out = []
+    players = outcome.shape[0]
+    for p in range(players):
+        s = outcome[p, 1] + sum(outcome[p, k] / k for k in range(2, players + 1))
+        ss = outcome[p, 1] + sum(outcome[p, k] / k ** 2 for k in range(2, players + 1))
+        mean = s / n
+        var = max(ss / n - mean * mean, 0.0)
+        out.append(math.sqrt(var / max(n - 1, 1)))
+    return out
+
+
+# --- the front door -----------------------------------------------------------
+
+def compute(job: Job, method: str = "auto", samples: Optional[int] = None,
+            stderr: Optional[float] = None, seed: Optional[int] = None,
+            progress=None) -> EquityResult:
+    """Exact when feasible (or forced), Monte Carlo otherwise (or when asked)."""
+    if method == "monte-carlo" or samples is not None or stderr is not None:
+        if method == "exact":
+            raise InputError("--exact cannot be combined with --samples or --stderr")
+        return monte_carlo(job, samples, stderr, seed, progress)
+    try:
+        return exact(job, progress, force=(method == "exact"))
+    except TooMuchWork as e:
+        if method == "exact":
+            raise InputError(f"exact enumeration would take about {e.evaluations:.2g} hand "
+                             f"evaluations (~{_duration(e.evaluations / EVALS_PER_SECOND)} here); "
+                             "drop --exact for Monte Carlo or narrow the ranges") from None
+        result = monte_carlo(job, samples, stderr, seed, progress)
+        result.note = (f"exact enumeration would take about {e.evaluations:.2g} hand evaluations; "
+                       "sampled instead")
+        return result
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    if seconds < 2 * 86400:
+        return f"{seconds / 3600:.0f} h"
+    return f"{seconds / 86400:.0f} days"
+

@@ -1,0 +1,173 @@
+"""Hold'em starting-hand ranges in the notation poker players use.
+
+Parts are separated by commas (or spaces); each part may carry a weight
+``:w`` (a number > 0, e.g. ``AA:0.5``; default 1). A part is one of
+
+* a pair ``QQ``, a pair and better ``QQ+``, a span of pairs ``TT-77``;
+* suited ``AKs``, offsuit ``AKo`` or both ``AK``; ``A2s+`` (kicker up to one
+  below the top card: A2s..AQs), ``KTo+``, a span ``A5s-A2s``;
+* an explicit combo ``AhKh`` (any card notation of SPEC §1);
+* ``random``, ``xx`` or ``any``: all 1,326 two-card hands.
+
+When a combo is named by several parts, the last part's weight counts.
+
+>>> len(parse_range("QQ+"))
+18
+>>> len(parse_range("AKs, AKo"))
+16
+>>> len(parse_range("A2s+"))
+48
+>>> parse_range("AA:0.5")[0][1]
+0.5
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from pokercli import cards as C
+from pokercli.errors import InputError
+
+Combo = tuple[int, int]
+_RANKS = C.RANK_CHARS
+_PART = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so]?)(\+?)$", re.IGNORECASE)
+_SPAN = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so]?)-([2-9TJQKA])([2-9TJQKA])([so]?)$", re.IGNORECASE)
+RANDOM_WORDS = {"random", "xx", "any"}
+
+
+def _rank(ch: str) -> int:
+    return _RANKS.index(ch.upper())
+
+
+def all_combos() -> list[Combo]:
+    return [(a, b) for a in range(52) for b in range(a + 1, 52)]
+
+
+def _combo(a: int, b: int) -> Combo:
+    return (a, b) if a < b else (b, a)
+
+
+def pair_combos(r: int) -> list[Combo]:
+    cards = [C.card_id(r, s) for s in "shdc"]
+    return [_combo(a, b) for i, a in enumerate(cards) for b in cards[i + 1:]]
+
+
+def nonpair_combos(hi: int, lo: int, kind: str) -> list[Combo]:
+    out = []
+    for s1 in "shdc":
+        for s2 in "shdc":
+            if (kind == "s" and s1 != s2) or (kind == "o" and s1 == s2):
+                continue
+            out.append(_combo(C.card_id(hi, s1), C.card_id(lo, s2)))
+    return out
+
+
+def class_combos(hi: int, lo: int, kind: str) -> list[Combo]:
+    return pair_combos(hi) if hi == lo else nonpair_combos(hi, lo, kind)
+
+
+def _expand(part: str) -> list[Combo]:
+    if part.lower() in RANDOM_WORDS:
+        return all_combos()
+    m = _PART.match(part)
+    if m:
+        a, b, kind, plus = _rank(m.group(1)), _rank(m.group(2)), m.group(3).lower(), m.group(4)
+        hi, lo = max(a, b), min(a, b)
+        if hi == lo:
+            if kind:
+                raise InputError(f"range part {part!r}: a pair is neither suited nor offsuit")
+            tops = range(hi, 13) if plus else [hi]
+            return [c for r in tops for c in pair_combos(r)]
+        kickers = range(lo, hi) if plus else [lo]
+        return [c for k in kickers for c in nonpair_combos(hi, k, kind)]
+    m = _SPAN.match(part)
+    if m:
+        a1, b1, k1, a2, b2, k2 = m.groups()
+        a1, b1, a2, b2 = map(_rank, (a1, b1, a2, b2))
+        k1, k2 = k1.lower(), k2.lower()
+        if k1 != k2:
+            raise InputError(f"range part {part!r}: both ends must be suited, offsuit or neither")
+        if a1 == b1 and a2 == b2:
+            lo, hi = sorted((a1, a2))
+            return [c for r in range(lo, hi + 1) for c in pair_combos(r)]
+        h1, l1, h2, l2 = max(a1, b1), min(a1, b1), max(a2, b2), min(a2, b2)
+        if h1 != h2 or l1 == h1 or l2 == h2:
+            raise InputError(f"range part {part!r}: a span keeps its top card (e.g. A5s-A2s, TT-77)")
+        lo, hi = sorted((l1, l2))
+        return [c for k in range(lo, hi + 1) for c in nonpair_combos(h1, k, k1)]
+    try:
+        cards = C.parse_cards(part, count=2, what=f"range part {part!r}")
+    except InputError:
+        raise InputError(f"range part {part!r} is not a hand class (AKs, QQ+, TT-77, A2s+), "
+                         "a combo (AhKh) or 'random'") from None
+    return [_combo(*cards)]
+
+
+def parse_range(text: str) -> list[tuple[Combo, float]]:
+    """(combo, weight) pairs of a range, combos as sorted card-id pairs."""
+    weights: dict[Combo, float] = {}
+    parts = [p for p in re.split(r"[,\s]+", text.strip()) if p]
+    if not parts:
+        raise InputError("empty range")
+    for part in parts:
+        body, _, w = part.partition(":")
+        weight = 1.0
+        if w:
+            try:
+                weight = float(w)
+            except ValueError:
+                raise InputError(f"range part {part!r}: weight {w!r} is not a number") from None
+            if not weight > 0 or weight != weight or weight == float("inf"):
+                raise InputError(f"range part {part!r}: weight must be a number > 0")
+        for combo in _expand(body):
+            weights[combo] = weight
+    return sorted(weights.items())
+
+
+def is_single_hand(text: str) -> bool:
+    """True when the text names exactly two cards (a fixed hand, not a range)."""
+    try:
+        return len(C.parse_cards(text)) == 2
+    except InputError:
+        return False
+
+
+def class_name(combo: Combo) -> str:
+    """Starting-hand class of a combo: 'AA', 'AKs', 'AKo'."""
+    a, b = combo
+    ra, rb = C.card_rank(a), C.card_rank(b)
+    hi, lo = max(ra, rb), min(ra, rb)
+    if hi == lo:
+        return _RANKS[hi] * 2
+    return _RANKS[hi] + _RANKS[lo] + ("s" if C.card_suit(a) == C.card_suit(b) else "o")
+
+
+def grid(combos: Sequence[tuple[Combo, float]]) -> list[list[tuple[int, int, float]]]:
+    """13x13 grid (row/col A..2): per cell (combos present, combos possible, mean weight).
+
+    Pairs on the diagonal, suited above it (row = top card), offsuit below.
+    """
+    cells: dict[tuple[int, int], list[float]] = {}
+    for (a, b), w in combos:
+        ra, rb = C.card_rank(a), C.card_rank(b)
+        hi, lo = max(ra, rb), min(ra, rb)
+        suited = C.card_suit(a) == C.card_suit(b)
+        row, col = (12 - hi, 12 - lo) if suited or hi == lo else (12 - lo, 12 - hi)
+        cells.setdefault((row, col), []).append(w)
+    out = []
+    for row in range(13):
+        line = []
+        for col in range(13):
+            possible = 6 if row == col else (4 if col > row else 12)
+            ws = cells.get((row, col), [])
+            line.append((len(ws), possible, sum(ws) / len(ws) if ws else 0.0))
+        out.append(line)
+    return out
+
+
+def grid_label(row: int, col: int) -> str:
+    hi, lo = 12 - min(row, col), 12 - max(row, col)
+    if row == col:
+        return _RANKS[hi] * 2
+    return _RANKS[hi] + _RANKS[lo] + ("s" if col > row else "o")
