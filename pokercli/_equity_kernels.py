@@ -31,6 +31,15 @@ def _showdown(hand_keys, hand_masks, bkey, bmask, offsets, rank_score, flush_sco
     players = hand_keys.shape[0]
     best = np.uint32(0)
     pattern = 0
+    if not with_types and players <= PATTERN_PLAYERS:
+        for p in range(players):
+            s = hand_value(hand_keys[p] + bkey, hand_masks[p] | bmask, offsets, rank_score,
+                           flush_score)
+            bit = 1 << p
+            pattern = bit if s > best else (pattern | bit if s == best else pattern)
+            best = max(best, s)
+        patterns[pattern] += 1
+        return
     nbest = 0
     for p in range(players):
         s = hand_value(hand_keys[p] + bkey, hand_masks[p] | bmask, offsets, rank_score, flush_score)
@@ -112,6 +121,31 @@ def heads_up_boards5(hand_keys, hand_masks, deck, first_lo, first_hi, base_key, 
 
 
 @jit
+def boards5(hand_keys, hand_masks, deck, first_lo, first_hi, base_key, base_mask, card_keys,
+            offsets, rank_score, flush_score, patterns, outcome, types, with_types):
+    """All 5-card boards of ``deck`` whose first card index is in [first_lo, first_hi),
+    any number of players (the preflop path; running sums per level)."""
+    n = deck.shape[0]
+    one = np.int64(1)
+    for a in range(first_lo, first_hi):
+        ka = base_key + card_keys[deck[a]]
+        ma = base_mask | (one << deck[a])
+        for b in range(a + 1, n - 3):
+            kb = ka + card_keys[deck[b]]
+            mb = ma | (one << deck[b])
+            for c in range(b + 1, n - 2):
+                kc = kb + card_keys[deck[c]]
+                mc = mb | (one << deck[c])
+                for d in range(c + 1, n - 1):
+                    kd = kc + card_keys[deck[d]]
+                    md = mc | (one << deck[d])
+                    for e in range(d + 1, n):
+                        _showdown(hand_keys, hand_masks, kd + card_keys[deck[e]],
+                                  md | (one << deck[e]), offsets, rank_score, flush_score,
+                                  patterns, outcome, types, with_types)
+
+
+@jit
 def enumerate_boards(hand_keys, hand_masks, deck, k, start, count, base_key, base_mask, binom,
                      card_keys, offsets, rank_score, flush_score, patterns, outcome, types,
                      with_types):
@@ -125,25 +159,6 @@ def enumerate_boards(hand_keys, hand_masks, deck, k, start, count, base_key, bas
     if k == 0:
         _showdown(hand_keys, hand_masks, base_key, base_mask, offsets, rank_score, flush_score,
                   patterns, outcome, types, with_types)
-        return
-    if k == 5 and start == 0 and count == binom[n, 5]:
-        # the whole preflop enumeration: nested loops with running sums
-        for a in range(n - 4):
-            ka = base_key + card_keys[deck[a]]
-            ma = base_mask | (one << deck[a])
-            for b in range(a + 1, n - 3):
-                kb = ka + card_keys[deck[b]]
-                mb = ma | (one << deck[b])
-                for c in range(b + 1, n - 2):
-                    kc = kb + card_keys[deck[c]]
-                    mc = mb | (one << deck[c])
-                    for d in range(c + 1, n - 1):
-                        kd = kc + card_keys[deck[d]]
-                        md = mc | (one << deck[d])
-                        for e in range(d + 1, n):
-                            _showdown(hand_keys, hand_masks, kd + card_keys[deck[e]],
-                                      md | (one << deck[e]), offsets, rank_score, flush_score,
-                                      patterns, outcome, types, with_types)
         return
     idx = np.empty(k, np.int64)
     unrank_combination(start, n, binom, idx)
@@ -173,23 +188,50 @@ def _pick_in(cum, lo, hi, u):
     return min(lo, end - 1)
 
 
+@jit_inline
+def _splitmix(x):
+    """SplitMix64 step: (next state, output). Seeds the generator below."""
+    x = x + np.uint64(0x9E3779B97F4A7C15)
+    z = x
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x, z ^ (z >> np.uint64(31))
+
+
+@jit_inline
+def _xorshift(s):
+    """xorshift64* step: (next state, 64 random bits)."""
+    s ^= s >> np.uint64(12)
+    s ^= s << np.uint64(25)
+    s ^= s >> np.uint64(27)
+    return s, s * np.uint64(0x2545F4914F6CDD1D)
+
+
 @jit
 def monte_carlo(combo_cards, combo_start, cum_weight, fixed_mask, base_key, base_mask, k, samples,
                 seed, card_keys, offsets, rank_score, flush_score, patterns, outcome, types,
                 with_types):
     """``samples`` random deals: each player's combo by weight, then ``k`` board cards.
 
+    The generator is xorshift64* seeded through SplitMix64 from ``seed``, so a
+    seed gives the same deals on every machine.
+
     ``fixed_mask`` holds the board and dead cards (never dealt), ``base_mask``
     and ``base_key`` the board alone. A deal where two players' combos collide
     (or touch the board or dead cards) is redrawn whole, which samples the weighted distribution over
     valid deals exactly. Returns the number of redrawn deals.
     """
-    np.random.seed(seed)
+    state, first = _splitmix(np.uint64(seed))
+    state = first | np.uint64(1)
     players = combo_start.shape[0] - 1
     hand_keys = np.zeros(players, np.int64)
     hand_masks = np.zeros(players, np.int64)
     one = np.int64(1)
     rejected = 0
+    heads_up = players == 2 and not with_types
+    w0 = 0
+    w1 = 0
+    tie = 0
     for _ in range(samples):
         while True:
             used = fixed_mask
@@ -201,7 +243,8 @@ def monte_carlo(combo_cards, combo_start, cum_weight, fixed_mask, base_key, base
                     j = lo
                 else:
                     base = cum_weight[lo - 1] if lo > 0 else 0.0
-                    u = base + np.random.random() * (cum_weight[hi - 1] - base)
+                    state, r = _xorshift(state)
+                    u = base + (r >> np.uint64(11)) * (1.0 / 9007199254740992.0) * (cum_weight[hi - 1] - base)
                     j = _pick_in(cum_weight, lo, hi, u)
                 c1 = combo_cards[j, 0]
                 c2 = combo_cards[j, 1]
@@ -219,14 +262,31 @@ def monte_carlo(combo_cards, combo_start, cum_weight, fixed_mask, base_key, base
         bmask = base_mask
         for _j in range(k):
             while True:
-                c = np.random.randint(0, 52)
+                state, r = _xorshift(state)
+                c = np.int64(((r >> np.uint64(32)) * np.uint64(52)) >> np.uint64(32))
                 bit = one << c
                 if not used & bit:
                     break
             used |= bit
             bkey += card_keys[c]
             bmask |= bit
-        _showdown(hand_keys, hand_masks, bkey, bmask, offsets, rank_score,
-                  flush_score, patterns, outcome, types, with_types)
+        if heads_up:
+            s0 = hand_value(hand_keys[0] + bkey, hand_masks[0] | bmask, offsets, rank_score,
+                            flush_score)
+            s1 = hand_value(hand_keys[1] + bkey, hand_masks[1] | bmask, offsets, rank_score,
+                            flush_score)
+            if s0 > s1:
+                w0 += 1
+            elif s1 > s0:
+                w1 += 1
+            else:
+                tie += 1
+        else:
+            _showdown(hand_keys, hand_masks, bkey, bmask, offsets, rank_score,
+                      flush_score, patterns, outcome, types, with_types)
+    if heads_up:
+        patterns[1] += w0
+        patterns[2] += w1
+        patterns[3] += tie
     return rejected
 

@@ -286,22 +286,23 @@ def _deal_tasks(job: Job, deal, threads: int):
     base_key, base_mask = _board_base(job, keys)
     k = job.to_come
     total = int(binom[len(deck), k])
-    if k == 5 and len(deal) == 2 and not job.with_types:
-        # preflop heads-up: split on the first board card, balanced by board count
+    if k == 5:
+        # preflop: split on the first board card, balanced by board count
         n = len(deck)
         cuts = [0]
-        share = total / threads
         acc = 0
         for a in range(n - 4):
             acc += math.comb(n - a - 1, 4)
-            if acc >= share * len(cuts) and len(cuts) < threads:
+            if acc >= total / threads * len(cuts) and len(cuts) < threads:
                 cuts.append(a + 1)
         cuts.append(n - 4)
-        tasks = [(K.heads_up_boards5, hand_keys, hand_masks, deck, lo, hi, base_key, base_mask,
-                  keys, offsets, rank_score, flush_score)
-                 for lo, hi in zip(cuts[:-1], cuts[1:]) if hi > lo]
-        return tasks, total
-    parts = 1 if k == 5 or total < 200_000 else threads
+        spans = [(lo, hi) for lo, hi in zip(cuts[:-1], cuts[1:]) if hi > lo]
+        if len(deal) == 2 and not job.with_types:
+            return [(K.heads_up_boards5, hand_keys, hand_masks, deck, lo, hi, base_key, base_mask,
+                     keys, offsets, rank_score, flush_score) for lo, hi in spans], total
+        return [(K.boards5, hand_keys, hand_masks, deck, lo, hi, base_key, base_mask,
+                 keys, offsets, rank_score, flush_score) for lo, hi in spans], total
+    parts = 1 if total < 200_000 else threads
     bounds = np.linspace(0, total, parts + 1).astype(np.int64)
     tasks = []
     for lo, hi in zip(bounds[:-1], bounds[1:]):

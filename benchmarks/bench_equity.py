@@ -1,0 +1,91 @@
+"""Equity speed, with the peers measured in the same run.
+
+    python benchmarks/bench_equity.py [--quick]
+
+Compute times are measured in-process on warm kernels; POKERCLI_THREADS
+selects one thread or both cores. End-to-end times run the installed command.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import best_of, peer, pokercli_cmd, row, wall  # noqa: E402
+
+from pokercli import cards as C  # noqa: E402
+from pokercli import equity as Q  # noqa: E402
+
+QUICK = "--quick" in sys.argv
+
+
+def job(hands, board=""):
+    players = [Q.parse_player(h, i + 1) for i, h in enumerate(hands)]
+    return Q.prepare(players, C.parse_cards(board, allow_empty=True), [])
+
+
+def timed(fn, threads: int, repeat: int = 3) -> float:
+    os.environ["POKERCLI_THREADS"] = str(threads)
+    fn()
+    t = best_of(fn, repeat)
+    os.environ.pop("POKERCLI_THREADS")
+    return t
+
+
+def main() -> None:
+    print("Exact equity (compute, warm)")
+    cases = [
+        ("heads-up preflop As Ah vs Ks Kh", ["As Ah", "Ks Kh"], "10 ms"),
+        ("3-way preflop Ah Ad / Ks Kc / Qh Qs", ["Ah Ad", "Ks Kc", "Qh Qs"], "30 ms"),
+        ("6-way preflop AA KK QQ JJ TT 99", ["As Ah", "Ks Kh", "Qs Qh", "Js Jh", "Ts Th", "9s 9h"], "100 ms"),
+        ("range vs range QQ+,AKs vs JJ-99,AQs+", ["QQ+,AKs", "JJ-99,AQs+"], "5 s"),
+    ]
+    for label, hands, goal in cases:
+        j = job(hands)
+        t1 = timed(lambda: Q.exact(j), 1, 1 if "range" in label else 3)
+        t2 = timed(lambda: Q.exact(j), 2, 1 if "range" in label else 3)
+        row(label, f"{1000 * t1:8.1f} ms", f"1 thread; {1000 * t2:.1f} ms on 2; goal <= {goal}")
+
+    print("\nMonte Carlo heads-up preflop (As Ah vs Ks Kh)")
+    j = job(["As Ah", "Ks Kh"])
+    n = 2_000_000 if QUICK else 10_000_000
+    for threads in (1, 2):
+        t = timed(lambda: Q.monte_carlo(j, samples=n, seed=1), threads, 2)
+        row(f"pokercli Monte Carlo, {threads} thread(s)", f"{n / t / 1e6:8.1f} M/s", "goal >= 20 M/s on 1 thread")
+    eval7 = peer("eval7")
+    if eval7:
+        hero = [eval7.Card("As"), eval7.Card("Ah")]
+        villain = eval7.HandRange("KsKh")
+        iters = 2_000_000
+        t = best_of(lambda: eval7.py_hand_vs_range_monte_carlo(hero, villain, [], iters), 2)
+        row("eval7 py_hand_vs_range_monte_carlo (C)", f"{iters / t / 1e6:8.1f} M/s")
+
+    print("\nEnd to end, warm: `pokercli equity AsAh KsKh` (exact)")
+    te = wall([*pokercli_cmd(), "equity", "AsAh", "KsKh"], repeat=5)
+    row("pokercli equity AsAh KsKh", f"{te:8.2f} s", "goal <= 1.0 s")
+    if eval7:
+        with tempfile.TemporaryDirectory() as tmp:
+            script = Path(tmp) / "eval7_exact.py"
+            script.write_text(
+                "import itertools, eval7\n"
+                "h1 = [eval7.Card('As'), eval7.Card('Ah')]\n"
+                "h2 = [eval7.Card('Ks'), eval7.Card('Kh')]\n"
+                "deck = [c for c in eval7.Deck().cards if str(c) not in ('As','Ah','Ks','Kh')]\n"
+                "w = t = l = 0\n"
+                "for board in itertools.combinations(deck, 5):\n"
+                "    b = list(board)\n"
+                "    a, k = eval7.evaluate(h1 + b), eval7.evaluate(h2 + b)\n"
+                "    if a > k: w += 1\n"
+                "    elif a < k: l += 1\n"
+                "    else: t += 1\n"
+                "print(w, t, l)\n")
+            tp = wall([sys.executable, str(script)], repeat=1 if not QUICK else 1)
+            row("Python loop over eval7 (same job, with start-up)", f"{tp:8.2f} s",
+                f"pokercli is {tp / te:.1f}x faster (goal >= 3x)")
+
+
+if __name__ == "__main__":
+    main()
