@@ -17,16 +17,7 @@ import time
 from pathlib import Path
 
 from pokercli import __version__
-
-
-def cache_dir() -> Path:
-    """pokercli's cache directory (``POKERCLI_CACHE_DIR`` overrides it)."""
-    env = os.environ.get("POKERCLI_CACHE_DIR")
-    if env:
-        return Path(env)
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("pokercli"))
+from pokercli.paths import cache_dir
 
 
 os.environ.setdefault("NUMBA_CACHE_DIR", str(cache_dir() / "numba"))
@@ -78,12 +69,17 @@ def call(kernel, *args):
     compiling happens under a lock (threads may call the same kernel at once);
     the call itself does not.
     """
+    ensure(kernel, *args)
+    return kernel(*args)
+
+
+def ensure(kernel, *args) -> None:
+    """Load (or compile) a kernel for these argument types without running it."""
     if kernel not in _warm:
         with _compile_lock:
             if kernel not in _warm:
                 _prepare(kernel, args)
                 _warm.add(kernel)
-    return kernel(*args)
 
 
 def _prepare(kernel, args) -> None:

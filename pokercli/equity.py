@@ -328,21 +328,43 @@ def _outcome(patterns: np.ndarray, outcome: np.ndarray) -> np.ndarray:
     return outcome
 
 
+def _task_args(task, players: int, with_types: bool):
+    patterns, outcome, types = _tally_arrays(players)
+    if task[0].py_func.__name__ == "heads_up_boards5":
+        return task + (patterns,), (patterns, outcome, types)
+    return task + (patterns, outcome, types, with_types), (patterns, outcome, types)
+
+
+def _load_kernels(tasks, players: int, with_types: bool) -> None:
+    """Load every kernel the tasks need before the clock starts."""
+    from pokercli import _equity_kernels as K
+    from pokercli._jit import ensure
+
+    seen = set()
+    for task in tasks:
+        if task[0] not in seen:
+            seen.add(task[0])
+            args, _ = _task_args(task, players, with_types)
+            ensure(*args)
+    patterns, outcome, _ = _tally_arrays(players)
+    if len(patterns) > 1:
+        ensure(K.patterns_to_outcome, patterns, outcome)
+
+
 def _run_task(task, players: int, with_types: bool):
     from pokercli._jit import call
 
-    patterns, outcome, types = _tally_arrays(players)
-    if task[0].py_func.__name__ == "heads_up_boards5":
-        call(*task, patterns)
-    else:
-        call(*task, patterns, outcome, types, with_types)
+    args, (patterns, outcome, types) = _task_args(task, players, with_types)
+    call(*args)
     return _outcome(patterns, outcome), types
 
 
 def exact(job: Job, progress: Optional[Callable[[int, int], None]] = None,
           force: bool = False) -> EquityResult:
-    """Exact equity by enumeration of every deal and runout."""
-    t0 = time.perf_counter()
+    """Exact equity by enumeration of every deal and runout.
+
+    ``seconds`` in the result is the enumeration itself (kernels already loaded).
+    """
     players = len(job.players)
     per_deal = boards_per_deal(job)
     stab = max(1, len(_stabilizer(job)))
@@ -364,6 +386,8 @@ def exact(job: Job, progress: Optional[Callable[[int, int], None]] = None,
     for deal, weight, _ in groups:
         deal_tasks, _ = _deal_tasks(job, deal, threads)
         tasks += [(t, weight) for t in deal_tasks]
+    _load_kernels([t for t, _ in tasks], players, job.with_types)
+    t0 = time.perf_counter()
     outcome = np.zeros((players, players + 1), np.float64)
     types = np.zeros((players, 10), np.float64)
     total_weight = sum(w for _, w, _ in groups)

@@ -125,9 +125,29 @@ def score(cards: Sequence[int]) -> int:
 
 @lru_cache(maxsize=1)
 def all_scores() -> tuple[int, ...]:
-    """The 7,462 distinct five-card scores, strongest first.
+    """The 7,462 distinct five-card scores, strongest first (cached on disk)."""
+    from pokercli.paths import cache_dir
 
-    Built from one representative hand per rank pattern: every multiset of five
+    path = cache_dir() / "scores-v1.txt"
+    try:
+        values = tuple(int(x) for x in path.read_text().split())
+        if len(values) == 7462:
+            return values
+    except (OSError, ValueError):
+        pass
+    values = _compute_all_scores()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text("\n".join(map(str, values)) + "\n")
+        tmp.replace(path)
+    except OSError:
+        pass
+    return values
+
+
+def _compute_all_scores() -> tuple[int, ...]:
+    """Built from one representative hand per rank pattern: every multiset of five
     ranks (no rank five times) with suits spread so no flush, plus every set of
     five distinct ranks all in one suit.
     """

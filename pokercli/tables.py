@@ -175,7 +175,7 @@ def build_tables() -> Tables:
 @lru_cache(maxsize=1)
 def tables() -> Tables:
     """The tables, from the on-disk cache or built (about a second) and cached."""
-    from pokercli._jit import cache_dir
+    from pokercli.paths import cache_dir
 
     path = cache_dir() / f"tables-v{TABLE_VERSION}.npz"
     if path.exists():

@@ -153,3 +153,15 @@ def test_six_and_seven_card_rules():
     # a pair keeps its three highest kickers
     s = R.score(C.parse_cards("Ac Ad 9h 7d 5s 3c 2h"))
     assert R.translate_score(s) == ("PAIR", ["A"], ["5", "7", "9"])
+
+
+def test_cached_score_list_equals_computation(tmp_path, monkeypatch):
+    monkeypatch.setenv("POKERCLI_CACHE_DIR", str(tmp_path))
+    R.all_scores.cache_clear()
+    try:
+        first = R.all_scores()
+        assert (tmp_path / "scores-v1.txt").exists()
+        R.all_scores.cache_clear()
+        assert R.all_scores() == first == R._compute_all_scores()
+    finally:
+        R.all_scores.cache_clear()
