@@ -304,6 +304,30 @@ def equity(
     _run(job)
 
 
+@app.command()
+def percentile(
+    hand: Annotated[str, typer.Argument(help="Our two hole cards.")],
+    board: Annotated[Optional[str], typer.Option("--board", "-b", help="Board: 0, 3, 4 or 5 cards.")] = None,
+    vs: Annotated[Optional[str], typer.Option("--vs", help="Opponent range (default: any two unseen cards).")] = None,
+    dead: Annotated[Optional[str], typer.Option("--dead", "-d", help="Dead cards, out of the deck.")] = None,
+    as_json: JsonOpt = False,
+    unicode: UnicodeOpt = False,
+) -> None:
+    """Hand strength now, and with the cards to come (potentials, effective strength)."""
+    from pokercli.output import Output
+
+    def job():
+        from pokercli import percentile as P
+        from pokercli.cards import parse_cards
+
+        hand_cards = parse_cards(hand, count=2, what="hand")
+        board_cards = parse_cards(board or "", count=(0, 3, 4, 5), what="board", allow_empty=True)
+        dead_cards = parse_cards(dead or "", what="--dead", allow_empty=True)
+        P.render(P.compute(hand_cards, board_cards, dead_cards, vs), Output.choose(as_json, unicode))
+
+    _run(job)
+
+
 @app.command("range")
 def range_(
     text: Annotated[list[str], typer.Argument(help="A range: QQ+, AKs, A2s+, TT-77, AhKh, AA:0.5, random.")],

@@ -171,3 +171,28 @@ def grid_label(row: int, col: int) -> str:
     if row == col:
         return _RANKS[hi] * 2
     return _RANKS[hi] + _RANKS[lo] + ("s" if col > row else "o")
+
+
+RANK_CHARS_DESC = _RANKS[::-1]
+
+
+def starting_classes() -> list[str]:
+    """The 169 starting-hand classes in grid order: AA, AKs, AQs, ..., 32o, 22."""
+    return [grid_label(r, c) for r in range(13) for c in range(13)]
+
+
+def class_representative(name: str) -> list[int]:
+    """A representative hand of a class: AA -> As Ah, AKs -> As Ks, AKo -> As Kh."""
+    m = _PART.match(name)
+    if not m or m.group(4):
+        raise InputError(f"{name!r} is not a starting-hand class (AA, AKs, AKo)")
+    hi, lo = _rank(m.group(1)), _rank(m.group(2))
+    hi, lo = max(hi, lo), min(hi, lo)
+    kind = m.group(3).lower()
+    if hi == lo:
+        return [C.card_id(hi, "s"), C.card_id(hi, "h")]
+    if kind == "s":
+        return [C.card_id(hi, "s"), C.card_id(lo, "s")]
+    if kind == "o":
+        return [C.card_id(hi, "s"), C.card_id(lo, "h")]
+    raise InputError(f"{name!r} is not a starting-hand class: say {name}s or {name}o")

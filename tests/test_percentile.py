@@ -1,0 +1,124 @@
+"""percentile: hand strength, potentials, EHS; agreement with equity and a reference."""
+
+import json
+import random
+
+import pytest
+
+import naive
+from pokercli import cards as C
+from pokercli import equity as Q
+from pokercli import percentile as P
+from pokercli import ranges as RG
+
+
+def spot(hand, board, vs=None, dead=""):
+    return P.compute(C.parse_cards(hand), C.parse_cards(board, allow_empty=True),
+                     C.parse_cards(dead, allow_empty=True), vs)
+
+
+def test_seed_example_aces_on_club_flop():
+    p = spot("As Ad", "Ac 2d 8c")
+    assert p.hs == 1.0 and p.beats == 1.0 and p.opponents == 1081
+    # every opponent hand is behind now; club runouts (and others) overtake some
+    assert p.hp[0] == [1_018_071, 0, 52_119]
+    assert p.hp[1] == [0, 0, 0] and p.hp[2] == [0, 0, 0]
+    assert p.equity == pytest.approx(1_018_071 / 1_070_190) and p.equity < 1
+    assert p.npot == pytest.approx(52_119 / 1_070_190) and p.ppot == 0.0
+    assert p.ehs == pytest.approx(p.hs * (1 - p.npot))
+
+
+def test_flop_effective_percentile_equals_equity_against_random():
+    p = spot("7h 8h", "9h Th 2c")
+    players = [Q.parse_player("7h 8h", 1), Q.parse_player("random", 2)]
+    r = Q.exact(Q.prepare(players, C.parse_cards("9h Th 2c"), []))
+    hp = p.hp
+    assert r.players[0].wins == sum(row[0] for row in hp)
+    assert r.players[0].ties == sum(row[1] for row in hp)
+    assert r.boards == sum(map(sum, hp))
+    assert p.equity == r.players[0].equity
+
+
+@pytest.mark.parametrize("hand,board,vs", [
+    ("Qs Qh", "Jh Tc 2h", "AK,JJ+,T9s"),
+    ("5d 4d", "6d 7c Kd 2s", "AA,KQs,98,66:0.5"),
+    ("Ah Kh", "2c 7d 9s Jh", "random"),
+    ("9s 9c", "Ks 7h 2d 3c 5s", "random"),
+    ("As Ks", "Qs Js 2h", "AhAd,TsTd"),
+])
+def test_equals_reference_enumeration(hand, board, vs):
+    if vs == "random" and len(board) == 4:
+        vs = "A2+,K9+,T8s+,55+"  # keep the reference enumeration short on the turn
+    p = spot(hand, board, vs)
+    opps = P.opponent_combos(C.parse_cards(hand), C.parse_cards(board), [], vs)
+    beats, ties, loses, hp = naive.percentile(C.parse_cards(hand), C.parse_cards(board), opps)
+    total = beats + ties + loses
+    assert (p.beats, p.ties, p.loses) == pytest.approx((beats / total, ties / total, loses / total))
+    if len(C.parse_cards(board)) < 5:
+        for got, want in zip(p.hp, hp):
+            assert got == pytest.approx(want)
+
+
+def test_random_river_spots_against_reference():
+    rng = random.Random(3)
+    for _ in range(3):
+        cards = rng.sample(range(52), 7)
+        p = P.compute(cards[:2], cards[2:], [], None)
+        opps = P.opponent_combos(cards[:2], cards[2:], [], None)
+        beats, ties, loses, _ = naive.percentile(cards[:2], cards[2:], opps)
+        assert p.hs == pytest.approx((beats + ties / 2) / (beats + ties + loses))
+        assert p.equity == p.hs and p.note
+
+
+def test_preflop_table_and_rank():
+    table = P.preflop_table()
+    assert len(table) == 169 and set(table) == set(RG.starting_classes())
+    order = P.class_order()
+    assert order[0] == "AA" and order[-1] == "32o" or order[-1] == "72o"
+    p = spot("Ah As", "")
+    assert p.class_name == "AA" and p.class_rank == 1 and round(p.equity, 4) == 0.852
+    assert p.beats > 0.99 and p.hs > 0.99
+
+
+def test_preflop_table_entry_recomputes_exactly():
+    want = P.preflop_table()["AKs"]
+    hero = RG.class_representative("AKs")
+    players = [Q.Player("AKs", [(tuple(sorted(hero)), 1.0)], True, tuple(hero)), Q.parse_player("random", 2)]
+    r = Q.exact(Q.prepare(players, [], []), force=True)
+    assert (r.players[0].wins, r.players[0].ties, r.players[0].total) == (want["wins"], want["ties"], want["total"])
+
+
+def test_preflop_table_agrees_with_monte_carlo():
+    table = P.preflop_table()
+    for name in RG.starting_classes():
+        hero = RG.class_representative(name)
+        players = [Q.Player(name, [(tuple(sorted(hero)), 1.0)], True, tuple(hero)), Q.parse_player("random", 2)]
+        r = Q.monte_carlo(Q.prepare(players, [], []), samples=30_000, seed=7)
+        assert abs(r.players[0].equity - table[name]["equity"]) < 4.5 * r.players[0].stderr, name
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (("percentile", "As", "--board", "Ac 2d 8c"), "has 1 cards, expected 2"),
+    (("percentile", "As Ad", "--board", "Ac 2d"), "board 'Ac 2d' has 2 cards"),
+    (("percentile", "As Ad", "--board", "Ac 2d 8c 9c Tc Jc"), "has 6 cards"),
+    (("percentile", "As Ad", "--board", "As 2d 8c"), "'As' appears in both hand and board"),
+    (("percentile", "As Ad", "--board", "Ac 2d 8c", "--vs", "AhAc"), "empty once our hand"),
+    (("percentile", "As Ad", "--board", "Ac 2d 8c", "--vs", "ZZ"), "is not a hand class"),
+])
+def test_percentile_errors(cli, args, fragment):
+    code, out, err = cli(*args)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and fragment in err
+
+
+def test_percentile_cli_outputs(cli):
+    code, out, _ = cli("percentile", "AsAd", "--board", "Ac 2d 8c", "--json")
+    doc = json.loads(out)
+    assert {"hs", "beats", "ties", "loses", "ppot", "npot", "ehs", "equity"} <= set(doc)
+    assert doc["hs"] == 1.0 and doc["potential_matrix"]["ahead"]["behind"] == 52_119
+    code, out, _ = cli("percentile", "AsAd", "--board", "Ac 2d 8c")
+    assert "effective percentile (equity): 0.951299" in out
+    code, out, _ = cli("percentile", "7h8h", "--board", "9h Th 2c", terminal=True)
+    assert "\x1b[" in out and "opponent hands by type" in out and "█" in out
+    code, out, _ = cli("percentile", "AhAs", "--json")
+    doc = json.loads(out)
+    assert doc["street"] == "preflop" and doc["class"] == "AA" and doc["class_rank"] == 1
