@@ -319,3 +319,37 @@ def potentials(hero_final, runout_keys, runout_masks, opp_keys, opp_masks, opp_w
                 hp[now, 1] += w
             else:
                 hp[now, 2] += w
+
+
+@jit
+def draw_counts(hand, deck, binom, card_keys, offsets, rank_class, flush_class, category, counts):
+    """Five-card draw: for each of the 32 holds (bit i keeps ``hand[i]``), count the
+    final hands by ``category[class]`` over every draw of the rest from ``deck``."""
+    n = deck.shape[0]
+    one = np.int64(1)
+    for hold in range(32):
+        key = KEY_INIT
+        mask = np.int64(0)
+        held = 0
+        for i in range(5):
+            if (hold >> i) & 1:
+                key += card_keys[hand[i]]
+                mask |= one << hand[i]
+                held += 1
+        k = 5 - held
+        if k == 0:
+            counts[hold, category[hand_value(key, mask, offsets, rank_class, flush_class)]] += 1
+            continue
+        idx = np.empty(k, np.int64)
+        for j in range(k):
+            idx[j] = j
+        while True:
+            kk = key
+            mm = mask
+            for j in range(k):
+                c = deck[idx[j]]
+                kk += card_keys[c]
+                mm |= one << c
+            counts[hold, category[hand_value(kk, mm, offsets, rank_class, flush_class)]] += 1
+            if not next_combination(idx, n):
+                break

@@ -156,10 +156,12 @@ def deal(
     seed: Annotated[Optional[int], typer.Option("--seed", "-s", help="Seed for a reproducible deal.")] = None,
     dead: Annotated[Optional[str], typer.Option("--dead", help="Cards kept out of the deck.")] = None,
     count: Annotated[int, typer.Option("--count", "-n", help="Number of independent deals.")] = 1,
+    round_: Annotated[int, typer.Option("--round", help="Hearts: round number (pass type 1, 2, 3, none, ...).")] = 1,
+    view: Annotated[Optional[int], typer.Option("--view", help="Hearts: show the state as player 1-4 sees it.")] = None,
     as_json: JsonOpt = False,
     unicode: UnicodeOpt = False,
 ) -> None:
-    """Deal hands (and a board) from a shuffled deck."""
+    """Deal hands (and a board) from a shuffled deck; Hearts deals also show the game state."""
     from pokercli import deal as D
     from pokercli.cards import format_cards, parse_cards
     from pokercli.output import Output
@@ -167,7 +169,21 @@ def deal(
     def job():
         out = Output.choose(as_json, unicode)
         dead_cards = parse_cards(dead, what="--dead") if dead else []
+        if game.value != "hearts" and (round_ != 1 or view is not None):
+            raise InputError("--round and --view are for --game hearts")
         deals = D.deal(game.value, players, seed, dead_cards, count)
+        if game.value == "hearts":
+            from pokercli import hearts as H
+
+            states = [H.from_hands(d.hands, pass_type_=H.pass_type(round_)) for d in deals]
+            if view is not None:
+                states = [st.masked(view) for st in states]
+            for d, st in zip(deals, states):
+                if out.json:
+                    out.emit_json(d.to_json() | {"hearts": st.to_json()}, indent=None if count > 1 else 2)
+                else:
+                    H.render(st, out)
+            deals = []
         if out.json:
             for d in deals:
                 out.emit_json(d.to_json(), indent=None if count > 1 else 2)
@@ -189,7 +205,7 @@ def deal(
                 if d.game == "holdem":
                     fields.append(format_cards(d.board, unicode))
                 out.line("\t".join(fields))
-        if seed is None:
+        if seed is None and deals:
             from pokercli.output import warn
 
             warn(f"seed {deals[0].seed} (pass --seed {deals[0].seed} to deal the same again)")
@@ -324,6 +340,77 @@ def percentile(
         board_cards = parse_cards(board or "", count=(0, 3, 4, 5), what="board", allow_empty=True)
         dead_cards = parse_cards(dead or "", what="--dead", allow_empty=True)
         P.render(P.compute(hand_cards, board_cards, dead_cards, vs), Output.choose(as_json, unicode))
+
+    _run(job)
+
+
+@app.command()
+def hearts(
+    state: Annotated[list[str], typer.Argument(help="52 location codes (comma/space separated, a JSON list, "
+                                                     "or a JSON object with state, scores, pass_type); '-' reads stdin.")],
+    view: Annotated[Optional[int], typer.Option("--view", help="Mask the state for player 1-4.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Check and show a Hearts game state (seed 002), optionally as one player sees it."""
+    from pokercli.output import Output
+
+    def job():
+        from pokercli import hearts as H
+
+        text = sys.stdin.read() if state == ["-"] else " ".join(state)
+        st = H.parse_state(text)
+        if view is not None:
+            st = st.masked(view)
+        H.render(st, Output.choose(as_json))
+
+    _run(job)
+
+
+@app.command()
+def combos(
+    hand: Annotated[list[str], typer.Argument(help="A Big Two hand of up to 13 cards.")],
+    beats: Annotated[Optional[str], typer.Option("--beats", help="Only combinations that beat this one.")] = None,
+    as_json: JsonOpt = False,
+    unicode: UnicodeOpt = False,
+) -> None:
+    """Big Two: every playable combination in a hand (or those that beat --beats)."""
+    from pokercli.output import Output
+
+    def job():
+        from pokercli import bigtwo as B
+        from pokercli.cards import parse_cards
+
+        cards = parse_cards(hand, what="hand")
+        found = B.all_combos(cards)
+        target = B.parse_target(beats) if beats else None
+        if target is not None:
+            found = [x for x in found if B.beats(x, target)]
+        B.render(cards, found, target, Output.choose(as_json, unicode))
+
+    _run(job)
+
+
+@app.command()
+def draw(
+    hand: Annotated[list[str], typer.Argument(help="A five-card hand.")],
+    pay: Annotated[Optional[str], typer.Option("--pay", help="9 pays per unit: royal, straight flush, quads, "
+                                               "full house, flush, straight, trips, two pair, jacks or better.")] = None,
+    dead: Annotated[Optional[str], typer.Option("--dead", "-d", help="Cards known to be out of the deck.")] = None,
+    top: Annotated[int, typer.Option("--top", help="How many holds to show (text output).")] = 8,
+    as_json: JsonOpt = False,
+    unicode: UnicodeOpt = False,
+) -> None:
+    """Five-card draw: every hold, exact over every draw, best expected return first."""
+    from pokercli.output import Output
+
+    def job():
+        from pokercli import draw as DR
+        from pokercli.cards import parse_cards
+
+        cards = parse_cards(hand, count=5, what="hand")
+        dead_cards = parse_cards(dead or "", what="--dead", allow_empty=True)
+        pays = DR.parse_paytable(pay) if pay else DR.JACKS_OR_BETTER_9_6
+        DR.render(cards, DR.analyse(cards, dead_cards, pays), pays, Output.choose(as_json, unicode), top)
 
     _run(job)
 

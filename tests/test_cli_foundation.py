@@ -195,7 +195,10 @@ sys.stderr.write("HEAVY=" + ",".join(heavy) + "\\n")
 @pytest.mark.parametrize("args", [["--help"], ["encode", "As Kd"], ["deal", "--seed", "1"],
                                   ["deal", "--game", "hearts", "--seed", "1"], ["encode", "--help"],
                                   ["rank", "As Ks Qs Js Ts 2c 3d"], ["rank", "--score", "270536708"],
-                                  ["rank", "--board", "Ah Kd 7c 2s 3h", "As Ac", "Kh Ks"]])
+                                  ["rank", "--board", "Ah Kd 7c 2s 3h", "As Ac", "Kh Ks"],
+                                  ["combos", "As Ah Ad Ac Ks Qs Js Ts 3d 4d 5d 6d 7c"],
+                                  ["hearts", ",".join(["1", "2", "3", "4"] * 13)],
+                                  ["range", "QQ+,AKs"], ["equity", "--help"]])
 def test_light_commands_do_not_import_numba(args):
     r = subprocess.run([sys.executable, "-c", LIGHT.format(args=args)], capture_output=True, text=True)
     assert "HEAVY=\n" in r.stderr, r.stderr

@@ -1,0 +1,191 @@
+"""The state of a Hearts game (SPEC §8, seed 002).
+
+A 52-vector in the Hearts card order (``2C``=0 … ``AC``=12, ``2D``=13 …
+``AH``=51), one location code per card:
+
+======  =====================================
+code    where the card is
+======  =====================================
+0       hidden (another player's hand, in a player's view)
+1-4     in player p's hand
+11-14   in player p's won tricks
+21-24   played by player p into the current trick
+31-34   led by player p in the current trick
+======  =====================================
+
+plus the four scores and the pass type of the round: 0 no passing,
+1 clockwise, 2 counter-clockwise, 3 across. Rounds cycle 1 clockwise,
+2 counter-clockwise, 3 across, 4 no passing, 5 clockwise again, …
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+from pokercli import cards as C
+from pokercli.errors import InputError
+
+LEGAL = {0, 1, 2, 3, 4, 11, 12, 13, 14, 21, 22, 23, 24, 31, 32, 33, 34}
+PASS_NAMES = {0: "no passing", 1: "clockwise", 2: "counter-clockwise", 3: "across"}
+
+
+def pass_type(round_number: int) -> int:
+    """Pass type of round 1, 2, 3, 4, 5, …: 1, 2, 3, 0, 1, …"""
+    if round_number < 1:
+        raise InputError(f"--round must be 1 or more, not {round_number}")
+    return (1, 2, 3, 0)[(round_number - 1) % 4]
+
+
+@dataclass
+class State:
+    codes: list[int]
+    scores: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    pass_type: int = 1
+    view: int | None = None
+
+    def masked(self, player: int) -> "State":
+        """The state as ``player`` sees it: other players' hands hidden (0)."""
+        if player not in (1, 2, 3, 4):
+            raise InputError(f"--view must be a player 1-4, not {player}")
+        codes = [0 if 1 <= c <= 4 and c != player else c for c in self.codes]
+        return State(codes, list(self.scores), self.pass_type, player)
+
+    def to_json(self) -> dict:
+        where = {p: {"hand": [], "won": [], "trick": []} for p in (1, 2, 3, 4)}
+        lead = None
+        hidden = []
+        for i, code in enumerate(self.codes):
+            name = C.card_name(C.card_from_hearts_index(i))
+            if code == 0:
+                hidden.append(name)
+            elif code <= 4:
+                where[code]["hand"].append(name)
+            elif code <= 14:
+                where[code - 10]["won"].append(name)
+            else:
+                where[code % 10]["trick"].append(name)
+                if code >= 31:
+                    lead = name
+        return {"state": self.codes, "scores": self.scores, "pass_type": self.pass_type,
+                "pass": PASS_NAMES[self.pass_type], "view": self.view,
+                "players": {str(p): v for p, v in where.items()}, "lead": lead, "hidden": hidden}
+
+
+def from_hands(hands: list[list[int]], scores=None, pass_type_: int = 1) -> State:
+    codes = [0] * 52
+    for p, hand in enumerate(hands, 1):
+        for c in hand:
+            codes[C.hearts_index(c)] = p
+    return State(codes, list(scores or [0, 0, 0, 0]), pass_type_)
+
+
+def parse_state(text: str) -> State:
+    """A vector of 52 codes (comma/space separated or a JSON list), or a JSON
+    object ``{"state": [...], "scores": [...], "pass_type": n}``."""
+    text = text.strip()
+    scores, ptype = [0, 0, 0, 0], 1
+    if text.startswith("{"):
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise InputError(f"state is not valid JSON: {e.msg} at character {e.pos}") from None
+        values = doc.get("state")
+        scores = doc.get("scores", scores)
+        ptype = doc.get("pass_type", ptype)
+        if not isinstance(values, list):
+            raise InputError("a JSON state needs a \"state\" list of 52 codes")
+    else:
+        body = text[1:-1] if text.startswith("[") and text.endswith("]") else text
+        values = [v for v in re.split(r"[\s,]+", body) if v]
+    codes = []
+    for i, v in enumerate(values):
+        try:
+            codes.append(int(v))
+        except (TypeError, ValueError):
+            raise InputError(f"state position {i} ({C.card_name(C.card_from_hearts_index(i)) if i < 52 else i}): "
+                             f"{v!r} is not an integer code") from None
+    if not isinstance(scores, list) or len(scores) != 4 or not all(isinstance(s, int) for s in scores):
+        raise InputError("scores must be a list of four integers")
+    if ptype not in PASS_NAMES:
+        raise InputError(f"pass type must be 0-3, not {ptype!r}")
+    state = State(codes, scores, ptype)
+    check(state)
+    return state
+
+
+def check(state: State) -> None:
+    """Raise InputError naming the first inconsistency of a state."""
+    codes = state.codes
+    if len(codes) != 52:
+        raise InputError(f"a state has 52 codes, not {len(codes)}")
+    for i, c in enumerate(codes):
+        if c not in LEGAL:
+            raise InputError(f"code {c} for {C.card_name(C.card_from_hearts_index(i))} is not a "
+                             "location (0, 1-4, 11-14, 21-24, 31-34)")
+    leads = [i for i, c in enumerate(codes) if c >= 31]
+    trick = [c % 10 for c in codes if c >= 21]
+    if len(leads) > 1:
+        raise InputError(f"{len(leads)} cards are marked as led; a trick has at most one lead card")
+    if len(trick) > 4:
+        raise InputError(f"{len(trick)} cards are in the current trick; a trick has at most four")
+    if trick and not leads:
+        raise InputError("the current trick has cards but no lead card")
+    if len(set(trick)) != len(trick):
+        raise InputError("a player has played two cards into the current trick")
+    won = sum(1 for c in codes if 11 <= c <= 14)
+    if won % 4:
+        raise InputError(f"{won} cards are in won tricks; won tricks hold a multiple of 4 cards")
+    done = won // 4
+    hidden = codes.count(0)
+    expected_hidden = 0
+    for p in (1, 2, 3, 4):
+        want = 13 - done - (1 if p in trick else 0)
+        have = codes.count(p)
+        if hidden and have == 0 and p != state.view:
+            expected_hidden += want
+            continue
+        if have != want:
+            raise InputError(f"player {p} holds {have} cards; after {done} tricks"
+                             f"{' and a card played' if p in trick else ''} it should hold {want}")
+    if hidden != expected_hidden:
+        raise InputError(f"{hidden} hidden cards, but the other hands should hold {expected_hidden}")
+
+
+def render(state: State, out) -> None:
+    doc = state.to_json()
+    if out.json:
+        out.emit_json(doc)
+        return
+    vector = "[" + ", ".join(map(str, state.codes)) + "]"
+    rows = []
+    for p in ("1", "2", "3", "4"):
+        v = doc["players"][p]
+        rows.append((p, v["hand"], v["won"], v["trick"]))
+    if not out.rich:
+        out.line(f"state: {vector}")
+        out.line(f"scores: {' '.join(map(str, state.scores))}")
+        out.line(f"pass: {state.pass_type} ({doc['pass']})")
+        if state.view:
+            out.line(f"view: player {state.view}")
+        for p, hand, won, trick in rows:
+            out.line(f"player {p}\thand: {' '.join(hand) or '-'}\twon: {' '.join(won) or '-'}\t"
+                     f"trick: {' '.join(trick) or '-'}")
+        if doc["hidden"]:
+            out.line(f"hidden: {len(doc['hidden'])} cards")
+        return
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    t = Table(title=f"Hearts state — pass {doc['pass']}, scores {state.scores}"
+                    + (f", seen by player {state.view}" if state.view else ""), title_justify="left")
+    for col in ("player", "hand", "won tricks", "current trick"):
+        t.add_column(col)
+    for p, hand, won, trick in rows:
+        shown = [f"[bold]{c}*[/bold]" if c == doc["lead"] else c for c in trick]
+        t.add_row(p, " ".join(hand) or "-", " ".join(won) or "-", " ".join(shown) or "-")
+    if doc["hidden"]:
+        t.add_row("hidden", f"{len(doc['hidden'])} cards", "", "")
+    out.emit(Group(t, Text(vector, style="dim")))
