@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from pokercli import cards as C
 from pokercli import ranges as RG
-from pokercli.equity import EquityResult
 from pokercli.output import Output
+
+if TYPE_CHECKING:  # equity imports NumPy; `range` must not
+    from pokercli.equity import EquityResult
 
 
 def _label(text: str, unicode: bool) -> str:
@@ -19,7 +21,7 @@ def _label(text: str, unicode: bool) -> str:
         return text
 
 
-def summary(r: EquityResult) -> str:
+def summary(r: "EquityResult") -> str:
     if r.method == "exact":
         deals = f", {r.deals:,} deals" if r.deals and r.deals > 1 else ""
         boards = f"{r.boards:,.0f}" if float(r.boards).is_integer() else f"{r.boards:,.2f}"
@@ -29,7 +31,7 @@ def summary(r: EquityResult) -> str:
     return (f"monte-carlo: {r.samples:,} samples (seed {r.seed}){target} in {r.seconds:.2f} s{state}")
 
 
-def render(r: EquityResult, out: Output, categories: bool) -> None:
+def render(r: "EquityResult", out: Output, categories: bool) -> None:
     if out.json:
         out.emit_json(r.to_json())
         return
@@ -88,7 +90,7 @@ def render(r: EquityResult, out: Output, categories: bool) -> None:
     out.emit(Group(*parts))
 
 
-def _plain_categories(r: EquityResult, out: Output) -> None:
+def _plain_categories(r: "EquityResult", out: Output) -> None:
     out.line("type\t" + "\t".join(_label(p.hand, out.unicode) for p in r.players))
     for name in reversed(list(r.players[0].types)):
         out.line(name + "\t" + "\t".join(f"{100 * p.types[name]:.4f}" for p in r.players))
