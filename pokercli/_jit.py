@@ -20,6 +20,7 @@ from pokercli import __version__
 from pokercli.paths import cache_dir
 
 
+_USER_NUMBA_CACHE = os.environ.get("NUMBA_CACHE_DIR")
 os.environ.setdefault("NUMBA_CACHE_DIR", str(cache_dir() / "numba"))
 
 
@@ -46,6 +47,10 @@ def _import_numba():
 
 
 numba = _import_numba()
+if not _USER_NUMBA_CACHE:
+    # Numba may have been imported (and its configuration read) before pokercli:
+    # point its cache at pokercli's directory all the same, never beside the sources.
+    numba.config.CACHE_DIR = str(cache_dir() / "numba")
 
 jit = numba.njit(cache=True, nogil=True, error_model="numpy")
 jit_inline = numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
@@ -54,7 +59,8 @@ jit_inline = numba.njit(cache=True, nogil=True, error_model="numpy", inline="alw
 def _stamp(module_file: str, name: str) -> Path:
     source = Path(module_file).read_bytes()
     key = hashlib.sha1(source + f"{__version__}{numba.__version__}{sys.version}".encode()).hexdigest()
-    return cache_dir() / "compiled" / f"{Path(module_file).stem}.{name}-{key[:16]}"
+    # beside Numba's own cache, so that clearing that cache brings the notice back
+    return Path(numba.config.CACHE_DIR) / "pokercli-compiled" / f"{Path(module_file).stem}.{name}-{key[:16]}"
 
 
 _warm: set = set()

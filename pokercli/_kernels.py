@@ -106,10 +106,13 @@ def evaluate_masks(masks, card_keys, offsets, rank_tab, flush_tab, out):
 
 
 @jit
-def count_all_seven(card_keys, offsets, rank_class, flush_class, class_type):
-    """Counts by type (index = type strength) and distinct classes over all 7-card hands."""
-    counts = np.zeros(10, np.int64)
-    seen = np.zeros(7463, np.bool_)
+def class_histogram_seven(card_keys, offsets, rank_class, flush_class):
+    """How many of all 133,784,560 seven-card hands fall in each class (index 1..7462).
+
+    Nested loops keep running key and mask sums, so each hand costs one add and
+    one table read; the tally is a histogram (no per-type counter chain).
+    """
+    hist = np.zeros(7463, np.int64)
     one = np.int64(1)
     for a in range(46):
         ka = KEY_INIT + card_keys[a]
@@ -130,11 +133,9 @@ def count_all_seven(card_keys, offsets, rank_class, flush_class, class_type):
                             kf = ke + card_keys[f]
                             mf = me | (one << f)
                             for g in range(f + 1, 52):
-                                v = hand_value(kf + card_keys[g], mf | (one << g),
-                                               offsets, rank_class, flush_class)
-                                seen[v] = True
-                                counts[class_type[v]] += 1
-    return counts, seen.sum()
+                                hist[hand_value(kf + card_keys[g], mf | (one << g), offsets,
+                                                rank_class, flush_class)] += 1
+    return hist
 
 
 @jit

@@ -207,3 +207,22 @@ def test_light_commands_do_not_import_numba(args):
 def test_python_dash_m_entry_point():
     r = run_subprocess("encode", "As", "--json")
     assert r.returncode == 0 and json.loads(r.stdout)["mask52"] == 1 << 25
+
+
+def test_compiled_code_goes_to_the_cache_dir_only(tmp_path):
+    """Even when Numba is imported first, kernels are cached under POKERCLI_CACHE_DIR."""
+    import pokercli
+
+    package = Path(pokercli.__file__).parent
+    before = {p for p in package.rglob("*") if p.suffix in (".nbi", ".nbc")}
+    code = ("import numba, numpy as np\n"
+            "from pokercli import evaluate as E\n"
+            "print(int(E.scores(np.array([[0, 1, 2, 3, 4, 5, 6]], np.int8))[0]))\n")
+    env = {k: v for k, v in __import__("os").environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["POKERCLI_CACHE_DIR"] = str(tmp_path)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert r.returncode == 0, r.stderr
+    assert "compiling" in r.stderr  # a fresh cache says what it is doing
+    after = {p for p in package.rglob("*") if p.suffix in (".nbi", ".nbc")}
+    assert after == before
+    assert list(tmp_path.rglob("*.nbi")) and (tmp_path / "tables-v1.npz").exists()
