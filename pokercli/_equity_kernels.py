@@ -77,14 +77,16 @@ def patterns_to_outcome(patterns, outcome):
 
 
 @jit
-def heads_up_boards5(hand_keys, hand_masks, deck, first_lo, first_hi, base_key, base_mask,
-                     card_keys, offsets, rank_score, flush_score, patterns):
-    """All 5-card boards of ``deck`` whose first card index is in [first_lo, first_hi),
-    two players, no type counts: the preflop hot path, with running sums per
-    level and the tallies in registers. ``patterns[1|2|3]`` += wins 1, wins 2, ties.
+def boards5(hand_keys, hand_masks, deck, first_lo, first_hi, base_key, base_mask, card_keys,
+            offsets, rank_score, flush_score, patterns, outcome, types, with_types):
+    """All 5-card boards of ``deck`` whose first card index is in [first_lo, first_hi):
+    the preflop path, with running key and mask sums per level. Heads-up without
+    type counts (the common case) keeps its tallies in registers:
+    ``patterns[1|2|3]`` += boards won by player 1, won by player 2, tied.
     """
     n = deck.shape[0]
     one = np.int64(1)
+    heads_up = hand_keys.shape[0] == 2 and not with_types
     k0 = hand_keys[0]
     k1 = hand_keys[1]
     m0 = hand_masks[0]
@@ -107,42 +109,21 @@ def heads_up_boards5(hand_keys, hand_masks, deck, first_lo, first_hi, base_key, 
                     for e in range(d + 1, n):
                         ke = kd + card_keys[deck[e]]
                         me = md | (one << deck[e])
-                        s0 = hand_value(k0 + ke, m0 | me, offsets, rank_score, flush_score)
-                        s1 = hand_value(k1 + ke, m1 | me, offsets, rank_score, flush_score)
-                        if s0 > s1:
-                            w0 += 1
-                        elif s1 > s0:
-                            w1 += 1
+                        if heads_up:
+                            s0 = hand_value(k0 + ke, m0 | me, offsets, rank_score, flush_score)
+                            s1 = hand_value(k1 + ke, m1 | me, offsets, rank_score, flush_score)
+                            if s0 > s1:
+                                w0 += 1
+                            elif s1 > s0:
+                                w1 += 1
+                            else:
+                                tie += 1
                         else:
-                            tie += 1
+                            _showdown(hand_keys, hand_masks, ke, me, offsets, rank_score,
+                                      flush_score, patterns, outcome, types, with_types)
     patterns[1] += w0
     patterns[2] += w1
     patterns[3] += tie
-
-
-@jit
-def boards5(hand_keys, hand_masks, deck, first_lo, first_hi, base_key, base_mask, card_keys,
-            offsets, rank_score, flush_score, patterns, outcome, types, with_types):
-    """All 5-card boards of ``deck`` whose first card index is in [first_lo, first_hi),
-    any number of players (the preflop path; running sums per level)."""
-    n = deck.shape[0]
-    one = np.int64(1)
-    for a in range(first_lo, first_hi):
-        ka = base_key + card_keys[deck[a]]
-        ma = base_mask | (one << deck[a])
-        for b in range(a + 1, n - 3):
-            kb = ka + card_keys[deck[b]]
-            mb = ma | (one << deck[b])
-            for c in range(b + 1, n - 2):
-                kc = kb + card_keys[deck[c]]
-                mc = mb | (one << deck[c])
-                for d in range(c + 1, n - 1):
-                    kd = kc + card_keys[deck[d]]
-                    md = mc | (one << deck[d])
-                    for e in range(d + 1, n):
-                        _showdown(hand_keys, hand_masks, kd + card_keys[deck[e]],
-                                  md | (one << deck[e]), offsets, rank_score, flush_score,
-                                  patterns, outcome, types, with_types)
 
 
 @jit

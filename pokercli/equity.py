@@ -297,9 +297,6 @@ def _deal_tasks(job: Job, deal, threads: int):
                 cuts.append(a + 1)
         cuts.append(n - 4)
         spans = [(lo, hi) for lo, hi in zip(cuts[:-1], cuts[1:]) if hi > lo]
-        if len(deal) == 2 and not job.with_types:
-            return [(K.heads_up_boards5, hand_keys, hand_masks, deck, lo, hi, base_key, base_mask,
-                     keys, offsets, rank_score, flush_score) for lo, hi in spans], total
         return [(K.boards5, hand_keys, hand_masks, deck, lo, hi, base_key, base_mask,
                  keys, offsets, rank_score, flush_score) for lo, hi in spans], total
     parts = 1 if total < 200_000 else threads
@@ -330,8 +327,6 @@ def _outcome(patterns: np.ndarray, outcome: np.ndarray) -> np.ndarray:
 
 def _task_args(task, players: int, with_types: bool):
     patterns, outcome, types = _tally_arrays(players)
-    if task[0].py_func.__name__ == "heads_up_boards5":
-        return task + (patterns,), (patterns, outcome, types)
     return task + (patterns, outcome, types, with_types), (patterns, outcome, types)
 
 
