@@ -199,8 +199,9 @@ def monte_carlo(combo_cards, combo_start, cum_weight, fixed_mask, base_key, base
 
     ``fixed_mask`` holds the board and dead cards (never dealt), ``base_mask``
     and ``base_key`` the board alone. A deal where two players' combos collide
-    (or touch the board or dead cards) is redrawn whole, which samples the weighted distribution over
-    valid deals exactly. Returns the number of redrawn deals.
+    (or touch the board or dead cards) is redrawn whole, which samples the
+    weighted distribution over valid deals exactly. Returns the number of
+    redrawn deals.
     """
     state, first = _splitmix(np.uint64(seed))
     state = first | np.uint64(1)
@@ -213,20 +214,33 @@ def monte_carlo(combo_cards, combo_start, cum_weight, fixed_mask, base_key, base
     w0 = 0
     w1 = 0
     tie = 0
+    # players with a single combo (fixed hands) are dealt once, outside the loop
+    fixed_used = fixed_mask
+    all_fixed = True
+    for p in range(players):
+        lo = combo_start[p]
+        if combo_start[p + 1] - lo == 1:
+            c1 = combo_cards[lo, 0]
+            c2 = combo_cards[lo, 1]
+            hand_keys[p] = card_keys[c1] + card_keys[c2]
+            hand_masks[p] = (one << c1) | (one << c2)
+            fixed_used |= hand_masks[p]
+        else:
+            all_fixed = False
     for _ in range(samples):
-        while True:
-            used = fixed_mask
+        used = fixed_used
+        while not all_fixed:
+            used = fixed_used
             ok = True
             for p in range(players):
                 lo = combo_start[p]
                 hi = combo_start[p + 1]
                 if hi - lo == 1:
-                    j = lo
-                else:
-                    base = cum_weight[lo - 1] if lo > 0 else 0.0
-                    state, r = _xorshift(state)
-                    u = base + (r >> np.uint64(11)) * (1.0 / 9007199254740992.0) * (cum_weight[hi - 1] - base)
-                    j = _pick_in(cum_weight, lo, hi, u)
+                    continue
+                base = cum_weight[lo - 1] if lo > 0 else 0.0
+                state, r = _xorshift(state)
+                u = base + (r >> np.uint64(11)) * (1.0 / 9007199254740992.0) * (cum_weight[hi - 1] - base)
+                j = _pick_in(cum_weight, lo, hi, u)
                 c1 = combo_cards[j, 0]
                 c2 = combo_cards[j, 1]
                 m = (one << c1) | (one << c2)
