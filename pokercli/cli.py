@@ -316,6 +316,8 @@ def equity(
         if result.interrupted:
             sys.stderr.write("pokercli: interrupted: the result below is from the samples so far\n")
         RE.render(result, out, categories)
+        if result.interrupted:
+            raise typer.Exit(130)
 
     _run(job)
 

@@ -387,7 +387,8 @@ def exact(job: Job, progress: Optional[Callable[[int, int], None]] = None,
     types = np.zeros((players, 10), np.float64)
     total_weight = sum(w for _, w, _ in groups)
     done = 0
-    with ThreadPoolExecutor(max_workers=threads) as pool:
+    pool = ThreadPoolExecutor(max_workers=threads)
+    try:
         futures = [pool.submit(_run_task, t, players, job.with_types) for t, _ in tasks]
         for (task, weight), fut in zip(tasks, futures):
             o, ty = fut.result()
@@ -396,6 +397,9 @@ def exact(job: Job, progress: Optional[Callable[[int, int], None]] = None,
             done += 1
             if progress:
                 progress(done, len(tasks))
+    finally:
+        # on Ctrl-C, drop the chunks not started yet instead of finishing them
+        pool.shutdown(wait=True, cancel_futures=True)
     boards = per_deal * total_weight
     result = _result(job, outcome, types, boards, "exact")
     result.deals = len(deals)

@@ -288,3 +288,21 @@ def test_cli_range_grid(cli):
     assert "combos: 22 of 1326 (1.66%)" in out
     code, out, _ = cli("range", "QQ+,AKs,A5s:0.5", terminal=True)
     assert "\x1b[" in out and "AKs" in out
+
+
+def test_ctrl_c_during_monte_carlo_prints_partial_result(cli):
+    """Ctrl-C (KeyboardInterrupt in the main thread, as SIGINT raises it) while sampling."""
+    import _thread
+    import threading
+
+    Q.monte_carlo(job(["As Ah", "Ks Kh"]), samples=1000, seed=1)  # kernels loaded and warm
+    timer = threading.Timer(1.5, _thread.interrupt_main)
+    timer.start()
+    try:
+        code, out, err = cli("equity", "AsAh", "KsKh", "--samples", "2000000000", "--seed", "3", "--json")
+    finally:
+        timer.cancel()
+    assert code == 130, err
+    doc = json.loads(out)
+    assert doc["interrupted"] is True and 0 < doc["samples"] < 2_000_000_000
+    assert "interrupted" in err and "Traceback" not in err
