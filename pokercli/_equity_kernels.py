@@ -22,8 +22,8 @@ PATTERN_PLAYERS = 10
 
 @jit_inline
 def _showdown(hand_keys, hand_masks, bkey, bmask, offsets, rank_score, flush_score, patterns,
-              outcome, types, with_types):
-    """Score every player on one board and tally who wins.
+              outcome, types, with_types, weight=1):
+    """Score every player on one board and tally who wins (``weight`` boards alike).
 
     With up to ``PATTERN_PLAYERS`` players the set of winners (a bit pattern)
     is counted in ``patterns``; with more, ``outcome`` is updated directly.
@@ -38,13 +38,13 @@ def _showdown(hand_keys, hand_masks, bkey, bmask, offsets, rank_score, flush_sco
             bit = 1 << p
             pattern = bit if s > best else (pattern | bit if s == best else pattern)
             best = max(best, s)
-        patterns[pattern] += 1
+        patterns[pattern] += weight
         return
     nbest = 0
     for p in range(players):
         s = hand_value(hand_keys[p] + bkey, hand_masks[p] | bmask, offsets, rank_score, flush_score)
         if with_types:
-            types[p, s >> 26] += 1
+            types[p, s >> 26] += weight
         if s > best:
             best = s
             pattern = 1 << p
@@ -53,11 +53,11 @@ def _showdown(hand_keys, hand_masks, bkey, bmask, offsets, rank_score, flush_sco
             pattern |= 1 << p
             nbest += 1
     if players <= PATTERN_PLAYERS:
-        patterns[pattern] += 1
+        patterns[pattern] += weight
     else:
         for p in range(players):
             if (pattern >> p) & 1:
-                outcome[p, nbest] += 1
+                outcome[p, nbest] += weight
 
 
 @jit
@@ -121,6 +121,108 @@ def boards5(hand_keys, hand_masks, deck, first_lo, first_hi, base_key, base_mask
                         else:
                             _showdown(hand_keys, hand_masks, ke, me, offsets, rank_score,
                                       flush_score, patterns, outcome, types, with_types)
+    patterns[1] += w0
+    patterns[2] += w1
+    patterns[3] += tie
+
+
+@jit_inline
+def _run_length(n, idx, rl, prev, g, ng, ig):
+    """Length of the run of equal (size, subset) choices ending at suit ``g``
+    within its class of interchangeable suits (1 when it starts a run)."""
+    p = prev[g]
+    if p >= 0 and ng == n[p] and ig == idx[p]:
+        return rl[p] + 1
+    return 1
+
+
+@jit_inline
+def _start(n, idx, prev, g, ng):
+    """First subset index allowed for suit ``g`` with ``ng`` cards (canonical order)."""
+    p = prev[g]
+    if p >= 0 and ng == n[p]:
+        return idx[p]
+    return 0
+
+
+@jit
+def suit_boards5(hand_keys, hand_masks, base_key, sub_count, sub_key, sub_mask, prev, weight_num,
+                 first_n, first_i, t_lo, t_hi, offsets, rank_score, flush_score, patterns,
+                 outcome, types, with_types):
+    """Every 5-card board, built suit by suit, one per class of boards that a
+    renaming of interchangeable suits maps onto each other, weighted by the
+    size of the class (preflop: suits ``a`` and ``b`` are interchangeable when
+    swapping them leaves every hand and the dead cards as they are).
+
+    ``sub_*[g, k, i]`` list the subsets of ``k`` available ranks of suit
+    ``g`` (count, key sum, card mask); suits of one class list the same ranks
+    in the same order, and their choices are kept in non-decreasing (size,
+    index) order. A board then stands for ``weight_num / prod(run lengths)``
+    boards. Items ``t_lo .. t_hi-1`` of (``first_n``, ``first_i``) fix suit 0's
+    choice, so threads can share the work.
+    """
+    n = np.zeros(4, np.int64)
+    idx = np.zeros(4, np.int64)
+    rl = np.ones(4, np.int64)
+    heads_up = hand_keys.shape[0] == 2 and not with_types
+    k0 = hand_keys[0]
+    k1 = hand_keys[1]
+    m0 = hand_masks[0]
+    m1 = hand_masks[1]
+    w0 = 0
+    w1 = 0
+    tie = 0
+    for t in range(t_lo, t_hi):
+        a = first_n[t]
+        ia = first_i[t]
+        n[0] = a
+        idx[0] = ia
+        ka = base_key + sub_key[0, a, ia]
+        ma = sub_mask[0, a, ia]
+        for b in range(0, 6 - a):
+            if prev[1] >= 0 and b < n[prev[1]]:
+                continue
+            for ib in range(_start(n, idx, prev, 1, b), sub_count[1, b]):
+                rl[1] = _run_length(n, idx, rl, prev, 1, b, ib)
+                n[1] = b
+                idx[1] = ib
+                kb = ka + sub_key[1, b, ib]
+                mb = ma | sub_mask[1, b, ib]
+                for c in range(0, 6 - a - b):
+                    if prev[2] >= 0 and c < n[prev[2]]:
+                        continue
+                    d = 5 - a - b - c
+                    for ic in range(_start(n, idx, prev, 2, c), sub_count[2, c]):
+                        rl[2] = _run_length(n, idx, rl, prev, 2, c, ic)
+                        n[2] = c
+                        idx[2] = ic
+                        kc = kb + sub_key[2, c, ic]
+                        mc = mb | sub_mask[2, c, ic]
+                        if prev[3] >= 0 and d < n[prev[3]]:
+                            continue
+                        denom = rl[1] * rl[2]
+                        w_base = weight_num // denom
+                        p3 = prev[3]
+                        for id_ in range(_start(n, idx, prev, 3, d), sub_count[3, d]):
+                            w = w_base
+                            if p3 >= 0 and d == n[p3] and id_ == idx[p3]:
+                                w = weight_num // (denom * (rl[p3] + 1))
+                            bkey = kc + sub_key[3, d, id_]
+                            bmask = mc | sub_mask[3, d, id_]
+                            if heads_up:
+                                s0 = hand_value(k0 + bkey, m0 | bmask, offsets, rank_score,
+                                                flush_score)
+                                s1 = hand_value(k1 + bkey, m1 | bmask, offsets, rank_score,
+                                                flush_score)
+                                if s0 > s1:
+                                    w0 += w
+                                elif s1 > s0:
+                                    w1 += w
+                                else:
+                                    tie += w
+                            else:
+                                _showdown(hand_keys, hand_masks, bkey, bmask, offsets, rank_score,
+                                          flush_score, patterns, outcome, types, with_types, w)
     patterns[1] += w0
     patterns[2] += w1
     patterns[3] += tie

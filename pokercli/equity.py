@@ -286,8 +286,11 @@ def _deal_tasks(job: Job, deal, threads: int):
     base_key, base_mask = _board_base(job, keys)
     k = job.to_come
     total = int(binom[len(deck), k])
+    if k == 5 and not job.board and max(interchangeable_suits(job, deal)) >= 0:
+        # preflop with interchangeable suits: one board per symmetry class
+        return _suit_tasks(job, deal, hand_keys, hand_masks, threads), total
     if k == 5:
-        # preflop: split on the first board card, balanced by board count
+        # split on the first board card, balanced by board count
         n = len(deck)
         cuts = [0]
         acc = 0
@@ -307,6 +310,67 @@ def _deal_tasks(job: Job, deal, threads: int):
             tasks.append((K.enumerate_boards, hand_keys, hand_masks, deck, k, int(lo), int(hi - lo),
                           base_key, base_mask, binom, keys, offsets, rank_score, flush_score))
     return tasks, total
+
+
+def interchangeable_suits(job: Job, deal) -> list[int]:
+    """prev[g]: the previous suit group interchangeable with group g, or -1.
+
+    Two suits are interchangeable when swapping them leaves every hand, the
+    board and the dead cards as they are.
+    """
+    sets = [set(combo) for combo in deal] + [set(job.board), set(job.dead)]
+
+    def swap(c: int, a: int, b: int) -> int:
+        g = c // 13
+        return c + 13 * ((b - g) if g == a else (a - g) if g == b else 0)
+
+    prev = [-1] * 4
+    for g in range(1, 4):
+        for h in range(g - 1, -1, -1):
+            if all({swap(c, h, g) for c in cs} == cs for cs in sets):
+                prev[g] = h
+                break
+    return prev
+
+
+def _suit_tasks(job: Job, deal, hand_keys, hand_masks, threads: int):
+    """Kernel arguments for the suit-by-suit preflop enumeration, split for threads."""
+    from itertools import combinations as comb
+
+    from pokercli import _equity_kernels as K
+    from pokercli._kernels import KEY_INIT
+    from pokercli.tables import RANK_KEYS
+
+    keys, offsets, rank_score, flush_score, _ = _kernel_args()
+    removed = {c for combo in deal for c in combo} | set(job.dead)
+    sub_count = np.zeros((4, 6), np.int64)
+    sub_key = np.zeros((4, 6, 1287), np.int64)
+    sub_mask = np.zeros((4, 6, 1287), np.int64)
+    for g in range(4):
+        ranks = [r for r in range(13) if 13 * g + r not in removed]
+        for k in range(6):
+            for i, subset in enumerate(comb(ranks, k)):
+                sub_key[g, k, i] = sum(RANK_KEYS[r] for r in subset) + (k << (32 + 4 * g))
+                sub_mask[g, k, i] = sum(1 << (13 * g + r) for r in subset)
+            sub_count[g, k] = math.comb(len(ranks), k)
+    prev = np.array(interchangeable_suits(job, deal), np.int64)
+    if prev.max() < 0:
+        raise AssertionError("suit-by-suit enumeration needs interchangeable suits")
+    position = [1] * 4
+    for g in range(4):
+        if prev[g] >= 0:
+            position[g] = position[prev[g]] + 1
+    weight_num = math.prod(position)
+    firsts = [(a, i) for a in range(6) for i in range(int(sub_count[0, a]))]
+    rest = int(sub_count[1:, 1].sum())
+    work = np.array([math.comb(rest, 5 - a) for a, _ in firsts], np.float64)
+    cum = np.cumsum(work)
+    cuts = [0] + [int(np.searchsorted(cum, cum[-1] * j / threads)) for j in range(1, threads)] + [len(firsts)]
+    first_n = np.array([a for a, _ in firsts], np.int64)
+    first_i = np.array([i for _, i in firsts], np.int64)
+    return [(K.suit_boards5, hand_keys, hand_masks, int(KEY_INIT), sub_count, sub_key, sub_mask,
+             prev, weight_num, first_n, first_i, lo, hi, offsets, rank_score, flush_score)
+            for lo, hi in zip(cuts[:-1], cuts[1:]) if hi > lo]
 
 
 def _tally_arrays(players: int):

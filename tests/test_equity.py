@@ -306,3 +306,32 @@ def test_ctrl_c_during_monte_carlo_prints_partial_result(cli):
     doc = json.loads(out)
     assert doc["interrupted"] is True and 0 < doc["samples"] < 2_000_000_000
     assert "interrupted" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("hands,dead", [
+    (["As Ah", "Ks Kh"], ""), (["As Ks", "Qd Jd"], ""), (["As Ks", "Qs Js"], ""),
+    (["Ah Ad", "Kh Kd", "Qh Qd"], "2s"), (["As Kh", "Qs Jh"], ""), (["7c 2d", "7d 2c"], "")])
+def test_suit_symmetric_preflop_equals_plain_enumeration(hands, dead):
+    """Boards merged by interchangeable suits give the same counts as every board."""
+    from pokercli import _equity_kernels as K
+    from pokercli._kernels import KEY_INIT
+
+    j = job(hands, dead=dead)
+    deal = tuple(p.combos[0][0] for p in j.players)
+    prev = Q.interchangeable_suits(j, deal)
+    assert max(prev) >= 0
+    keys, offsets, rank_score, flush_score, _ = Q._kernel_args()
+    hk = np.array([int(keys[a]) + int(keys[b]) for a, b in deal], np.int64)
+    hm = np.array([(1 << a) | (1 << b) for a, b in deal], np.int64)
+    removed = {c for combo in deal for c in combo} | set(j.dead)
+    deck = np.array([c for c in range(52) if c not in removed], np.int64)
+    plain = Q._run_task((K.boards5, hk, hm, deck, 0, len(deck) - 4, int(KEY_INIT), 0, keys, offsets,
+                         rank_score, flush_score), len(deal), False)[0]
+    merged = sum(Q._run_task(t, len(deal), False)[0] for t in Q._suit_tasks(j, deal, hk, hm, 2))
+    assert merged.tolist() == plain.tolist()
+
+
+def test_interchangeable_suits():
+    assert Q.interchangeable_suits(job(["As Ah", "Ks Kh"]), (C.parse_cards("As Ah"), C.parse_cards("Ks Kh"))) == [-1, 0, -1, 2]
+    three = job(["As Ks", "Qs Js"])
+    assert Q.interchangeable_suits(three, (tuple(C.parse_cards("As Ks")), tuple(C.parse_cards("Qs Js")))) == [-1, -1, 0, 2]
