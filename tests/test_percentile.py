@@ -122,3 +122,22 @@ def test_percentile_cli_outputs(cli):
     code, out, _ = cli("percentile", "AhAs", "--json")
     doc = json.loads(out)
     assert doc["street"] == "preflop" and doc["class"] == "AA" and doc["class_rank"] == 1
+
+
+@pytest.mark.parametrize("street", [3, 4, 5])
+def test_random_spots_with_small_ranges_against_reference(street):
+    rng = random.Random(100 + street)
+    for _ in range(2):
+        cards = rng.sample(range(52), 2 + street)
+        hand, board = cards[:2], cards[2:]
+        rest = [c for c in range(52) if c not in cards]
+        combos = {tuple(sorted(rng.sample(rest, 2))) for _ in range(6)}
+        vs = ",".join(C.format_cards(c).replace(" ", "") + f":{rng.choice([0.5, 1, 2])}" for c in combos)
+        p = P.compute(hand, board, [], vs)
+        opps = P.opponent_combos(hand, board, [], vs)
+        beats, ties, loses, hp = naive.percentile(hand, board, opps)
+        total = beats + ties + loses
+        assert p.hs == pytest.approx((beats + ties / 2) / total)
+        if street < 5:
+            for got, want in zip(p.hp, hp):
+                assert got == pytest.approx(want)
