@@ -79,7 +79,11 @@ def _run(fn, *args, **kwargs):
         sys.stderr.write("pokercli: interrupted\n")
         raise typer.Exit(130) from None
     except BrokenPipeError:
-        sys.stderr.close()
+        # the reader went away (`| head`): stop quietly, as Unix tools do
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
         raise typer.Exit(0) from None
     except Exception as e:  # noqa: BLE001 - the one place internal errors are caught
         if _DEBUG["on"]:

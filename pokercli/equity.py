@@ -431,6 +431,8 @@ def exact(job: Job, progress: Optional[Callable[[int, int], None]] = None,
     limit = EXACT_MAX if force else EXACT_DEFAULT_LIMIT
     if bound > limit * 50:
         raise TooMuchWork(bound)
+    # stop listing deals once there are clearly too many: at most `limit` evaluations
+    # after suit-symmetric grouping (which merges up to `stab` deals into one), with slack
     deals = _deals(job, limit=max(1.0, limit * stab / (per_deal * players)) * 2 + 10)
     if deals is None:
         raise TooMuchWork(bound)
