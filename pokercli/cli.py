@@ -328,7 +328,7 @@ def equity(
 
 @app.command()
 def percentile(
-    hand: Annotated[str, typer.Argument(help="Our two hole cards.")],
+    hand: Annotated[str, typer.Argument(help="Our two hole cards (preflop also a class: AKs, QQ, T9o).")],
     board: Annotated[Optional[str], typer.Option("--board", "-b", help="Board: 0, 3, 4 or 5 cards.")] = None,
     vs: Annotated[Optional[str], typer.Option("--vs", help="Opponent range (default: any two unseen cards).")] = None,
     dead: Annotated[Optional[str], typer.Option("--dead", "-d", help="Dead cards, out of the deck.")] = None,
@@ -342,9 +342,9 @@ def percentile(
         from pokercli import percentile as P
         from pokercli.cards import parse_cards
 
-        hand_cards = parse_cards(hand, count=2, what="hand")
         board_cards = parse_cards(board or "", count=(0, 3, 4, 5), what="board", allow_empty=True)
         dead_cards = parse_cards(dead or "", what="--dead", allow_empty=True)
+        hand_cards = P.parse_hand(hand, preflop=not board_cards)
         P.render(P.compute(hand_cards, board_cards, dead_cards, vs), Output.choose(as_json, unicode))
 
     _run(job)

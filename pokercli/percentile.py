@@ -80,6 +80,19 @@ def _num(x: float):
     return int(x) if float(x).is_integer() else x
 
 
+def parse_hand(text: str, preflop: bool) -> list[int]:
+    """Two cards; preflop also a starting-hand class (``AKs`` stands for ``As Ks``)."""
+    try:
+        return C.parse_cards(text, count=2, what="hand")
+    except InputError:
+        if preflop:
+            try:
+                return RG.class_representative(text.strip())
+            except InputError:
+                pass
+        raise
+
+
 def opponent_combos(hand: Sequence[int], board: Sequence[int], dead: Sequence[int],
                     vs: Optional[str]) -> list[tuple[tuple[int, int], float]]:
     blocked = C.card_mask(list(hand) + list(board) + list(dead))

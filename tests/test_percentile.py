@@ -141,3 +141,15 @@ def test_random_spots_with_small_ranges_against_reference(street):
         if street < 5:
             for got, want in zip(p.hp, hp):
                 assert got == pytest.approx(want)
+
+
+def test_preflop_accepts_a_class_name(cli):
+    code, out, _ = cli("percentile", "AKs", "--json")
+    doc = json.loads(out)
+    assert doc["class"] == "AKs" and doc["class_rank"] == order_of("AKs")
+    code, out, err = cli("percentile", "AKs", "--board", "2c 3d 4h")
+    assert code == 2 and "'AKs'" in err
+
+
+def order_of(name):
+    return P.class_order().index(name) + 1
