@@ -333,26 +333,44 @@ def interchangeable_suits(job: Job, deal) -> list[int]:
     return prev
 
 
-def _suit_tasks(job: Job, deal, hand_keys, hand_masks, threads: int):
-    """Kernel arguments for the suit-by-suit preflop enumeration, split for threads."""
+@lru_cache(maxsize=64)
+def _subsets(available: int):
+    """Subsets of the 13-bit rank set ``available`` by size (0-5), in a fixed
+    order: (count per size, rank-key sums, 13-bit masks), padded to 1,287."""
     from itertools import combinations as comb
 
+    from pokercli.tables import RANK_KEYS
+
+    ranks = [r for r in range(13) if available >> r & 1]
+    count = np.zeros(6, np.int64)
+    keys = np.zeros((6, 1287), np.int64)
+    masks = np.zeros((6, 1287), np.int64)
+    for k in range(6):
+        for i, subset in enumerate(comb(ranks, k)):
+            keys[k, i] = sum(RANK_KEYS[r] for r in subset)
+            masks[k, i] = sum(1 << r for r in subset)
+        count[k] = math.comb(len(ranks), k)
+    return count, keys, masks
+
+
+def _suit_tasks(job: Job, deal, hand_keys, hand_masks, threads: int):
+    """Kernel arguments for the suit-by-suit preflop enumeration, split for threads."""
     from pokercli import _equity_kernels as K
     from pokercli._kernels import KEY_INIT
-    from pokercli.tables import RANK_KEYS
 
     keys, offsets, rank_score, flush_score, _ = _kernel_args()
     removed = {c for combo in deal for c in combo} | set(job.dead)
     sub_count = np.zeros((4, 6), np.int64)
     sub_key = np.zeros((4, 6, 1287), np.int64)
     sub_mask = np.zeros((4, 6, 1287), np.int64)
+    sizes = np.arange(6, dtype=np.int64)[:, None]
     for g in range(4):
-        ranks = [r for r in range(13) if 13 * g + r not in removed]
-        for k in range(6):
-            for i, subset in enumerate(comb(ranks, k)):
-                sub_key[g, k, i] = sum(RANK_KEYS[r] for r in subset) + (k << (32 + 4 * g))
-                sub_mask[g, k, i] = sum(1 << (13 * g + r) for r in subset)
-            sub_count[g, k] = math.comb(len(ranks), k)
+        available = sum(1 << r for r in range(13) if 13 * g + r not in removed)
+        count, rank_keys, masks = _subsets(available)
+        sub_count[g] = count
+        sub_key[g] = rank_keys + (sizes << (32 + 4 * g)) * (masks > 0)
+        sub_key[g, 0, 0] = 0
+        sub_mask[g] = masks << (13 * g)
     prev = np.array(interchangeable_suits(job, deal), np.int64)
     if prev.max() < 0:
         raise AssertionError("suit-by-suit enumeration needs interchangeable suits")
