@@ -1,5 +1,9 @@
 """Private Numba kernels of the equity calculator.
 
+The heads-up tally (two lookups, three register counters) is written out in
+each kernel that needs it: factored into an inlined helper returning the
+counters it measured twice as slow.
+
 Showdown counts are integers: ``outcome[p, 1]`` counts boards player ``p``
 wins alone, ``outcome[p, n]`` (n >= 2) boards it shares among ``n`` players
 (for up to ``PATTERN_PLAYERS`` players they are first tallied by winner
