@@ -45,9 +45,9 @@ def main() -> None:
     print("Evaluator (one thread)")
     t = best_of(lambda: E.scores(hands))
     kernel_rate = n / t
-    row("batch kernel, random 7-card hands", f"{kernel_rate / 1e6:8.1f} M/s", "goal >= 100 M/s")
+    row("batch kernel, random 7-card hands (scores)", f"{kernel_rate / 1e6:8.1f} M/s", "goal >= 100 M/s")
     tc = best_of(lambda: E.classes(hands))
-    row("batch kernel, random 7-card hands (class)", f"{n / tc / 1e6:8.1f} M/s")
+    row("batch kernel, random 7-card hands (classes)", f"{n / tc / 1e6:8.1f} M/s")
     if not QUICK:
         E.count_all_seven()
         te = best_of(E.count_all_seven, 2)

@@ -37,7 +37,7 @@ def hand_value(key, mask, offsets, rank_tab, flush_tab):
 
 
 @jit_inline
-def _row_value(cards, i, width, key, offsets, rank_tab, flush_tab):
+def _row_value(cards, i, width, key, offsets, rank_tab, flush_tab, value_map):
     if (key >> 32) & 0x8888:
         g = _flush_suit(key)
         bits = 0
@@ -45,17 +45,18 @@ def _row_value(cards, i, width, key, offsets, rank_tab, flush_tab):
             c = cards[i, j]
             if c >= 0 and c // 13 == g:
                 bits |= 1 << (c % 13)
-        return flush_tab[bits]
+        return value_map[flush_tab[bits]]
     k = key & 0xFFFFFFFF
-    return rank_tab[(k & 4095) + offsets[k >> 12]]
+    return value_map[rank_tab[(k & 4095) + offsets[k >> 12]]]
 
 
 @jit
-def evaluate_batch7(cards, card_keys, offsets, rank_tab, flush_tab, out):
-    """``out[i]`` = value of the 7-card hand ``cards[i]`` (no padding).
+def evaluate_batch7(cards, card_keys, offsets, rank_tab, flush_tab, value_map, out):
+    """``out[i]`` = ``value_map[class]`` of the 7-card hand ``cards[i]`` (no padding).
 
     The hot path only sums card keys; the flush suit's rank set is rebuilt
-    from the row in the rare flush case.
+    from the row in the rare flush case. ``value_map`` turns a class into the
+    value wanted (the identity for classes, the score table for scores).
     """
     for i in range(cards.shape[0]):
         key = KEY_INIT
@@ -68,15 +69,15 @@ def evaluate_batch7(cards, card_keys, offsets, rank_tab, flush_tab, out):
                 c = cards[i, j]
                 if c // 13 == g:
                     bits |= 1 << (c % 13)
-            out[i] = flush_tab[bits]
+            out[i] = value_map[flush_tab[bits]]
         else:
             k = key & 0xFFFFFFFF
-            out[i] = rank_tab[(k & 4095) + offsets[k >> 12]]
+            out[i] = value_map[rank_tab[(k & 4095) + offsets[k >> 12]]]
 
 
 @jit
-def evaluate_batch(cards, card_keys, offsets, rank_tab, flush_tab, out):
-    """``out[i]`` = value of hand ``cards[i]`` (card ids; -1 pads short hands)."""
+def evaluate_batch(cards, card_keys, offsets, rank_tab, flush_tab, value_map, out):
+    """``out[i]`` = ``value_map[class]`` of hand ``cards[i]`` (card ids; -1 pads short hands)."""
     width = cards.shape[1]
     for i in range(cards.shape[0]):
         key = KEY_INIT
@@ -85,7 +86,7 @@ def evaluate_batch(cards, card_keys, offsets, rank_tab, flush_tab, out):
             if c < 0:
                 break
             key += card_keys[c]
-        out[i] = _row_value(cards, i, width, key, offsets, rank_tab, flush_tab)
+        out[i] = _row_value(cards, i, width, key, offsets, rank_tab, flush_tab, value_map)
 
 
 @jit

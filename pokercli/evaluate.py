@@ -43,16 +43,17 @@ def _check_batch(cards: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(cards, dtype=np.int8)
 
 
-def _batch_classes(cards: np.ndarray) -> np.ndarray:
+def _batch(cards: np.ndarray, value_map: np.ndarray) -> np.ndarray:
+    """One kernel call: ``value_map[class]`` of every hand of the batch."""
     from pokercli import _kernels as K
 
     cards = _check_batch(cards)
     keys, offsets, _, (rank, flush) = _args()
-    out = np.empty(cards.shape[0], np.uint16)
+    out = np.empty(cards.shape[0], value_map.dtype)
     if cards.shape[1] == 7 and (cards.shape[0] == 0 or cards[:, 6].min() >= 0):
-        call(K.evaluate_batch7, cards, keys, offsets, rank, flush, out)
+        call(K.evaluate_batch7, cards, keys, offsets, rank, flush, value_map, out)
     else:
-        call(K.evaluate_batch, cards, keys, offsets, rank, flush, out)
+        call(K.evaluate_batch, cards, keys, offsets, rank, flush, value_map, out)
     return out
 
 
@@ -60,14 +61,19 @@ def scores(cards: np.ndarray) -> np.ndarray:
     """Scores (uint32) of a batch of hands, one kernel call.
 
     The kernel reads the 16-bit class tables (half the cache footprint of the
-    score tables, measured faster) and the classes are mapped to scores.
+    score tables, measured faster) and maps each class to its score.
     """
-    return np.take(_score_of_class_u32(), _batch_classes(cards))
+    return _batch(cards, _score_of_class_u32())
 
 
 def classes(cards: np.ndarray) -> np.ndarray:
     """Classes 1..7462 (uint16) of a batch of hands, one kernel call."""
-    return _batch_classes(cards)
+    return _batch(cards, _identity_u16())
+
+
+@lru_cache(maxsize=1)
+def _identity_u16() -> np.ndarray:
+    return np.arange(7463, dtype=np.uint16)
 
 
 def scores_of_masks(masks: np.ndarray) -> np.ndarray:
