@@ -558,27 +558,31 @@ def monte_carlo(job: Job, samples: Optional[int] = None, stderr: Optional[float]
 
     with ThreadPoolExecutor(max_workers=threads) as pool:
         try:
-            while done < cap:
+            reached = False
+            while done < cap and not reached:
                 sizes = []
                 for _ in range(threads):
                     n = min(MC_BATCH, cap - done - sum(sizes))
                     if n > 0:
                         sizes.append(n)
                 futures = [pool.submit(one, batch + i, n) for i, n in enumerate(sizes)]
+                # batches are added in order and the target is checked after each one,
+                # so the result does not depend on how many threads ran them
                 for n, fut in zip(sizes, futures):
                     o, t, rej = fut.result()
                     outcome += o
                     types += t
                     rejected += rej
                     done += n
-                batch += len(sizes)
-                se = _stderrs(outcome, done)
+                    batch += 1
+                    se = _stderrs(outcome, done)
+                    if stderr is not None and done >= 10_000 and max(se) <= stderr:
+                        reached = True
+                        break
                 if progress:
                     progress(done, cap, max(se))
                 if rejected > 1000 and rejected > 50 * done:
                     raise InputError("the ranges almost always collide: no deal could be sampled")
-                if stderr is not None and done >= 10_000 and max(se) <= stderr:
-                    break
         except KeyboardInterrupt:
             interrupted = True
     if done == 0:

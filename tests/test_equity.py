@@ -335,3 +335,13 @@ def test_interchangeable_suits():
     assert Q.interchangeable_suits(job(["As Ah", "Ks Kh"]), (C.parse_cards("As Ah"), C.parse_cards("Ks Kh"))) == [-1, 0, -1, 2]
     three = job(["As Ks", "Qs Js"])
     assert Q.interchangeable_suits(three, (tuple(C.parse_cards("As Ks")), tuple(C.parse_cards("Qs Js")))) == [-1, -1, 0, 2]
+
+
+def test_monte_carlo_result_does_not_depend_on_threads(monkeypatch):
+    j = job(["As Ah", "random"])
+    results = []
+    for threads in ("1", "2"):
+        monkeypatch.setenv("POKERCLI_THREADS", threads)
+        r = Q.monte_carlo(j, stderr=0.001, seed=21)
+        results.append((r.samples, [p.equity for p in r.players]))
+    assert results[0] == results[1]
