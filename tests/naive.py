@@ -54,12 +54,12 @@ def combination_index(combo, n):
     raise ValueError(combo)
 
 
-def percentile(hand, board, opps):
+def percentile(hand, board, opps, dead=()):
     """(beats, ties, loses, hp) by plain enumeration; opps: list of ((c1, c2), weight)."""
     hero_now = R.score(list(hand) + list(board)) if len(board) >= 3 else None
     beats = ties = loses = 0.0
     hp = [[0.0] * 3 for _ in range(3)]
-    deck = [c for c in range(52) if c not in set(hand) | set(board)]
+    deck = [c for c in range(52) if c not in set(hand) | set(board) | set(dead)]
     hero_final = {}
     for ro in combinations(deck, 5 - len(board)):
         hero_final[ro] = R.score(list(hand) + list(board) + list(ro))

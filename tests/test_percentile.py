@@ -1,6 +1,7 @@
 """percentile: hand strength, potentials, EHS; agreement with equity and a reference."""
 
 import json
+import math
 import random
 
 import pytest
@@ -153,3 +154,19 @@ def test_preflop_accepts_a_class_name(cli):
 
 def order_of(name):
     return P.class_order().index(name) + 1
+
+
+@pytest.mark.parametrize("street", [3, 4])
+def test_random_spots_without_range_against_reference(street):
+    """Every unseen two-card hand as the opponent; many dead cards keep the
+    plain enumeration short."""
+    rng = random.Random(200 + street)
+    cards = rng.sample(range(52), 2 + street + 30)
+    hand, board, dead = cards[:2], cards[2:2 + street], cards[2 + street:]
+    p = P.compute(hand, board, dead, None)
+    opps = P.opponent_combos(hand, board, dead, None)
+    assert len(opps) == math.comb(52 - 2 - street - 30, 2)
+    beats, ties, loses, hp = naive.percentile(hand, board, opps, dead)
+    assert p.hs == pytest.approx((beats + ties / 2) / (beats + ties + loses))
+    for got, want in zip(p.hp, hp):
+        assert got == pytest.approx(want)
