@@ -11,10 +11,8 @@ the start-up time of the light commands.
 
 from __future__ import annotations
 
-import os
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import numpy as np

@@ -80,7 +80,7 @@ class _Ranker:
         self.call = call
         self.kernel = K.rank_lines
         keys, offsets, _, (rank_class, flush_class) = E._args()
-        score_of_class = E.score_of_class()
+        score_of_class = self.score_of_class = E.score_of_class()
         rank, suit, sep, names, type_names, type_lens = _luts()
         self.tables = (rank, suit, sep, keys, offsets, rank_class, flush_class, score_of_class,
                        names, type_names, type_lens, *_fields(as_json))
@@ -154,4 +154,4 @@ def _slow_line(text: str, line_no: int, ranker: _Ranker, report: BatchReport, er
     row[0, :len(cards)] = cards
     hand_class = int(ranker.classes(row)[0])
     report.hands += 1
-    return answer_line(cards, hand_class, int(ranker.tables[7][hand_class]), ranker.as_json)
+    return answer_line(cards, hand_class, int(ranker.score_of_class[hand_class]), ranker.as_json)

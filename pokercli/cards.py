@@ -210,6 +210,3 @@ def matrix(cards: Iterable[int]) -> list[list[int]]:
         grid[MATRIX_SUITS.index(card_suit(c))][card_rank(c)] = 1
     return grid
 
-
-def popcount(x: int) -> int:
-    return bin(x).count("1")

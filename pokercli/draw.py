@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 from pokercli import cards as C
@@ -49,6 +50,7 @@ class Hold:
         return [c / self.draws for c in self.counts]
 
 
+@lru_cache(maxsize=1)
 def category_of_class() -> "object":
     import numpy as np
 

@@ -16,8 +16,6 @@ kernels never see text.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Sequence
-
 import numpy as np
 
 from pokercli import reference as R
@@ -119,10 +117,3 @@ def count_all_seven() -> tuple[np.ndarray, int]:
     hist = call(K.class_histogram_seven, keys, offsets, rank, flush)
     counts = np.bincount(class_types(), weights=hist, minlength=10).astype(np.int64)
     return counts, int((hist[1:] > 0).sum())
-
-
-def score_of(cards: Sequence[int]) -> int:
-    """Score of one hand through the kernel."""
-    row = np.full((1, 7), -1, np.int8)
-    row[0, :len(cards)] = cards
-    return int(scores(row)[0])

@@ -207,7 +207,7 @@ def describe(score_value: int) -> str:
     kickers = "-".join(name[r] for r in s)
     if strength == 9:
         return "Royal flush" if primary == 0b1111100000000 else \
-            f"Straight flush, {name[p[0] if primary != 15 else 3]} high"
+            f"Straight flush, {name[p[0]]} high"
     if strength == 8:
         return f"Four of a kind, {_plural(p[0])}, {name[s[0]]} kicker"
     if strength == 7:
@@ -215,7 +215,7 @@ def describe(score_value: int) -> str:
     if strength == 6:
         return f"Flush, {'-'.join(name[r] for r in p)}"
     if strength == 5:
-        return f"Straight, {name[p[0] if primary != 15 else 3]} high"
+        return f"Straight, {name[p[0]]} high"
     if strength == 4:
         return f"Three of a kind, {_plural(p[0])}, {kickers} kickers"
     if strength == 3:

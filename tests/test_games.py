@@ -1,7 +1,6 @@
 """Hearts state, Big Two combinations and five-card draw (issue 6)."""
 
 import json
-import math
 import random
 from itertools import combinations
 
