@@ -34,9 +34,7 @@ class HandValue:
 
 
 def value_of(cards: Sequence[int]) -> HandValue:
-    """Full verdict on one hand of 5-7 card ids.
-
-    """
+    """Full verdict on one hand of 5-7 card ids (the reference, so no Numba import)."""
     if not 5 <= len(cards) <= 7:
         raise InputError(f"a hand has 5 to 7 cards, not {len(cards)}")
     ref_score, five = R.best_five(cards)
