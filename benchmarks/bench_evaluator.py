@@ -47,10 +47,11 @@ def main() -> None:
     tc = best_of(lambda: E.classes(hands))
     row("batch kernel, random 7-card hands (classes)", f"{n / tc / 1e6:8.1f} M/s")
     if not QUICK:
-        E.count_all_seven()
-        te = best_of(E.count_all_seven, 2)
-        row("enumerate all 133,784,560 7-card hands", f"{133_784_560 / te / 1e6:8.1f} M/s",
-            f"{te:.2f} s; goal >= 300 M/s")
+        for threads in (1, 2):
+            E.count_all_seven(threads)
+            te = best_of(lambda: E.count_all_seven(threads), 3)
+            row(f"enumerate all 133,784,560 7-card hands, {threads} thread(s)",
+                f"{133_784_560 / te / 1e6:8.1f} M/s", f"{te:.2f} s; goal >= 300 M/s")
 
     sample = hands[:200_000].tolist()
     eval7 = peer("eval7")

@@ -7,7 +7,7 @@ counters it measured twice as slow.
 Showdown counts are integers: ``outcome[p, 1]`` counts boards player ``p``
 wins alone, ``outcome[p, n]`` (n >= 2) boards it shares among ``n`` players
 (for up to ``PATTERN_PLAYERS`` players they are first tallied by winner
-pattern and converted by :func:`patterns_to_outcome`);
+pattern and converted by ``pokercli.equity._outcome``);
 ``types[p, t]`` counts boards on which it ends with hand type ``t``.
 """
 
@@ -17,7 +17,7 @@ import numpy as np
 
 from pokercli._combinator import next_combination, unrank_combination
 from pokercli._jit import jit, jit_inline
-from pokercli._kernels import KEY_INIT, hand_value
+from pokercli._kernels import KEY_INIT, hand_value, rank_value, suit_of_nibble
 
 
 #: Up to this many players, outcomes are tallied by winner pattern (2**players slots).
@@ -65,39 +65,15 @@ def _showdown(hand_keys, hand_masks, bkey, bmask, offsets, rank_score, flush_sco
 
 
 @jit
-def patterns_to_outcome(patterns, outcome):
-    """Add pattern counts into ``outcome[p, n]`` (player p among n winners)."""
-    players = outcome.shape[0]
-    for pat in range(1, patterns.shape[0]):
-        cnt = patterns[pat]
-        if cnt == 0:
-            continue
-        n = 0
-        for p in range(players):
-            n += (pat >> p) & 1
-        for p in range(players):
-            if (pat >> p) & 1:
-                outcome[p, n] += cnt
-
-
-@jit
 def boards5(hand_keys, hand_masks, deck, first_lo, first_hi, base_key, base_mask, card_keys,
             offsets, rank_score, flush_score, patterns, outcome, types, with_types):
-    """All 5-card boards of ``deck`` whose first card index is in [first_lo, first_hi):
-    the preflop path, with running key and mask sums per level. Heads-up without
-    type counts (the common case) keeps its tallies in registers:
-    ``patterns[1|2|3]`` += boards won by player 1, won by player 2, tied.
+    """All 5-card boards of ``deck`` whose first card index is in [first_lo, first_hi),
+    with running key and mask sums per level: the preflop path when hand types
+    are counted or players are too many for winner patterns (otherwise
+    :func:`headsup_boards5` and :func:`pattern_boards5` are faster).
     """
     n = deck.shape[0]
     one = np.int64(1)
-    heads_up = hand_keys.shape[0] == 2 and not with_types
-    k0 = hand_keys[0]
-    k1 = hand_keys[1]
-    m0 = hand_masks[0]
-    m1 = hand_masks[1]
-    w0 = 0
-    w1 = 0
-    tie = 0
     for a in range(first_lo, first_hi):
         ka = base_key + card_keys[deck[a]]
         ma = base_mask | (one << deck[a])
@@ -111,125 +87,220 @@ def boards5(hand_keys, hand_masks, deck, first_lo, first_hi, base_key, base_mask
                     kd = kc + card_keys[deck[d]]
                     md = mc | (one << deck[d])
                     for e in range(d + 1, n):
-                        ke = kd + card_keys[deck[e]]
-                        me = md | (one << deck[e])
-                        if heads_up:
-                            s0 = hand_value(k0 + ke, m0 | me, offsets, rank_score, flush_score)
-                            s1 = hand_value(k1 + ke, m1 | me, offsets, rank_score, flush_score)
-                            if s0 > s1:
-                                w0 += 1
-                            elif s1 > s0:
-                                w1 += 1
-                            else:
-                                tie += 1
-                        else:
-                            _showdown(hand_keys, hand_masks, ke, me, offsets, rank_score,
-                                      flush_score, patterns, outcome, types, with_types)
-    patterns[1] += w0
-    patterns[2] += w1
-    patterns[3] += tie
+                        _showdown(hand_keys, hand_masks, kd + card_keys[deck[e]],
+                                  md | (one << deck[e]), offsets, rank_score, flush_score,
+                                  patterns, outcome, types, with_types)
 
 
 @jit_inline
-def _run_length(n, idx, rl, prev, g, ng, ig):
-    """Length of the run of equal (size, subset) choices ending at suit ``g``
-    within its class of interchangeable suits (1 when it starts a run)."""
-    p = prev[g]
-    if p >= 0 and ng == n[p] and ig == idx[p]:
-        return rl[p] + 1
-    return 1
+def _flush_candidate(key):
+    """Nibble flags of the suits holding four or more cards of a six-card key
+    (KEY_INIT included): the only suits a seventh card can turn into a flush."""
+    return ((key + (0x1111 << 32)) >> 35) & 0x1111
 
 
 @jit_inline
-def _start(n, idx, prev, g, ng):
-    """First subset index allowed for suit ``g`` with ``ng`` cards (canonical order)."""
-    p = prev[g]
-    if p >= 0 and ng == n[p]:
-        return idx[p]
-    return 0
+def _skip(mask, card, sym_hi, sym_lo):
+    """Whether a board prefix that just received ``card`` is not canonical.
+
+    Interchangeable suits form chains (each suit points at the previous one
+    it can be swapped with, ``pokercli.equity.interchangeable_suits``); a
+    board is canonical when, along every chain, the 13-bit rank sets do not
+    increase. Cards come in card-id order, so a suit's rank set is complete
+    before the next suit of its chain receives cards, and the check only
+    concerns the suit of the new card: ``sym_hi[card]`` is its shift,
+    ``sym_lo[card]`` the shift of the previous suit of its chain (52, an
+    empty field, for suits outside every chain).
+    """
+    return ((mask >> sym_hi[card]) & 0x1FFF) > ((mask >> sym_lo[card]) & 0x1FFF)
+
+
+@jit_inline
+def _weight(mask, eq_a, eq_b, orbit):
+    """How many boards the canonical board ``mask`` stands for: ``orbit`` by
+    which of the (up to three) chain links join equal rank sets."""
+    i = 0
+    for j in range(3):
+        i |= np.int64(((mask >> eq_a[j]) & 0x1FFF) == ((mask >> eq_b[j]) & 0x1FFF)) << j
+    return orbit[i]
 
 
 @jit
-def suit_boards5(hand_keys, hand_masks, base_key, sub_count, sub_key, sub_mask, prev, weight_num,
-                 first_n, first_i, t_lo, t_hi, offsets, rank_score, flush_score, patterns,
-                 outcome, types, with_types):
-    """Every 5-card board, built suit by suit, one per class of boards that a
-    renaming of interchangeable suits maps onto each other, weighted by the
-    size of the class (preflop: suits ``a`` and ``b`` are interchangeable when
-    swapping them leaves every hand and the dead cards as they are).
+def headsup_boards5(k0, m0, k1, m1, deck, first_lo, first_hi, base_key, base_mask, sym_hi,
+                    sym_lo, eq_a, eq_b, orbit, card_keys, offsets, rank_score, flush_score,
+                    patterns, outcome, types, with_types):
+    """Heads-up showdowns on all 5-card boards of ``deck`` whose first card index
+    is in [first_lo, first_hi): ``patterns[1|2|3]`` += boards won by player 1,
+    won by player 2, tied.
 
-    ``sub_*[g, k, i]`` list the subsets of ``k`` available ranks of suit
-    ``g`` (count, key sum, card mask); suits of one class list the same ranks
-    in the same order, and their choices are kept in non-decreasing (size,
-    index) order. A board then stands for ``weight_num / prod(run lengths)``
-    boards. Items ``t_lo .. t_hi-1`` of (``first_n``, ``first_i``) fix suit 0's
-    choice, so threads can share the work.
+    Incremental and branch-free where it counts: key sums run per level; once
+    four board cards are down, a player whose six cards hold no four of a suit
+    cannot flush on any river, so the river loop reads only the rank table;
+    otherwise the one suit that can flush is known and each river reads both
+    tables and keeps the flush value when that suit reached five. The tally
+    adds comparisons instead of branching on them.
+
+    Interchangeable suits (see :func:`_skip`) are enumerated once per class of
+    boards that renaming them maps onto each other, weighted by the class size.
     """
-    n = np.zeros(4, np.int64)
-    idx = np.zeros(4, np.int64)
-    rl = np.ones(4, np.int64)
-    heads_up = hand_keys.shape[0] == 2 and not with_types
-    k0 = hand_keys[0]
-    k1 = hand_keys[1]
-    m0 = hand_masks[0]
-    m1 = hand_masks[1]
+    n = deck.shape[0]
+    one = np.int64(1)
+    symmetric = orbit[0] > 1  # any interchangeable suits
     w0 = 0
     w1 = 0
-    tie = 0
-    for t in range(t_lo, t_hi):
-        a = first_n[t]
-        ia = first_i[t]
-        n[0] = a
-        idx[0] = ia
-        ka = base_key + sub_key[0, a, ia]
-        ma = sub_mask[0, a, ia]
-        for b in range(0, 6 - a):
-            if prev[1] >= 0 and b < n[prev[1]]:
+    total = 0
+    for a in range(first_lo, first_hi):
+        ka = base_key + card_keys[deck[a]]
+        ma = base_mask | (one << deck[a])
+        if _skip(ma, deck[a], sym_hi, sym_lo):
+            continue
+        for b in range(a + 1, n - 3):
+            kb = ka + card_keys[deck[b]]
+            mb = ma | (one << deck[b])
+            if _skip(mb, deck[b], sym_hi, sym_lo):
                 continue
-            for ib in range(_start(n, idx, prev, 1, b), sub_count[1, b]):
-                rl[1] = _run_length(n, idx, rl, prev, 1, b, ib)
-                n[1] = b
-                idx[1] = ib
-                kb = ka + sub_key[1, b, ib]
-                mb = ma | sub_mask[1, b, ib]
-                for c in range(0, 6 - a - b):
-                    if prev[2] >= 0 and c < n[prev[2]]:
+            for c in range(b + 1, n - 2):
+                kc = kb + card_keys[deck[c]]
+                mc = mb | (one << deck[c])
+                if _skip(mc, deck[c], sym_hi, sym_lo):
+                    continue
+                for d in range(c + 1, n - 1):
+                    kd = kc + card_keys[deck[d]]
+                    md = mc | (one << deck[d])
+                    if _skip(md, deck[d], sym_hi, sym_lo):
                         continue
-                    d = 5 - a - b - c
-                    for ic in range(_start(n, idx, prev, 2, c), sub_count[2, c]):
-                        rl[2] = _run_length(n, idx, rl, prev, 2, c, ic)
-                        n[2] = c
-                        idx[2] = ic
-                        kc = kb + sub_key[2, c, ic]
-                        mc = mb | sub_mask[2, c, ic]
-                        if prev[3] >= 0 and d < n[prev[3]]:
-                            continue
-                        denom = rl[1] * rl[2]
-                        w_base = weight_num // denom
-                        p3 = prev[3]
-                        for id_ in range(_start(n, idx, prev, 3, d), sub_count[3, d]):
-                            w = w_base
-                            if p3 >= 0 and d == n[p3] and id_ == idx[p3]:
-                                w = weight_num // (denom * (rl[p3] + 1))
-                            bkey = kc + sub_key[3, d, id_]
-                            bmask = mc | sub_mask[3, d, id_]
-                            if heads_up:
-                                s0 = hand_value(k0 + bkey, m0 | bmask, offsets, rank_score,
-                                                flush_score)
-                                s1 = hand_value(k1 + bkey, m1 | bmask, offsets, rank_score,
-                                                flush_score)
-                                if s0 > s1:
-                                    w0 += w
-                                elif s1 > s0:
-                                    w1 += w
-                                else:
-                                    tie += w
-                            else:
-                                _showdown(hand_keys, hand_masks, bkey, bmask, offsets, rank_score,
-                                          flush_score, patterns, outcome, types, with_types, w)
+                    f0 = _flush_candidate(k0 + kd)
+                    f1 = _flush_candidate(k1 + kd)
+                    if (f0 | f1) == 0:
+                        for e in range(d + 1, n):
+                            ce = deck[e]
+                            w = 1
+                            if symmetric:
+                                me = md | (one << ce)
+                                if _skip(me, ce, sym_hi, sym_lo):
+                                    continue
+                                w = _weight(me, eq_a, eq_b, orbit)
+                            ke = kd + card_keys[ce]
+                            s0 = rank_value(k0 + ke, offsets, rank_score)
+                            s1 = rank_value(k1 + ke, offsets, rank_score)
+                            w0 += w * (s0 > s1)
+                            w1 += w * (s1 > s0)
+                            total += w
+                        continue
+                    lo0 = 13 * suit_of_nibble(f0)
+                    lo1 = 13 * suit_of_nibble(f1)
+                    sh0 = 35 + 4 * suit_of_nibble(f0)
+                    sh1 = 35 + 4 * suit_of_nibble(f1)
+                    bits0 = ((m0 | md) >> lo0) & 0x1FFF
+                    bits1 = ((m1 | md) >> lo1) & 0x1FFF
+                    for e in range(d + 1, n):
+                        ce = deck[e]
+                        w = 1
+                        if symmetric:
+                            me = md | (one << ce)
+                            if _skip(me, ce, sym_hi, sym_lo):
+                                continue
+                            w = _weight(me, eq_a, eq_b, orbit)
+                        ke = kd + card_keys[ce]
+                        key0 = k0 + ke
+                        key1 = k1 + ke
+                        r0 = np.int64(rank_value(key0, offsets, rank_score))
+                        r1 = np.int64(rank_value(key1, offsets, rank_score))
+                        g0 = np.int64(flush_score[bits0 | (((one << ce) >> lo0) & 0x1FFF)])
+                        g1 = np.int64(flush_score[bits1 | (((one << ce) >> lo1) & 0x1FFF)])
+                        s0 = r0 + ((key0 >> sh0) & 1) * (g0 - r0)
+                        s1 = r1 + ((key1 >> sh1) & 1) * (g1 - r1)
+                        w0 += w * (s0 > s1)
+                        w1 += w * (s1 > s0)
+                        total += w
     patterns[1] += w0
     patterns[2] += w1
-    patterns[3] += tie
+    patterns[3] += total - w0 - w1
+
+
+@jit
+def pattern_boards5(hand_keys, hand_masks, deck, first_lo, first_hi, base_key, base_mask,
+                    sym_hi, sym_lo, eq_a, eq_b, orbit, card_keys, offsets, rank_score,
+                    flush_score, patterns, outcome, types, with_types):
+    """Multiway showdowns (up to ``PATTERN_PLAYERS``) on all 5-card boards of
+    ``deck`` with first card index in [first_lo, first_hi), tallied by winner
+    pattern; flushes and interchangeable suits handled as in
+    :func:`headsup_boards5`."""
+    n = deck.shape[0]
+    players = hand_keys.shape[0]
+    one = np.int64(1)
+    symmetric = orbit[0] > 1  # any interchangeable suits
+    lo = np.zeros(players, np.int64)
+    sh = np.zeros(players, np.int64)
+    bits = np.zeros(players, np.int64)
+    s = np.zeros(players, np.int64)
+    for a in range(first_lo, first_hi):
+        ka = base_key + card_keys[deck[a]]
+        ma = base_mask | (one << deck[a])
+        if _skip(ma, deck[a], sym_hi, sym_lo):
+            continue
+        for b in range(a + 1, n - 3):
+            kb = ka + card_keys[deck[b]]
+            mb = ma | (one << deck[b])
+            if _skip(mb, deck[b], sym_hi, sym_lo):
+                continue
+            for c in range(b + 1, n - 2):
+                kc = kb + card_keys[deck[c]]
+                mc = mb | (one << deck[c])
+                if _skip(mc, deck[c], sym_hi, sym_lo):
+                    continue
+                for d in range(c + 1, n - 1):
+                    kd = kc + card_keys[deck[d]]
+                    md = mc | (one << deck[d])
+                    if _skip(md, deck[d], sym_hi, sym_lo):
+                        continue
+                    flushable = 0
+                    for p in range(players):
+                        flushable |= _flush_candidate(hand_keys[p] + kd)
+                    if flushable == 0:
+                        for e in range(d + 1, n):
+                            ce = deck[e]
+                            w = 1
+                            if symmetric:
+                                me = md | (one << ce)
+                                if _skip(me, ce, sym_hi, sym_lo):
+                                    continue
+                                w = _weight(me, eq_a, eq_b, orbit)
+                            ke = kd + card_keys[ce]
+                            best = np.int64(0)
+                            for p in range(players):
+                                s[p] = rank_value(hand_keys[p] + ke, offsets, rank_score)
+                                best = max(best, s[p])
+                            pattern = 0
+                            for p in range(players):
+                                pattern |= np.int64(s[p] == best) << p
+                            patterns[pattern] += w
+                        continue
+                    for p in range(players):
+                        g = suit_of_nibble(_flush_candidate(hand_keys[p] + kd))
+                        lo[p] = 13 * g
+                        sh[p] = 35 + 4 * g
+                        bits[p] = ((hand_masks[p] | md) >> lo[p]) & 0x1FFF
+                    for e in range(d + 1, n):
+                        ce = deck[e]
+                        w = 1
+                        if symmetric:
+                            me = md | (one << ce)
+                            if _skip(me, ce, sym_hi, sym_lo):
+                                continue
+                            w = _weight(me, eq_a, eq_b, orbit)
+                        ke = kd + card_keys[ce]
+                        best = np.int64(0)
+                        for p in range(players):
+                            key = hand_keys[p] + ke
+                            r = np.int64(rank_value(key, offsets, rank_score))
+                            f = np.int64(flush_score[bits[p] | (((one << ce) >> lo[p]) & 0x1FFF)])
+                            s[p] = r + ((key >> sh[p]) & 1) * (f - r)
+                            best = max(best, s[p])
+                        pattern = 0
+                        for p in range(players):
+                            pattern |= np.int64(s[p] == best) << p
+                        patterns[pattern] += w
 
 
 @jit

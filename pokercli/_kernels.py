@@ -28,6 +28,20 @@ def _flush_suit(key):
 
 
 @jit_inline
+def suit_of_nibble(bits):
+    """Suit group (0-3) of the one nibble flag set in ``bits`` (0 when none)."""
+    return (np.int64((bits & 0x1110) != 0) + np.int64((bits & 0x1100) != 0)
+            + np.int64((bits & 0x1000) != 0))
+
+
+@jit_inline
+def rank_value(key, offsets, rank_tab):
+    """Table value of a hand's rank multiset (exact when the hand holds no flush)."""
+    k = key & 0xFFFFFFFF
+    return rank_tab[(k & 4095) + offsets[k >> 12]]
+
+
+@jit_inline
 def hand_value(key, mask, offsets, rank_tab, flush_tab):
     """Table value (score or class) of the hand with this key and card mask."""
     if (key >> 32) & 0x8888:
@@ -107,18 +121,29 @@ def evaluate_masks(masks, card_keys, offsets, rank_tab, flush_tab, out):
 
 
 @jit
-def class_histogram_seven(card_keys, offsets, rank_class, flush_class):
-    """How many of all 133,784,560 seven-card hands fall in each class (index 1..7462).
+def class_histogram_seven(card_keys, offsets, rank_class, flush_class, part, parts):
+    """How many seven-card hands fall in each class (index 1..7462).
 
-    Nested loops keep running key and mask sums, so each hand costs one add and
-    one table read; the tally is a histogram (no per-type counter chain).
+    Covers the hands whose two lowest cards are the ``part``-th of every
+    ``parts`` pairs (``part=0, parts=1``: all 133,784,560), so threads can
+    share the enumeration. Nested loops keep running key and mask sums, so each
+    hand costs one add and table reads (incremental evaluation). Flushes are
+    decided once per five-card prefix: with no suit holding three of the five,
+    no seven-card hand below it can be a flush and the inner loops read the
+    rank table only. Otherwise exactly one suit can flush; each hand reads
+    both tables and keeps the flush value when that suit reached five
+    (branch-free, so the unpredictable flush test costs no mispredictions).
     """
     hist = np.zeros(7463, np.int64)
     one = np.int64(1)
+    pair = -1
     for a in range(46):
         ka = KEY_INIT + card_keys[a]
         ma = one << a
         for b in range(a + 1, 47):
+            pair += 1
+            if pair % parts != part:
+                continue
             kb = ka + card_keys[b]
             mb = ma | (one << b)
             for c in range(b + 1, 48):
@@ -130,12 +155,30 @@ def class_histogram_seven(card_keys, offsets, rank_class, flush_class):
                     for e in range(d + 1, 50):
                         ke = kd + card_keys[e]
                         me = md | (one << e)
-                        for f in range(e + 1, 51):
-                            kf = ke + card_keys[f]
-                            mf = me | (one << f)
-                            for g in range(f + 1, 52):
-                                hist[hand_value(kf + card_keys[g], mf | (one << g), offsets,
-                                                rank_class, flush_class)] += 1
+                        # bit 3 of a suit's nibble: that suit holds >= 3 of the five
+                        three = ((ke + (0x2222 << 32)) >> 35) & 0x1111
+                        if three == 0:
+                            for f in range(e + 1, 51):
+                                kf = ke + card_keys[f]
+                                for g in range(f + 1, 52):
+                                    hist[rank_value(kf + card_keys[g], offsets, rank_class)] += 1
+                        else:
+                            s = suit_of_nibble(three)
+                            lo = 13 * s
+                            shift = 35 + 4 * s
+                            for f in range(e + 1, 51):
+                                kf = ke + card_keys[f]
+                                if (kf >> shift) & 1 == 0 and ((kf + (1 << (shift - 3))) >> shift) & 1 == 0:
+                                    # that suit still holds three of six: no flush below
+                                    for g in range(f + 1, 52):
+                                        hist[rank_value(kf + card_keys[g], offsets, rank_class)] += 1
+                                    continue
+                                bits = ((me | (one << f)) >> lo) & 0x1FFF
+                                for g in range(f + 1, 52):
+                                    key = kf + card_keys[g]
+                                    r = np.int64(rank_value(key, offsets, rank_class))
+                                    fv = np.int64(flush_class[bits | (((one << g) >> lo) & 0x1FFF)])
+                                    hist[r + ((key >> shift) & 1) * (fv - r)] += 1
     return hist
 
 

@@ -286,9 +286,6 @@ def _deal_tasks(job: Job, deal, threads: int):
     base_key, base_mask = _board_base(job, keys)
     k = job.to_come
     total = int(binom[len(deck), k])
-    if k == 5 and not job.board and max(interchangeable_suits(job, deal)) >= 0:
-        # preflop with interchangeable suits: one board per symmetry class
-        return _suit_tasks(job, deal, hand_keys, hand_masks, threads), total
     if k == 5:
         # split on the first board card, balanced by board count
         n = len(deck)
@@ -300,7 +297,16 @@ def _deal_tasks(job: Job, deal, threads: int):
                 cuts.append(a + 1)
         cuts.append(n - 4)
         spans = [(lo, hi) for lo, hi in zip(cuts[:-1], cuts[1:]) if hi > lo]
-        return [(K.boards5, hand_keys, hand_masks, deck, lo, hi, base_key, base_mask,
+        players = len(deal)
+        if job.with_types or players > K.PATTERN_PLAYERS:
+            return [(K.boards5, hand_keys, hand_masks, deck, lo, hi, base_key, base_mask,
+                     keys, offsets, rank_score, flush_score) for lo, hi in spans], total
+        sym = board_symmetry(tuple(interchangeable_suits(job, deal)))
+        if players == 2:
+            (k0, k1), (m0, m1) = hand_keys.tolist(), hand_masks.tolist()
+            return [(K.headsup_boards5, k0, m0, k1, m1, deck, lo, hi, base_key, base_mask, *sym,
+                     keys, offsets, rank_score, flush_score) for lo, hi in spans], total
+        return [(K.pattern_boards5, hand_keys, hand_masks, deck, lo, hi, base_key, base_mask, *sym,
                  keys, offsets, rank_score, flush_score) for lo, hi in spans], total
     parts = 1 if total < 200_000 else threads
     bounds = np.linspace(0, total, parts + 1).astype(np.int64)
@@ -334,61 +340,50 @@ def interchangeable_suits(job: Job, deal) -> list[int]:
 
 
 @lru_cache(maxsize=64)
-def _subsets(available: int):
-    """Subsets of the 13-bit rank set ``available`` by size (0-5), in a fixed
-    order: (count per size, rank-key sums, 13-bit masks), padded to 1,287."""
-    from itertools import combinations as comb
+def board_symmetry(prev: tuple[int, ...]):
+    """Kernel arguments that enumerate 5-card boards once per class of boards
+    that a renaming of interchangeable suits maps onto each other.
 
-    from pokercli.tables import RANK_KEYS
-
-    ranks = [r for r in range(13) if available >> r & 1]
-    count = np.zeros(6, np.int64)
-    keys = np.zeros((6, 1287), np.int64)
-    masks = np.zeros((6, 1287), np.int64)
-    for k in range(6):
-        for i, subset in enumerate(comb(ranks, k)):
-            keys[k, i] = sum(RANK_KEYS[r] for r in subset)
-            masks[k, i] = sum(1 << r for r in subset)
-        count[k] = math.comb(len(ranks), k)
-    return count, keys, masks
-
-
-def _suit_tasks(job: Job, deal, hand_keys, hand_masks, threads: int):
-    """Kernel arguments for the suit-by-suit preflop enumeration, split for threads."""
-    from pokercli import _equity_kernels as K
-    from pokercli._kernels import KEY_INIT
-
-    keys, offsets, rank_score, flush_score, _ = _kernel_args()
-    removed = {c for combo in deal for c in combo} | set(job.dead)
-    sub_count = np.zeros((4, 6), np.int64)
-    sub_key = np.zeros((4, 6, 1287), np.int64)
-    sub_mask = np.zeros((4, 6, 1287), np.int64)
-    sizes = np.arange(6, dtype=np.int64)[:, None]
-    for g in range(4):
-        available = sum(1 << r for r in range(13) if 13 * g + r not in removed)
-        count, rank_keys, masks = _subsets(available)
-        sub_count[g] = count
-        sub_key[g] = rank_keys + (sizes << (32 + 4 * g)) * (masks > 0)
-        sub_key[g, 0, 0] = 0
-        sub_mask[g] = masks << (13 * g)
-    prev = np.array(interchangeable_suits(job, deal), np.int64)
-    if prev.max() < 0:
-        raise AssertionError("suit-by-suit enumeration needs interchangeable suits")
-    position = [1] * 4
-    for g in range(4):
-        if prev[g] >= 0:
-            position[g] = position[prev[g]] + 1
-    weight_num = math.prod(position)
-    firsts = [(a, i) for a in range(6) for i in range(int(sub_count[0, a]))]
-    rest = int(sub_count[1:, 1].sum())
-    work = np.array([math.comb(rest, 5 - a) for a, _ in firsts], np.float64)
-    cum = np.cumsum(work)
-    cuts = [0] + [int(np.searchsorted(cum, cum[-1] * j / threads)) for j in range(1, threads)] + [len(firsts)]
-    first_n = np.array([a for a, _ in firsts], np.int64)
-    first_i = np.array([i for _, i in firsts], np.int64)
-    return [(K.suit_boards5, hand_keys, hand_masks, int(KEY_INIT), sub_count, sub_key, sub_mask,
-             prev, weight_num, first_n, first_i, lo, hi, offsets, rank_score, flush_score)
-            for lo, hi in zip(cuts[:-1], cuts[1:]) if hi > lo]
+    ``prev`` chains each suit to the previous suit interchangeable with it
+    (:func:`interchangeable_suits`). A board is canonical when the rank sets
+    along each chain do not increase; it stands for ``k! / prod(run!)`` boards
+    per chain of ``k`` suits whose rank sets form runs of equal sets.
+    Returns (sym_hi, sym_lo, eq_a, eq_b, orbit), read by
+    ``_equity_kernels._skip``/``_weight``.
+    """
+    none = 52  # shift to an always-empty field
+    sym_hi = np.full(52, none, np.int64)
+    sym_lo = np.full(52, none, np.int64)
+    links = [(g, prev[g]) for g in range(4) if prev[g] >= 0]
+    for g, h in links:
+        sym_hi[13 * g:13 * g + 13] = 13 * g
+        sym_lo[13 * g:13 * g + 13] = 13 * h
+    eq_a = np.full(3, none, np.int64)
+    eq_b = np.full(3, none, np.int64)
+    for j, (g, h) in enumerate(links):
+        eq_a[j], eq_b[j] = 13 * g, 13 * h
+    orbit = np.ones(8, np.int64)
+    for flags in range(8):
+        equal = {g: bool(flags >> j & 1) for j, (g, _) in enumerate(links)}
+        size = 1
+        for root in (g for g in range(4) if prev[g] < 0):
+            chain = [root]
+            while True:
+                nxt = [g for g in range(4) if prev[g] == chain[-1]]
+                if not nxt:
+                    break
+                chain.append(nxt[0])
+            runs, run = [], 1
+            for g in chain[1:]:
+                if equal[g]:
+                    run += 1
+                else:
+                    runs.append(run)
+                    run = 1
+            runs.append(run)
+            size *= math.factorial(len(chain)) // math.prod(math.factorial(r) for r in runs)
+        orbit[flags] = size
+    return sym_hi, sym_lo, eq_a, eq_b, orbit
 
 
 def _tally_arrays(players: int):
@@ -398,12 +393,21 @@ def _tally_arrays(players: int):
     return patterns, np.zeros((players, players + 1), np.int64), np.zeros((players, 10), np.int64)
 
 
-def _outcome(patterns: np.ndarray, outcome: np.ndarray) -> np.ndarray:
-    from pokercli import _equity_kernels as K
-    from pokercli._jit import call
+@lru_cache(maxsize=16)
+def _pattern_matrix(players: int) -> np.ndarray:
+    """(2**players, players * (players + 1)): winner pattern -> outcome cells it adds to."""
+    m = np.zeros((1 << players, players, players + 1), np.int64)
+    for pattern in range(1, 1 << players):
+        winners = [p for p in range(players) if pattern >> p & 1]
+        for p in winners:
+            m[pattern, p, len(winners)] = 1
+    return m.reshape(1 << players, -1)
 
+
+def _outcome(patterns: np.ndarray, outcome: np.ndarray) -> np.ndarray:
+    """Add the winner-pattern counts into ``outcome[p, n]`` (player p among n winners)."""
     if len(patterns) > 1:
-        call(K.patterns_to_outcome, patterns, outcome)
+        outcome += (patterns @ _pattern_matrix(outcome.shape[0])).reshape(outcome.shape)
     return outcome
 
 
@@ -414,7 +418,6 @@ def _task_args(task, players: int, with_types: bool):
 
 def _load_kernels(tasks, players: int, with_types: bool) -> None:
     """Load every kernel the tasks need before the clock starts."""
-    from pokercli import _equity_kernels as K
     from pokercli._jit import ensure
 
     seen = set()
@@ -423,9 +426,6 @@ def _load_kernels(tasks, players: int, with_types: bool) -> None:
             seen.add(task[0])
             args, _ = _task_args(task, players, with_types)
             ensure(*args)
-    patterns, outcome, _ = _tally_arrays(players)
-    if len(patterns) > 1:
-        ensure(K.patterns_to_outcome, patterns, outcome)
 
 
 def _run_task(task, players: int, with_types: bool):

@@ -109,11 +109,23 @@ def class_types() -> np.ndarray:
     return out
 
 
-def count_all_seven() -> tuple[np.ndarray, int]:
-    """(counts by type strength, distinct values) over all 133,784,560 seven-card hands."""
+def count_all_seven(threads: int = 1) -> tuple[np.ndarray, int]:
+    """(counts by type strength, distinct values) over all 133,784,560 seven-card hands.
+
+    ``threads`` kernel calls run at once, each on an interleaved share of the
+    first two cards (the kernel releases the GIL).
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
     from pokercli import _kernels as K
+    from pokercli._jit import ensure
 
     keys, offsets, _, (rank, flush) = _args()
-    hist = call(K.class_histogram_seven, keys, offsets, rank, flush)
+    threads = max(1, threads)
+    ensure(K.class_histogram_seven, keys, offsets, rank, flush, 0, threads)
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        parts = pool.map(lambda p: K.class_histogram_seven(keys, offsets, rank, flush, p, threads),
+                         range(threads))
+        hist = sum(parts)
     counts = np.bincount(class_types(), weights=hist, minlength=10).astype(np.int64)
     return counts, int((hist[1:] > 0).sum())

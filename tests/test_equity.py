@@ -310,16 +310,17 @@ def test_ctrl_c_during_monte_carlo_prints_partial_result(cli):
 
 @pytest.mark.parametrize("hands,dead", [
     (["As Ah", "Ks Kh"], ""), (["As Ks", "Qd Jd"], ""), (["As Ks", "Qs Js"], ""),
-    (["Ah Ad", "Kh Kd", "Qh Qd"], "2s"), (["As Kh", "Qs Jh"], ""), (["7c 2d", "7d 2c"], "")])
-def test_suit_symmetric_preflop_equals_plain_enumeration(hands, dead):
-    """Boards merged by interchangeable suits give the same counts as every board."""
+    (["Ah Ad", "Kh Kd", "Qh Qd"], "2s"), (["As Kh", "Qs Jh"], ""), (["7c 2d", "7d 2c"], ""),
+    (["As Kd", "7h 2c"], ""), (["Ah Ad", "Ks Kc", "Qh Qs"], ""), (["As 2s", "Ks 3s", "Qs 4s"], "5s")])
+def test_preflop_kernels_equal_plain_enumeration(hands, dead):
+    """The heads-up and winner-pattern kernels (flush shortcuts, boards merged by
+    interchangeable suits, split for two threads) give the counts of the plain
+    kernel that scores every board with the general evaluator."""
     from pokercli import _equity_kernels as K
     from pokercli._kernels import KEY_INIT
 
     j = job(hands, dead=dead)
     deal = tuple(p.combos[0][0] for p in j.players)
-    prev = Q.interchangeable_suits(j, deal)
-    assert max(prev) >= 0
     keys, offsets, rank_score, flush_score, _ = Q._kernel_args()
     hk = np.array([int(keys[a]) + int(keys[b]) for a, b in deal], np.int64)
     hm = np.array([(1 << a) | (1 << b) for a, b in deal], np.int64)
@@ -327,8 +328,23 @@ def test_suit_symmetric_preflop_equals_plain_enumeration(hands, dead):
     deck = np.array([c for c in range(52) if c not in removed], np.int64)
     plain = Q._run_task((K.boards5, hk, hm, deck, 0, len(deck) - 4, int(KEY_INIT), 0, keys, offsets,
                          rank_score, flush_score), len(deal), False)[0]
-    merged = sum(Q._run_task(t, len(deal), False)[0] for t in Q._suit_tasks(j, deal, hk, hm, 2))
-    assert merged.tolist() == plain.tolist()
+    tasks, total = Q._deal_tasks(j, deal, 2)
+    assert tasks[0][0] is (K.headsup_boards5 if len(deal) == 2 else K.pattern_boards5)
+    fast = sum(Q._run_task(t, len(deal), False)[0] for t in tasks)
+    assert fast.tolist() == plain.tolist()
+
+
+def test_board_symmetry_orbits():
+    # c and d interchangeable (one pair): a board stands for 2 boards unless both rank sets agree
+    sym_hi, sym_lo, eq_a, eq_b, orbit = Q.board_symmetry((-1, -1, -1, 2))
+    assert sym_hi[39] == 39 and sym_lo[39] == 26 and sym_hi[0] == sym_lo[0] == 52
+    assert orbit[0b110] == 2 and orbit[0b111] == 1  # bit 0: the one link; bits 1-2 unused
+    # h, c, d interchangeable (a chain of three): 3! / runs
+    _, _, _, _, orbit = Q.board_symmetry((-1, -1, 0, 2))
+    assert orbit[0b100] == 6 and orbit[0b101] == 3 and orbit[0b110] == 3 and orbit[0b111] == 1
+    # two pairs (h,s) and (c,d)
+    _, _, _, _, orbit = Q.board_symmetry((-1, 0, -1, 2))
+    assert orbit[0b100] == 4 and orbit[0b101] == 2 and orbit[0b111] == 1
 
 
 def test_interchangeable_suits():

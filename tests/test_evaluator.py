@@ -94,6 +94,23 @@ def test_all_seven_card_hands_category_counts():
     assert {t: int(counts[t]) for t in range(1, 10)} == SEVEN_CARD_COUNTS
     assert counts.sum() == 133_784_560
     assert distinct == 4824
+    assert np.array_equal(E.count_all_seven(threads=2)[0], counts)
+
+
+@pytest.mark.parametrize("part", [0, 77, 500, 1080])
+def test_seven_card_enumeration_classes_equal_batch_kernel(part):
+    """Class by class, the enumeration's share for one pair of lowest cards equals
+    the batch kernel run on the same hands listed explicitly."""
+    from pokercli import _kernels as K
+
+    keys, offsets, _, (rank, flush) = E._args()
+    hist = K.class_histogram_seven(keys, offsets, rank, flush, part, 1081)
+    a, b = list(combinations(range(47), 2))[part]  # pairs that start a hand
+    rest = np.array(list(combinations(range(b + 1, 52), 5)), np.int8).reshape(-1, 5)
+    hands = np.hstack([np.full((len(rest), 2), (a, b), np.int8), rest])
+    expected = np.bincount(E.classes(hands), minlength=7463)
+    assert hist.sum() == len(hands)
+    assert np.array_equal(hist, expected)
 
 
 hands = st.integers(5, 7).flatmap(lambda n: st.lists(st.integers(0, 51), min_size=n, max_size=n, unique=True))
