@@ -390,7 +390,6 @@ def monte_carlo(combo_cards, combo_start, cum_weight, fixed_mask, base_key, base
     heads_up = players == 2 and not with_types
     w0 = 0
     w1 = 0
-    tie = 0
     # players with a single combo (fixed hands) are dealt once, outside the loop
     fixed_used = fixed_mask
     all_fixed = True
@@ -447,19 +446,15 @@ def monte_carlo(combo_cards, combo_start, cum_weight, fixed_mask, base_key, base
                             flush_score)
             s1 = hand_value(hand_keys[1] + bkey, hand_masks[1] | bmask, offsets, rank_score,
                             flush_score)
-            if s0 > s1:
-                w0 += 1
-            elif s1 > s0:
-                w1 += 1
-            else:
-                tie += 1
+            w0 += s0 > s1  # added, not branched on: the winner is unpredictable
+            w1 += s1 > s0
         else:
             _showdown(hand_keys, hand_masks, bkey, bmask, offsets, rank_score,
                       flush_score, patterns, outcome, types, with_types)
     if heads_up:
         patterns[1] += w0
         patterns[2] += w1
-        patterns[3] += tie
+        patterns[3] += samples - w0 - w1
     return rejected
 
 

@@ -290,6 +290,9 @@ def equity(
                                                     "player's equity has this standard error (e.g. 0.0005).")] = None,
     seed: Annotated[Optional[int], typer.Option("--seed", "-s", help="Monte Carlo seed (reproducible).")] = None,
     categories: Annotated[bool, typer.Option("--categories", help="How often each player ends with each hand type.")] = False,
+    scheduler: Annotated[Optional[str], typer.Option(
+        "--scheduler", help="Exact range jobs of 64+ distinct deals: run on this Dask cluster "
+        "(tcp://HOST:PORT, or set POKERCLI_SCHEDULER).")] = None,
     as_json: JsonOpt = False,
     unicode: UnicodeOpt = False,
 ) -> None:
@@ -316,7 +319,7 @@ def equity(
         job_ = Q.prepare(players, board_cards, dead_cards, with_types=categories)
         method = "exact" if exact else ("monte-carlo" if monte_carlo else "auto")
         with _progress(out) as progress:
-            result = Q.compute(job_, method, samples, stderr, seed, progress)
+            result = Q.compute(job_, method, samples, stderr, seed, progress, scheduler)
         if result.interrupted:
             sys.stderr.write("pokercli: interrupted: the result below is from the samples so far\n")
         RE.render(result, out, categories)
@@ -439,15 +442,87 @@ def range_(
     _run(job)
 
 
+class TableFormat(str, Enum):
+    csv = "csv"
+    json = "json"
+
+
+@app.command()
+def table(
+    hand: Annotated[Optional[str], typer.Option(
+        "--hand", help="One class's row (e.g. AKs): its equity against all 169 classes.")] = None,
+    classes: Annotated[Optional[str], typer.Option(
+        "--classes", help="Only the classes of this range, as rows and columns (e.g. 'QQ+,AKs').")] = None,
+    players: Annotated[int, typer.Option("--players", help="Players per matchup (2; three-way later).")] = 2,
+    output: Annotated[Optional[Path], typer.Option(
+        "--output", "-o", help="Write the table to FILE (.json or .csv, or see --format).")] = None,
+    fmt: Annotated[Optional[TableFormat], typer.Option(
+        "--format", help="Format of --output (default: from its extension, else csv).")] = None,
+    scheduler: Annotated[Optional[str], typer.Option(
+        "--scheduler", help="Run on a Dask cluster: tcp://HOST:PORT (or set POKERCLI_SCHEDULER). "
+        "Needs pip install 'pokercli[cluster]'.")] = None,
+    checkpoint: Annotated[Optional[Path], typer.Option(
+        "--checkpoint", help="Save every finished chunk to FILE as it completes.")] = None,
+    resume: Annotated[bool, typer.Option(
+        "--resume", help="Continue the job saved in --checkpoint, skipping finished chunks.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Exact heads-up preflop equity of starting-hand classes against each other (169 x 169)."""
+    from pokercli.output import Output
+
+    def job():
+        import json
+
+        from pokercli import table as T
+        from pokercli.engine import engine_for
+        from pokercli.output import warn
+
+        out = Output.choose(as_json)
+        tjob = T.make_job(hand, classes, players)
+        engine = engine_for(scheduler)
+        try:
+            with _progress(out, "table", "chunks") as progress:
+                result = T.compute(tjob, engine, checkpoint, resume, progress)
+        except KeyboardInterrupt:
+            if checkpoint is not None:
+                warn(f"interrupted: finished chunks are saved in {checkpoint}; "
+                     "run the same command with --resume to continue")
+            raise
+        finally:
+            engine.close()
+        if result.resumed:
+            warn(f"resumed: {result.resumed} of {result.chunks} chunks came from {checkpoint}")
+        if output is not None:
+            kind = (fmt.value if fmt else "json" if output.suffix.lower() == ".json" else "csv")
+            text = (json.dumps(result.to_json()) + "\n") if kind == "json" else result.to_csv()
+            try:
+                output.write_text(text, encoding="utf-8")
+            except OSError as e:
+                raise InputError(f"cannot write {output}: {e.strerror}") from None
+            warn(f"wrote {output} ({kind})")
+        if out.json:
+            out.emit_json(result.to_json(), indent=None)
+        elif out.rich:
+            from pokercli.render_equity import render_table
+
+            render_table(result, out, T.parse_class(hand) if hand else None)
+        elif output is None:
+            sys.stdout.write(result.to_csv())
+
+    _run(job)
+
+
 class _progress:
     """A Rich progress bar on stderr for long jobs, only when stderr is a terminal."""
 
-    def __init__(self, out):
+    def __init__(self, out, label: str = "equity", unit: str = ""):
         from pokercli.output import stderr_is_terminal
 
         self.enabled = stderr_is_terminal() and not out.json
         self.bar = None
         self.task = None
+        self.label = label
+        self.unit = unit
 
     def __enter__(self):
         return self.update if self.enabled else None
@@ -457,12 +532,13 @@ class _progress:
             from rich.console import Console
             from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
+            counted = f"{{task.completed:.0f}}/{{task.total:.0f}} {self.unit}" if self.unit else ""
             self.bar = Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
-                                TextColumn("{task.percentage:>3.0f}%"), TimeRemainingColumn(),
-                                console=Console(stderr=True), transient=True)
+                                TextColumn("{task.percentage:>3.0f}%"), TextColumn(counted),
+                                TimeRemainingColumn(), console=Console(stderr=True), transient=True)
             self.bar.start()
-            self.task = self.bar.add_task("equity", total=total)
-        desc = f"equity (stderr {stderr:.5f})" if stderr is not None else "equity"
+            self.task = self.bar.add_task(self.label, total=total)
+        desc = f"{self.label} (stderr {stderr:.5f})" if stderr is not None else self.label
         self.bar.update(self.task, completed=done, total=total, description=desc)
 
     def __exit__(self, *exc):

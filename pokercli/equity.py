@@ -110,6 +110,8 @@ class EquityResult:
             doc["seed"] = self.seed
             doc["interrupted"] = self.interrupted
         doc["seconds"] = round(self.seconds, 4)
+        if self.note:
+            doc["note"] = self.note
         return doc
 
 
@@ -437,9 +439,14 @@ def _run_task(task, players: int, with_types: bool):
 
 
 def exact(job: Job, progress: Optional[Callable[[int, int], None]] = None,
-          force: bool = False) -> EquityResult:
-    """Exact equity by enumeration of every deal and runout.
+          force: bool = False, threads: Optional[int] = None,
+          scheduler: Optional[str] = None) -> EquityResult:
+    """Exact equity by enumeration of every deal and runout, on ``threads``
+    threads (default: every core, or ``POKERCLI_THREADS``).
 
+    Jobs of at least ``ENGINE_MIN_DEALS`` distinct deals (wide ranges) run in
+    chunks of deals on an engine (:mod:`pokercli.engine`): this machine's
+    cores, or the Dask cluster named by ``scheduler`` / ``POKERCLI_SCHEDULER``.
     ``seconds`` in the result is the enumeration itself (kernels already loaded).
     """
     players = len(job.players)
@@ -460,7 +467,30 @@ def exact(job: Job, progress: Optional[Callable[[int, int], None]] = None,
     evaluations = len(groups) * per_deal * players
     if evaluations > limit:
         raise TooMuchWork(evaluations)
-    threads = _threads()
+    engine_note = ""
+    if len(groups) >= ENGINE_MIN_DEALS:
+        t0 = time.perf_counter()
+        outcome, types, engine_note = _on_engine(job, groups, threads, scheduler, progress)
+    else:
+        t0, outcome, types = _on_threads(job, groups, threads or _threads(), progress)
+    boards = per_deal * sum(w for _, w, _ in groups)
+    result = _result(job, outcome, types, boards, "exact")
+    result.deals = len(deals)
+    result.seconds = time.perf_counter() - t0
+    result.evaluations = evaluations
+    result.note = engine_note
+    return result
+
+
+#: Exact jobs with at least this many distinct deals run in chunks on an engine.
+ENGINE_MIN_DEALS = 64
+#: Distinct deals per engine chunk.
+ENGINE_CHUNK_DEALS = 16
+
+
+def _on_threads(job: Job, groups, threads: int, progress):
+    """Every deal's kernel tasks on a thread pool (deals split across threads)."""
+    players = len(job.players)
     tasks = []
     for deal, weight, _ in groups:
         deal_tasks, _ = _deal_tasks(job, deal, threads)
@@ -469,27 +499,59 @@ def exact(job: Job, progress: Optional[Callable[[int, int], None]] = None,
     t0 = time.perf_counter()
     outcome = np.zeros((players, players + 1), np.float64)
     types = np.zeros((players, 10), np.float64)
-    total_weight = sum(w for _, w, _ in groups)
-    done = 0
     pool = ThreadPoolExecutor(max_workers=threads)
     try:
         futures = [pool.submit(_run_task, t, players, job.with_types) for t, _ in tasks]
-        for (task, weight), fut in zip(tasks, futures):
+        for done, ((task, weight), fut) in enumerate(zip(tasks, futures), 1):
             o, ty = fut.result()
             outcome += o * weight
             types += ty * weight
-            done += 1
             if progress:
                 progress(done, len(tasks))
     finally:
         # on Ctrl-C, drop the chunks not started yet instead of finishing them
         pool.shutdown(wait=True, cancel_futures=True)
-    boards = per_deal * total_weight
-    result = _result(job, outcome, types, boards, "exact")
-    result.deals = len(deals)
-    result.seconds = time.perf_counter() - t0
-    result.evaluations = evaluations
-    return result
+    return t0, outcome, types
+
+
+def group_counts(job: Job, groups) -> tuple[list, list]:
+    """One engine chunk: weighted outcome and type counts of some distinct deals,
+    on one thread. Module-level so that Dask workers can import it."""
+    players = len(job.players)
+    outcome = np.zeros((players, players + 1), np.float64)
+    types = np.zeros((players, 10), np.float64)
+    for deal, weight, _ in groups:
+        tasks, _ = _deal_tasks(job, deal, 1)
+        for task in tasks:
+            o, ty = _run_task(task, players, job.with_types)
+            outcome += o * weight
+            types += ty * weight
+    return outcome.tolist(), types.tolist()
+
+
+def _on_engine(job: Job, groups, threads: Optional[int], scheduler: Optional[str], progress):
+    """The deals in chunks on the local or Dask engine, merged in chunk order (so
+    the sums, and the answer, are the same whichever engine and worker ran them)."""
+    from pokercli.engine import LocalEngine, engine_for
+
+    engine = LocalEngine(threads) if threads and not scheduler else engine_for(scheduler)
+    chunks = {i: (job, groups[k:k + ENGINE_CHUNK_DEALS])
+              for i, k in enumerate(range(0, len(groups), ENGINE_CHUNK_DEALS))}
+    results = {}
+    try:
+        for i, res in engine.run(group_counts, chunks):
+            results[i] = res
+            if progress:
+                progress(len(results), len(chunks))
+    finally:
+        engine.close()
+    players = len(job.players)
+    outcome = np.zeros((players, players + 1), np.float64)
+    types = np.zeros((players, 10), np.float64)
+    for i in range(len(chunks)):
+        outcome += np.array(results[i][0])
+        types += np.array(results[i][1])
+    return outcome, types, f"{len(groups)} distinct deals in {len(chunks)} chunks on {engine.description}"
 
 
 class TooMuchWork(Exception):
@@ -617,14 +679,14 @@ def _stderrs(outcome: np.ndarray, n: int) -> list[float]:
 
 def compute(job: Job, method: str = "auto", samples: Optional[int] = None,
             stderr: Optional[float] = None, seed: Optional[int] = None,
-            progress=None) -> EquityResult:
+            progress=None, scheduler: Optional[str] = None) -> EquityResult:
     """Exact when feasible (or forced), Monte Carlo otherwise (or when asked)."""
     if method == "monte-carlo" or samples is not None or stderr is not None:
         if method == "exact":
             raise InputError("--exact cannot be combined with --samples or --stderr")
         return monte_carlo(job, samples, stderr, seed, progress)
     try:
-        return exact(job, progress, force=(method == "exact"))
+        return exact(job, progress, force=(method == "exact"), scheduler=scheduler)
     except TooMuchWork as e:
         if method == "exact":
             raise InputError(f"exact enumeration would take about {e.evaluations:.2g} hand "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from pokercli import cards as C
 from pokercli import ranges as RG
@@ -143,3 +143,55 @@ def render_range(text: str, combos: Sequence, out: Output) -> None:
             cells.append(Text(label, style=f"bold black on {shade}"))
         t.add_row(*cells)
     out.emit(t)
+
+
+def _heat(equity: float) -> str:
+    """Background colour of an equity cell: red (0) through yellow (0.5) to green (1)."""
+    e = min(max(equity, 0.0), 1.0)
+    if e < 0.5:
+        r, g = 200, int(40 + 320 * e)
+    else:
+        r, g = int(200 - 320 * (e - 0.5)), 200
+    return f"black on rgb({r},{g},60)"
+
+
+def render_table(table, out: Output, hand: Optional[str]) -> None:
+    """A table job on a terminal: one class's row as the 13x13 grid (``--hand``),
+    a small square table as a matrix, the full table as each class's equity
+    against all the columns together (a random hand, for all 169)."""
+    from rich.table import Table
+    from rich.text import Text
+
+    if hand is None and len(table.rows) <= 20 and table.rows == table.columns:
+        t = Table(title="Heads-up preflop equity of the row class against the column class (%)",
+                  title_justify="left", padding=(0, 1))
+        t.add_column("")
+        for c in table.columns:
+            t.add_column(c, justify="right")
+        for r in table.rows:
+            t.add_row(Text(r, style="bold"), *[Text(f"{100 * table.equity(r, c):5.1f}",
+                                                     style=_heat(table.equity(r, c)))
+                                               for c in table.columns])
+        out.emit(t)
+        return
+    if hand is not None:
+        value = {c: table.equity(hand, c) for c in table.columns}
+        title = (f"{hand}: exact heads-up preflop equity against each class (%); "
+                 f"{100 * table.vs_columns(hand):.2f}% against a random hand")
+    else:
+        value = {r: table.vs_columns(r) for r in table.rows}
+        title = "Each class's exact equity against all the table's classes together (%)"
+    t = Table(title=title, title_justify="left", show_header=False, padding=(0, 0))
+    for _ in range(13):
+        t.add_column(justify="center", width=6)
+    for row in range(13):
+        cells = []
+        for col in range(13):
+            label = RG.grid_label(row, col)
+            if label not in value:
+                cells.append(Text(f"{label}\n", style="dim"))
+                continue
+            cells.append(Text(f"{label}\n{100 * value[label]:.1f}", style=_heat(value[label])))
+        t.add_row(*cells)
+    out.emit(t)
+    out.line(f"{len(table.counts)} class pairs, exact; {table.engine}; {table.seconds:.1f} s")

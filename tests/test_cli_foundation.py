@@ -226,3 +226,21 @@ def test_compiled_code_goes_to_the_cache_dir_only(tmp_path):
     after = {p for p in package.rglob("*") if p.suffix in (".nbi", ".nbc")}
     assert after == before
     assert list(tmp_path.rglob("*.nbi")) and (tmp_path / "tables-v1.npz").exists()
+
+
+@pytest.mark.parametrize("args,expect", [
+    (["equity", "AsAh", "KsKh", "--json"], '"wins": 1410336'),
+    (["equity", "AhAd", "KsKc", "QhQs", "--json"], '"boards": 1370754'),
+    (["percentile", "As Ad", "--board", "Ac 2d 8c", "--json"], "1018071"),
+    (["draw", "Js Jd 2c 5h 9s", "--json"], "1.5365"),
+])
+def test_heavy_commands_in_a_fresh_process(args, expect):
+    """Kernels loaded from the disk cache in a new interpreter (the fast load that
+    skips Numba's registry refresh, see pokercli._jit._load_cached) give the same
+    answers; run twice so the second run certainly loads from the cache."""
+    for _ in range(2):
+        r = run_subprocess(*args)
+        assert r.returncode == 0, r.stderr
+        assert expect in r.stdout
+    batch = run_subprocess("rank", "-", input="As Ks Qs Js Ts\n2c 3d 4h 5s 7c 8d 9h\n")
+    assert batch.returncode == 0 and batch.stdout.splitlines()[0].split("\t")[1] == "1"
