@@ -65,16 +65,16 @@ def _showdown(hand_keys, hand_masks, bkey, bmask, offsets, rank_score, flush_sco
 
 
 @jit
-def boards5(hand_keys, hand_masks, deck, first_lo, first_hi, base_key, base_mask, card_keys,
+def boards5(hand_keys, hand_masks, deck, first, step, base_key, base_mask, card_keys,
             offsets, rank_score, flush_score, patterns, outcome, types, with_types):
-    """All 5-card boards of ``deck`` whose first card index is in [first_lo, first_hi),
+    """All 5-card boards of ``deck`` whose first card index is ``first``, ``first + step``, ...
     with running key and mask sums per level: the preflop path when hand types
     are counted or players are too many for winner patterns (otherwise
     :func:`headsup_boards5` and :func:`pattern_boards5` are faster).
     """
     n = deck.shape[0]
     one = np.int64(1)
-    for a in range(first_lo, first_hi):
+    for a in range(first, deck.shape[0] - 4, step):
         ka = base_key + card_keys[deck[a]]
         ma = base_mask | (one << deck[a])
         for b in range(a + 1, n - 3):
@@ -126,11 +126,12 @@ def _weight(mask, eq_a, eq_b, orbit):
 
 
 @jit
-def headsup_boards5(k0, m0, k1, m1, deck, first_lo, first_hi, base_key, base_mask, sym_hi,
+def headsup_boards5(k0, m0, k1, m1, deck, first, step, base_key, base_mask, sym_hi,
                     sym_lo, eq_a, eq_b, orbit, card_keys, offsets, rank_score, flush_score,
                     patterns, outcome, types, with_types):
     """Heads-up showdowns on all 5-card boards of ``deck`` whose first card index
-    is in [first_lo, first_hi): ``patterns[1|2|3]`` += boards won by player 1,
+    is ``first``, ``first + step``, ... (threads take every ``step``-th first card,
+    which balances their work): ``patterns[1|2|3]`` += boards won by player 1,
     won by player 2, tied.
 
     Incremental and branch-free where it counts: key sums run per level; once
@@ -149,7 +150,7 @@ def headsup_boards5(k0, m0, k1, m1, deck, first_lo, first_hi, base_key, base_mas
     w0 = 0
     w1 = 0
     total = 0
-    for a in range(first_lo, first_hi):
+    for a in range(first, deck.shape[0] - 4, step):
         ka = base_key + card_keys[deck[a]]
         ma = base_mask | (one << deck[a])
         if _skip(ma, deck[a], sym_hi, sym_lo):
@@ -219,11 +220,11 @@ def headsup_boards5(k0, m0, k1, m1, deck, first_lo, first_hi, base_key, base_mas
 
 
 @jit
-def pattern_boards5(hand_keys, hand_masks, deck, first_lo, first_hi, base_key, base_mask,
+def pattern_boards5(hand_keys, hand_masks, deck, first, step, base_key, base_mask,
                     sym_hi, sym_lo, eq_a, eq_b, orbit, card_keys, offsets, rank_score,
                     flush_score, patterns, outcome, types, with_types):
     """Multiway showdowns (up to ``PATTERN_PLAYERS``) on all 5-card boards of
-    ``deck`` with first card index in [first_lo, first_hi), tallied by winner
+    ``deck`` with first card index ``first``, ``first + step``, ..., tallied by winner
     pattern; flushes and interchangeable suits handled as in
     :func:`headsup_boards5`."""
     n = deck.shape[0]
@@ -234,7 +235,7 @@ def pattern_boards5(hand_keys, hand_masks, deck, first_lo, first_hi, base_key, b
     sh = np.zeros(players, np.int64)
     bits = np.zeros(players, np.int64)
     s = np.zeros(players, np.int64)
-    for a in range(first_lo, first_hi):
+    for a in range(first, deck.shape[0] - 4, step):
         ka = base_key + card_keys[deck[a]]
         ma = base_mask | (one << deck[a])
         if _skip(ma, deck[a], sym_hi, sym_lo):

@@ -289,16 +289,9 @@ def _deal_tasks(job: Job, deal, threads: int):
     k = job.to_come
     total = int(binom[len(deck), k])
     if k == 5:
-        # split on the first board card, balanced by board count
-        n = len(deck)
-        cuts = [0]
-        acc = 0
-        for a in range(n - 4):
-            acc += math.comb(n - a - 1, 4)
-            if acc >= total / threads * len(cuts) and len(cuts) < threads:
-                cuts.append(a + 1)
-        cuts.append(n - 4)
-        spans = [(lo, hi) for lo, hi in zip(cuts[:-1], cuts[1:]) if hi > lo]
+        # threads take every `parts`-th first board card (work falls steeply with it)
+        parts = max(1, min(threads, len(deck) - 4))
+        spans = [(t, parts) for t in range(parts)]
         players = len(deal)
         if job.with_types or players > K.PATTERN_PLAYERS:
             return [(K.boards5, hand_keys, hand_masks, deck, lo, hi, base_key, base_mask,

@@ -326,7 +326,7 @@ def test_preflop_kernels_equal_plain_enumeration(hands, dead):
     hm = np.array([(1 << a) | (1 << b) for a, b in deal], np.int64)
     removed = {c for combo in deal for c in combo} | set(j.dead)
     deck = np.array([c for c in range(52) if c not in removed], np.int64)
-    plain = Q._run_task((K.boards5, hk, hm, deck, 0, len(deck) - 4, int(KEY_INIT), 0, keys, offsets,
+    plain = Q._run_task((K.boards5, hk, hm, deck, 0, 1, int(KEY_INIT), 0, keys, offsets,
                          rank_score, flush_score), len(deal), False)[0]
     tasks, total = Q._deal_tasks(j, deal, 2)
     assert tasks[0][0] is (K.headsup_boards5 if len(deal) == 2 else K.pattern_boards5)
