@@ -293,6 +293,10 @@ def equity(
     scheduler: Annotated[Optional[str], typer.Option(
         "--scheduler", help="Exact range jobs of 64+ distinct deals: run on this Dask cluster "
         "(tcp://HOST:PORT, or set POKERCLI_SCHEDULER).")] = None,
+    checkpoint: Annotated[Optional[Path], typer.Option(
+        "--checkpoint", help="Exact: run in chunks, saving each finished chunk to FILE.")] = None,
+    resume: Annotated[bool, typer.Option(
+        "--resume", help="Continue the exact job saved in --checkpoint.")] = False,
     as_json: JsonOpt = False,
     unicode: UnicodeOpt = False,
 ) -> None:
@@ -318,8 +322,13 @@ def equity(
         dead_cards = parse_cards(dead or "", what="--dead", allow_empty=True)
         job_ = Q.prepare(players, board_cards, dead_cards, with_types=categories)
         method = "exact" if exact else ("monte-carlo" if monte_carlo else "auto")
-        with _progress(out) as progress:
-            result = Q.compute(job_, method, samples, stderr, seed, progress, scheduler)
+        try:
+            with _progress(out) as progress:
+                result = Q.compute(job_, method, samples, stderr, seed, progress, scheduler,
+                                   checkpoint, resume)
+        except KeyboardInterrupt:
+            _saved_hint(checkpoint)
+            raise
         if result.interrupted:
             sys.stderr.write("pokercli: interrupted: the result below is from the samples so far\n")
         RE.render(result, out, categories)
@@ -442,6 +451,15 @@ def range_(
     _run(job)
 
 
+def _saved_hint(checkpoint: Optional[Path]) -> None:
+    """After Ctrl-C: where the finished chunks are and how to continue."""
+    if checkpoint is not None:
+        from pokercli.output import warn
+
+        warn(f"interrupted: finished chunks are saved in {checkpoint}; "
+             "run the same command with --resume to continue")
+
+
 class TableFormat(str, Enum):
     csv = "csv"
     json = "json"
@@ -484,9 +502,7 @@ def table(
             with _progress(out, "table", "chunks") as progress:
                 result = T.compute(tjob, engine, checkpoint, resume, progress)
         except KeyboardInterrupt:
-            if checkpoint is not None:
-                warn(f"interrupted: finished chunks are saved in {checkpoint}; "
-                     "run the same command with --resume to continue")
+            _saved_hint(checkpoint)
             raise
         finally:
             engine.close()

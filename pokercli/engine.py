@@ -33,7 +33,7 @@ class LocalEngine:
     The kernels release the GIL, so threads share one copy of the compiled
     kernels and tables and keep both cores busy. ``benchmarks/bench_table.py``
     compares them with worker processes: on 2 cores, 2 threads ran a table
-    sample 1.99x as fast as one thread, 2 processes 1.79x.
+    sample 1.76-1.99x as fast as one thread, 2 processes 1.66-1.79x.
     """
 
     def __init__(self, workers: Optional[int] = None):

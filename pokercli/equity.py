@@ -291,18 +291,18 @@ def _deal_tasks(job: Job, deal, threads: int):
     if k == 5:
         # threads take every `parts`-th first board card (work falls steeply with it)
         parts = max(1, min(threads, len(deck) - 4))
-        spans = [(t, parts) for t in range(parts)]
+        strides = [(first, parts) for first in range(parts)]
         players = len(deal)
         if job.with_types or players > K.PATTERN_PLAYERS:
-            return [(K.boards5, hand_keys, hand_masks, deck, lo, hi, base_key, base_mask,
-                     keys, offsets, rank_score, flush_score) for lo, hi in spans], total
+            return [(K.boards5, hand_keys, hand_masks, deck, first, step, base_key, base_mask,
+                     keys, offsets, rank_score, flush_score) for first, step in strides], total
         sym = board_symmetry(tuple(interchangeable_suits(job, deal)))
         if players == 2:
             (k0, k1), (m0, m1) = hand_keys.tolist(), hand_masks.tolist()
-            return [(K.headsup_boards5, k0, m0, k1, m1, deck, lo, hi, base_key, base_mask, *sym,
-                     keys, offsets, rank_score, flush_score) for lo, hi in spans], total
-        return [(K.pattern_boards5, hand_keys, hand_masks, deck, lo, hi, base_key, base_mask, *sym,
-                 keys, offsets, rank_score, flush_score) for lo, hi in spans], total
+            return [(K.headsup_boards5, k0, m0, k1, m1, deck, first, step, base_key, base_mask, *sym,
+                     keys, offsets, rank_score, flush_score) for first, step in strides], total
+        return [(K.pattern_boards5, hand_keys, hand_masks, deck, first, step, base_key, base_mask, *sym,
+                 keys, offsets, rank_score, flush_score) for first, step in strides], total
     parts = 1 if total < 200_000 else threads
     bounds = np.linspace(0, total, parts + 1).astype(np.int64)
     tasks = []
@@ -433,13 +433,15 @@ def _run_task(task, players: int, with_types: bool):
 
 def exact(job: Job, progress: Optional[Callable[[int, int], None]] = None,
           force: bool = False, threads: Optional[int] = None,
-          scheduler: Optional[str] = None) -> EquityResult:
+          scheduler: Optional[str] = None, checkpoint=None, resume: bool = False) -> EquityResult:
     """Exact equity by enumeration of every deal and runout, on ``threads``
     threads (default: every core, or ``POKERCLI_THREADS``).
 
     Jobs of at least ``ENGINE_MIN_DEALS`` distinct deals (wide ranges) run in
     chunks of deals on an engine (:mod:`pokercli.engine`): this machine's
-    cores, or the Dask cluster named by ``scheduler`` / ``POKERCLI_SCHEDULER``.
+    cores, or the Dask cluster named by ``scheduler`` / ``POKERCLI_SCHEDULER``;
+    so does any job given a ``checkpoint`` file (finished chunks saved there,
+    skipped with ``resume``).
     ``seconds`` in the result is the enumeration itself (kernels already loaded).
     """
     players = len(job.players)
@@ -461,9 +463,10 @@ def exact(job: Job, progress: Optional[Callable[[int, int], None]] = None,
     if evaluations > limit:
         raise TooMuchWork(evaluations)
     engine_note = ""
-    if len(groups) >= ENGINE_MIN_DEALS:
+    if len(groups) >= ENGINE_MIN_DEALS or checkpoint is not None:
         t0 = time.perf_counter()
-        outcome, types, engine_note = _on_engine(job, groups, threads, scheduler, progress)
+        outcome, types, engine_note = _on_engine(job, groups, threads, scheduler, progress,
+                                                 checkpoint, resume)
     else:
         t0, outcome, types = _on_threads(job, groups, threads or _threads(), progress)
     boards = per_deal * sum(w for _, w, _ in groups)
@@ -522,29 +525,37 @@ def group_counts(job: Job, groups) -> tuple[list, list]:
     return outcome.tolist(), types.tolist()
 
 
-def _on_engine(job: Job, groups, threads: Optional[int], scheduler: Optional[str], progress):
+def _on_engine(job: Job, groups, threads: Optional[int], scheduler: Optional[str], progress,
+               checkpoint=None, resume: bool = False):
     """The deals in chunks on the local or Dask engine, merged in chunk order (so
-    the sums, and the answer, are the same whichever engine and worker ran them)."""
-    from pokercli.engine import LocalEngine, engine_for
+    the sums, and the answer, are the same whichever engine and worker ran them);
+    with a checkpoint file, finished chunks are saved and skipped on resume."""
+    from pokercli.engine import Checkpoint, LocalEngine, engine_for, run_job
 
+    chunks = [(job, groups[k:k + ENGINE_CHUNK_DEALS]) for k in range(0, len(groups), ENGINE_CHUNK_DEALS)]
+    header = {"format": 1,
+              "job": f"equity {' vs '.join(p.text for p in job.players)}, board "
+                     f"{C.format_cards(job.board) or '-'}, dead {C.format_cards(job.dead) or '-'}"
+                     f"{', categories' if job.with_types else ''}: {len(groups)} distinct deals "
+                     f"in {len(chunks)} chunks"}
+    saved = Checkpoint(checkpoint, header, resume)
+    resumed = len(saved.done)
     engine = LocalEngine(threads) if threads and not scheduler else engine_for(scheduler)
-    chunks = {i: (job, groups[k:k + ENGINE_CHUNK_DEALS])
-              for i, k in enumerate(range(0, len(groups), ENGINE_CHUNK_DEALS))}
-    results = {}
     try:
-        for i, res in engine.run(group_counts, chunks):
-            results[i] = res
-            if progress:
-                progress(len(results), len(chunks))
+        results = run_job(group_counts, chunks, engine, saved, progress)
     finally:
         engine.close()
+        saved.close()
     players = len(job.players)
     outcome = np.zeros((players, players + 1), np.float64)
     types = np.zeros((players, 10), np.float64)
-    for i in range(len(chunks)):
-        outcome += np.array(results[i][0])
-        types += np.array(results[i][1])
-    return outcome, types, f"{len(groups)} distinct deals in {len(chunks)} chunks on {engine.description}"
+    for chunk_outcome, chunk_types in results:
+        outcome += np.array(chunk_outcome)
+        types += np.array(chunk_types)
+    note = f"{len(groups)} distinct deals in {len(chunks)} chunks on {engine.description}"
+    if resumed:
+        note += f"; {resumed} chunks resumed from {checkpoint}"
+    return outcome, types, note
 
 
 class TooMuchWork(Exception):
@@ -672,15 +683,22 @@ def _stderrs(outcome: np.ndarray, n: int) -> list[float]:
 
 def compute(job: Job, method: str = "auto", samples: Optional[int] = None,
             stderr: Optional[float] = None, seed: Optional[int] = None,
-            progress=None, scheduler: Optional[str] = None) -> EquityResult:
+            progress=None, scheduler: Optional[str] = None, checkpoint=None,
+            resume: bool = False) -> EquityResult:
     """Exact when feasible (or forced), Monte Carlo otherwise (or when asked)."""
     if method == "monte-carlo" or samples is not None or stderr is not None:
         if method == "exact":
             raise InputError("--exact cannot be combined with --samples or --stderr")
+        if checkpoint is not None or resume:
+            raise InputError("--checkpoint and --resume are for exact jobs, not Monte Carlo")
         return monte_carlo(job, samples, stderr, seed, progress)
     try:
-        return exact(job, progress, force=(method == "exact"), scheduler=scheduler)
+        return exact(job, progress, force=(method == "exact"), scheduler=scheduler,
+                     checkpoint=checkpoint, resume=resume)
     except TooMuchWork as e:
+        if checkpoint is not None or resume:
+            raise InputError(f"exact enumeration would take about {e.evaluations:.2g} hand "
+                             "evaluations; --checkpoint and --resume are for exact jobs") from None
         if method == "exact":
             raise InputError(f"exact enumeration would take about {e.evaluations:.2g} hand "
                              f"evaluations (~{_duration(e.evaluations / EVALS_PER_SECOND)} here); "

@@ -225,5 +225,32 @@ def test_checkpoint_ignores_a_line_cut_short(tmp_path):
     first = T.compute(job, G.LocalEngine(), ck)
     lines = ck.read_text().splitlines()
     ck.write_text("\n".join(lines[:-1]) + "\n" + lines[-1][:7])  # last chunk half written
-    again = T.compute(job, G.LocalEngine(), ck, resume=True)
+    seen = []
+    again = T.compute(job, G.LocalEngine(), ck, resume=True, progress=lambda d, n: seen.append((d, n)))
     assert again.counts == first.counts and again.resumed == first.chunks - 1
+    # the progress callback starts from the chunks already saved and ends at all of them
+    assert seen[0] == (first.chunks - 1, first.chunks) and seen[-1] == (first.chunks, first.chunks)
+
+
+def test_equity_checkpoint_and_resume(cli, tmp_path):
+    """An exact range job with --checkpoint runs in chunks; resuming after losing
+    the last chunk recomputes only that one and gives the same counts."""
+    ck = tmp_path / "eq.jsonl"
+    args = ("equity", "TT+,AK", "99-77,AQ", "--json")
+    code, out, err = cli(*args, "--checkpoint", ck)
+    assert code == 0, err
+    doc = json.loads(out)
+    lines = ck.read_text().splitlines()
+    assert len(lines) == 1 + 7 and "97 distinct deals in 7 chunks" in doc["note"]
+    ck.write_text("\n".join(lines[:-1]) + "\n")
+    code, out, err = cli(*args, "--checkpoint", ck, "--resume")
+    assert code == 0, err
+    again = json.loads(out)
+    assert "6 chunks resumed" in again["note"]
+    plain = json.loads(cli(*args)[1])
+    for a, b, c in zip(doc["players"], again["players"], plain["players"]):
+        assert a["wins"] == b["wins"] == c["wins"] and a["ties"] == b["ties"] == c["ties"]
+    code, _, err = cli("equity", "AA", "KK", "--samples", "1000", "--checkpoint", tmp_path / "x.jsonl")
+    assert code == 2 and "exact jobs" in err
+    code, _, err = cli("equity", "AA", "KK", "--checkpoint", ck, "--resume")
+    assert code == 2 and "another job" in err
