@@ -157,6 +157,29 @@ def test_dask_local_cluster_equals_local_engine(cluster, cli):
     assert doc["counts"] == [[list(ref.cell(r, c)) for c in doc["columns"]] for r in doc["rows"]]
 
 
+def test_dask_worker_crash_loses_nothing(cluster):
+    """A worker process that dies mid-job: Dask runs its chunks again elsewhere and
+    the table is the same as the local one."""
+    import threading
+
+    local = _slice_counts(G.LocalEngine())
+    engine = G.DaskEngine(cluster.scheduler_address)
+    victim = sorted(engine.client.scheduler_info()["workers"])[0]
+    pid = engine.client.run(os.getpid, workers=[victim])[victim]
+    killed = threading.Event()
+
+    def kill_one_worker(done, total):
+        if done >= 1 and not killed.is_set():
+            killed.set()
+            os.kill(pid, signal.SIGKILL)  # the nanny starts a new worker
+
+    try:
+        result = T.compute(T.make_job(None, SLICE, 2), engine, None, progress=kill_one_worker)
+    finally:
+        engine.close()
+    assert killed.is_set() and result.counts == local
+
+
 def test_wide_range_equity_on_engines_equals_threads(cluster, cli, monkeypatch):
     """A range job big enough for the engine gives, in chunks on this machine or on
     the cluster, exactly the counts of the plain thread pool."""
