@@ -17,7 +17,7 @@ import numpy as np
 
 from pokercli._combinator import next_combination, unrank_combination
 from pokercli._jit import jit, jit_inline
-from pokercli._kernels import KEY_INIT, hand_value, rank_value, suit_of_nibble
+from pokercli._kernels import KEY_INIT, hand_value, one_suit_value, rank_value, suit_of_nibble
 
 
 #: Up to this many players, outcomes are tallied by winner pattern (2**players slots).
@@ -203,14 +203,10 @@ def headsup_boards5(k0, m0, k1, m1, deck, first, step, base_key, base_mask, sym_
                                 continue
                             w = _weight(me, eq_a, eq_b, orbit)
                         ke = kd + card_keys[ce]
-                        key0 = k0 + ke
-                        key1 = k1 + ke
-                        r0 = np.int64(rank_value(key0, offsets, rank_score))
-                        r1 = np.int64(rank_value(key1, offsets, rank_score))
-                        g0 = np.int64(flush_score[bits0 | (((one << ce) >> lo0) & 0x1FFF)])
-                        g1 = np.int64(flush_score[bits1 | (((one << ce) >> lo1) & 0x1FFF)])
-                        s0 = r0 + ((key0 >> sh0) & 1) * (g0 - r0)
-                        s1 = r1 + ((key1 >> sh1) & 1) * (g1 - r1)
+                        s0 = one_suit_value(k0 + ke, bits0 | (((one << ce) >> lo0) & 0x1FFF), sh0,
+                                            offsets, rank_score, flush_score)
+                        s1 = one_suit_value(k1 + ke, bits1 | (((one << ce) >> lo1) & 0x1FFF), sh1,
+                                            offsets, rank_score, flush_score)
                         w0 += w * (s0 > s1)
                         w1 += w * (s1 > s0)
                         total += w
@@ -293,10 +289,9 @@ def pattern_boards5(hand_keys, hand_masks, deck, first, step, base_key, base_mas
                         ke = kd + card_keys[ce]
                         best = np.int64(0)
                         for p in range(players):
-                            key = hand_keys[p] + ke
-                            r = np.int64(rank_value(key, offsets, rank_score))
-                            f = np.int64(flush_score[bits[p] | (((one << ce) >> lo[p]) & 0x1FFF)])
-                            s[p] = r + ((key >> sh[p]) & 1) * (f - r)
+                            s[p] = one_suit_value(hand_keys[p] + ke,
+                                                  bits[p] | (((one << ce) >> lo[p]) & 0x1FFF), sh[p],
+                                                  offsets, rank_score, flush_score)
                             best = max(best, s[p])
                         pattern = 0
                         for p in range(players):

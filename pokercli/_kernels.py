@@ -42,6 +42,17 @@ def rank_value(key, offsets, rank_tab):
 
 
 @jit_inline
+def one_suit_value(key, flush_bits, shift, offsets, rank_tab, flush_tab):
+    """Value of a hand in which only one suit can hold a flush: ``flush_bits`` is
+    that suit's 13-bit rank set, ``shift`` the key bit that is set when the suit
+    holds five or more cards. Both tables are read and the flush test selects
+    arithmetically: no branch to mispredict."""
+    r = np.int64(rank_value(key, offsets, rank_tab))
+    f = np.int64(flush_tab[flush_bits])
+    return r + ((key >> shift) & 1) * (f - r)
+
+
+@jit_inline
 def hand_value(key, mask, offsets, rank_tab, flush_tab):
     """Table value (score or class) of the hand with this key and card mask."""
     if (key >> 32) & 0x8888:
@@ -175,10 +186,9 @@ def class_histogram_seven(card_keys, offsets, rank_class, flush_class, part, par
                                     continue
                                 bits = ((me | (one << f)) >> lo) & 0x1FFF
                                 for g in range(f + 1, 52):
-                                    key = kf + card_keys[g]
-                                    r = np.int64(rank_value(key, offsets, rank_class))
-                                    fv = np.int64(flush_class[bits | (((one << g) >> lo) & 0x1FFF)])
-                                    hist[r + ((key >> shift) & 1) * (fv - r)] += 1
+                                    hist[one_suit_value(kf + card_keys[g],
+                                                        bits | (((one << g) >> lo) & 0x1FFF), shift,
+                                                        offsets, rank_class, flush_class)] += 1
     return hist
 
 
