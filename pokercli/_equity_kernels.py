@@ -74,7 +74,7 @@ def boards5(hand_keys, hand_masks, deck, first, step, base_key, base_mask, card_
     """
     n = deck.shape[0]
     one = np.int64(1)
-    for a in range(first, deck.shape[0] - 4, step):
+    for a in range(first, n - 4, step):
         ka = base_key + card_keys[deck[a]]
         ma = base_mask | (one << deck[a])
         for b in range(a + 1, n - 3):
@@ -150,7 +150,7 @@ def headsup_boards5(k0, m0, k1, m1, deck, first, step, base_key, base_mask, sym_
     w0 = 0
     w1 = 0
     total = 0
-    for a in range(first, deck.shape[0] - 4, step):
+    for a in range(first, n - 4, step):
         ka = base_key + card_keys[deck[a]]
         ma = base_mask | (one << deck[a])
         if _skip(ma, deck[a], sym_hi, sym_lo):
@@ -231,7 +231,7 @@ def pattern_boards5(hand_keys, hand_masks, deck, first, step, base_key, base_mas
     sh = np.zeros(players, np.int64)
     bits = np.zeros(players, np.int64)
     s = np.zeros(players, np.int64)
-    for a in range(first, deck.shape[0] - 4, step):
+    for a in range(first, n - 4, step):
         ka = base_key + card_keys[deck[a]]
         ma = base_mask | (one << deck[a])
         if _skip(ma, deck[a], sym_hi, sym_lo):

@@ -85,7 +85,7 @@ class TableJob:
     rows: list[str]
     columns: list[str]
     players: int = 2
-    pairs: list[tuple[int, int]] = field(default_factory=list)
+    pairs: list[tuple[int, int]] = field(init=False)  # unordered class pairs to compute
 
     def __post_init__(self):
         if self.players != 2:
