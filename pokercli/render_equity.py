@@ -157,14 +157,16 @@ def _heat(equity: float) -> str:
 
 def render_table(table, out: Output, hand: Optional[str]) -> None:
     """A table job on a terminal: one class's row as the 13x13 grid (``--hand``),
-    a small square table as a matrix, the full table as each class's equity
-    against all the columns together (a random hand, for all 169)."""
+    a square table that fits the terminal's width as a matrix, a bigger one as
+    each class's equity against all the columns together (for all 169 classes:
+    against a random hand), on the 13x13 grid."""
     from rich.table import Table
     from rich.text import Text
 
-    if hand is None and len(table.rows) <= 20 and table.rows == table.columns:
+    fits = 6 * len(table.columns) + 8 <= out.console().width
+    if hand is None and table.rows == table.columns and fits:
         t = Table(title="Heads-up preflop equity of the row class against the column class (%)",
-                  title_justify="left", padding=(0, 1))
+                  title_justify="left", padding=(0, 0))
         t.add_column("")
         for c in table.columns:
             t.add_column(c, justify="right")
