@@ -490,6 +490,7 @@ def table(
 
     def job():
         import json
+        import os
 
         from pokercli import table as T
         from pokercli.engine import engine_for
@@ -497,6 +498,9 @@ def table(
 
         out = Output.choose(as_json)
         tjob = T.make_job(hand, classes, players)
+        if output is not None and not (output.parent.is_dir() and os.access(output.parent, os.W_OK)):
+            # say so now, not after a long job
+            raise InputError(f"cannot write {output}: its folder does not exist or is not writable")
         engine = engine_for(scheduler)
         try:
             with _progress(out, "table", "chunks") as progress:

@@ -106,6 +106,8 @@ def test_table_errors(cli, tmp_path):
     assert code == 2 and "not a starting-hand class" in err
     code, _, err = cli("table", "--players", "3", "--classes", "AA")
     assert code == 2 and "heads-up" in err
+    code, _, err = cli("table", "--output", tmp_path / "missing" / "t.csv")
+    assert code == 2 and "cannot write" in err  # refused before the 169 x 169 job starts
     code, _, err = cli("table", "--classes", "AA", "--resume")
     assert code == 2 and "--checkpoint" in err
     code, _, err = cli("table", "--classes", "AA", "--checkpoint", tmp_path / "none.jsonl", "--resume")
