@@ -20,8 +20,28 @@ from pokercli import __version__
 from pokercli.paths import cache_dir
 
 
+#: Modules whose code is compiled into kernels (the helpers of one are inlined into another's).
+KERNEL_SOURCES = ("_jit.py", "_kernels.py", "_equity_kernels.py", "_batch_kernel.py", "_combinator.py")
+
+
+def _numba_cache_dir(here: Path = Path(__file__).parent) -> Path:
+    """Numba's cache directory, one per version of the kernel sources.
+
+    Numba checks only the file a kernel is defined in to decide whether its
+    cached code is stale, not the files of the helpers compiled into it: after
+    a change to ``_kernels.hand_value`` it would go on loading equity kernels
+    built with the old one. Naming the directory after all kernel sources
+    makes any such change compile afresh.
+    """
+    digest = hashlib.sha1(__version__.encode())
+    for name in KERNEL_SOURCES:
+        digest.update((here / name).read_bytes())
+    return cache_dir() / "numba" / digest.hexdigest()[:16]
+
+
 _USER_NUMBA_CACHE = os.environ.get("NUMBA_CACHE_DIR")
-os.environ.setdefault("NUMBA_CACHE_DIR", str(cache_dir() / "numba"))
+_NUMBA_CACHE = str(_numba_cache_dir())
+os.environ.setdefault("NUMBA_CACHE_DIR", _NUMBA_CACHE)
 
 
 def _import_numba():
@@ -50,7 +70,7 @@ numba = _import_numba()
 if not _USER_NUMBA_CACHE:
     # Numba may have been imported (and its configuration read) before pokercli:
     # point its cache at pokercli's directory all the same, never beside the sources.
-    numba.config.CACHE_DIR = str(cache_dir() / "numba")
+    numba.config.CACHE_DIR = _NUMBA_CACHE
 
 jit = numba.njit(cache=True, nogil=True, error_model="numpy")
 jit_inline = numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")

@@ -54,11 +54,17 @@ def one_suit_value(key, flush_bits, shift, offsets, rank_tab, flush_tab):
 
 @jit_inline
 def hand_value(key, mask, offsets, rank_tab, flush_tab):
-    """Table value (score or class) of the hand with this key and card mask."""
-    if (key >> 32) & 0x8888:
-        return flush_tab[(mask >> (13 * _flush_suit(key))) & 0x1FFF]
-    k = key & 0xFFFFFFFF
-    return rank_tab[(k & 4095) + offsets[k >> 12]]
+    """Table value (score or class) of the hand with this key and card mask.
+
+    Both tables are read and the flush test selects arithmetically. Written with
+    an ``if``, this helper cost about 90 cycles a call wherever it was inlined:
+    Numba then keeps a reference-count increment and decrement (atomic calls) of
+    every table argument around it, inside the caller's loop.
+    """
+    flush = (key >> 35) & 0x1111
+    r = np.int64(rank_value(key, offsets, rank_tab))
+    f = np.int64(flush_tab[(mask >> (13 * suit_of_nibble(flush))) & 0x1FFF])
+    return r + np.int64(flush != 0) * (f - r)
 
 
 @jit_inline

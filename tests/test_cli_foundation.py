@@ -244,3 +244,25 @@ def test_heavy_commands_in_a_fresh_process(args, expect):
         assert expect in r.stdout
     batch = run_subprocess("rank", "-", input="As Ks Qs Js Ts\n2c 3d 4h 5s 7c 8d 9h\n")
     assert batch.returncode == 0 and batch.stdout.splitlines()[0].split("\t")[1] == "1"
+
+
+def test_numba_cache_follows_every_kernel_source(tmp_path):
+    """Numba checks only a kernel's own file for staleness; pokercli names its cache
+    directory after all kernel sources, so a change to an inlined helper recompiles
+    the kernels that use it."""
+    import pokercli
+    from pokercli import _jit
+
+    package = Path(pokercli.__file__).parent
+    with_kernels = {p.name for p in package.glob("*.py")
+                    if "from pokercli._jit import jit" in p.read_text()}
+    assert with_kernels and with_kernels <= set(_jit.KERNEL_SOURCES)
+    for name in _jit.KERNEL_SOURCES:
+        (tmp_path / name).write_bytes((package / name).read_bytes())
+    assert _jit._numba_cache_dir(tmp_path) == _jit._numba_cache_dir(package)
+    seen = {_jit._numba_cache_dir(tmp_path)}
+    for name in _jit.KERNEL_SOURCES:
+        with open(tmp_path / name, "a") as f:
+            f.write("\n# edited\n")
+        seen.add(_jit._numba_cache_dir(tmp_path))
+    assert len(seen) == len(_jit.KERNEL_SOURCES) + 1
