@@ -44,29 +44,10 @@ _NUMBA_CACHE = str(_numba_cache_dir())
 os.environ.setdefault("NUMBA_CACHE_DIR", _NUMBA_CACHE)
 
 
-def _import_numba():
-    """Import Numba without its optional SciPy BLAS probe.
-
-    When SciPy is installed, Numba imports ``scipy.linalg`` at start-up only
-    to offer ``np.dot``/``np.linalg`` in kernels, which pokercli never uses;
-    that costs about half a second of every command that evaluates hands.
-    The probe is made to fail for the duration of Numba's import, then the
-    module is importable again as usual.
-    """
-    name = "scipy.linalg.cython_blas"
-    block = name not in sys.modules
-    if block:
-        sys.modules[name] = None  # type: ignore[assignment]
-    try:
-        import numba
-        import numba.np.arraymath  # noqa: F401  (runs the probe now)
-    finally:
-        if block and sys.modules.get(name, 0) is None:
-            del sys.modules[name]
-    return numba
-
-
-numba = _import_numba()
+# Only ``import numba`` here: its typing registries (which import SciPy, when
+# installed, to offer BLAS functions pokercli never uses, about half a second)
+# load when a kernel compiles, not when a cached kernel loads (see _load_cached).
+import numba  # noqa: E402
 if not _USER_NUMBA_CACHE:
     # Numba may have been imported (and its configuration read) before pokercli:
     # point its cache at pokercli's directory all the same, never beside the sources.

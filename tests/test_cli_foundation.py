@@ -266,3 +266,22 @@ def test_numba_cache_follows_every_kernel_source(tmp_path):
             f.write("\n# edited\n")
         seen.add(_jit._numba_cache_dir(tmp_path))
     assert len(seen) == len(_jit.KERNEL_SOURCES) + 1
+
+
+def test_cached_kernels_load_without_numba_typing_registries():
+    """A heavy command whose kernels are cached never loads Numba's typing
+    registries (numba.np.arraymath, which imports SciPy when installed): that is
+    most of the start-up time _jit._load_cached saves."""
+    code = ("import sys\n"
+            "sys.argv = ['pokercli', 'equity', 'AsAh', 'KsKh', '--json']\n"
+            "from pokercli.cli import main\n"
+            "try:\n"
+            "    main()\n"
+            "except SystemExit:\n"
+            "    pass\n"
+            "print('arraymath' if 'numba.np.arraymath' in sys.modules else 'light')\n")
+    for _ in range(2):  # the first run may compile; the second loads from the cache
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        assert '"wins": 1410336' in r.stdout
+    assert r.stdout.split()[-1] == "light"
