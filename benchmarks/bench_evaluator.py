@@ -46,6 +46,11 @@ def main() -> None:
     row("batch kernel, random 7-card hands (scores)", f"{kernel_rate / 1e6:8.1f} M/s", "goal >= 100 M/s")
     tc = best_of(lambda: E.classes(hands))
     row("batch kernel, random 7-card hands (classes)", f"{n / tc / 1e6:8.1f} M/s")
+    for k in (5, 6):
+        short = random_hands(n // 5, k)
+        E.scores(short[:8])
+        tk = best_of(lambda: E.scores(short))
+        row(f"batch kernel, random {k}-card hands (scores)", f"{len(short) / tk / 1e6:8.1f} M/s")
     if not QUICK:
         for threads in (1, 2):
             E.count_all_seven(threads)

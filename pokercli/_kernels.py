@@ -67,20 +67,6 @@ def hand_value(key, mask, offsets, rank_tab, flush_tab):
     return r + np.int64(flush != 0) * (f - r)
 
 
-@jit_inline
-def _row_value(cards, i, width, key, offsets, rank_tab, flush_tab, value_map):
-    if (key >> 32) & 0x8888:
-        g = _flush_suit(key)
-        bits = 0
-        for j in range(width):
-            c = cards[i, j]
-            if c >= 0 and c // 13 == g:
-                bits |= 1 << (c % 13)
-        return value_map[flush_tab[bits]]
-    k = key & 0xFFFFFFFF
-    return value_map[rank_tab[(k & 4095) + offsets[k >> 12]]]
-
-
 @jit
 def evaluate_batch7(cards, card_keys, offsets, rank_tab, flush_tab, value_map, out):
     """``out[i]`` = ``value_map[class]`` of the 7-card hand ``cards[i]`` (no padding).
@@ -112,12 +98,14 @@ def evaluate_batch(cards, card_keys, offsets, rank_tab, flush_tab, value_map, ou
     width = cards.shape[1]
     for i in range(cards.shape[0]):
         key = KEY_INIT
+        mask = np.int64(0)
         for j in range(width):
-            c = cards[i, j]
+            c = np.int64(cards[i, j])
             if c < 0:
                 break
             key += card_keys[c]
-        out[i] = _row_value(cards, i, width, key, offsets, rank_tab, flush_tab, value_map)
+            mask |= np.int64(1) << c
+        out[i] = value_map[hand_value(key, mask, offsets, rank_tab, flush_tab)]
 
 
 @jit
