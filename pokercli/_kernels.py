@@ -57,9 +57,10 @@ def hand_value(key, mask, offsets, rank_tab, flush_tab):
     """Table value (score or class) of the hand with this key and card mask.
 
     Both tables are read and the flush test selects arithmetically. Written with
-    an ``if``, this helper cost about 90 cycles a call wherever it was inlined:
-    Numba then keeps a reference-count increment and decrement (atomic calls) of
-    every table argument around it, inside the caller's loop.
+    an ``if``, this helper made Numba keep a reference-count increment and
+    decrement (atomic calls) of every table argument around each call, inside
+    the caller's loop: scoring both hands of a heads-up board took about 110
+    cycles instead of 30.
     """
     flush = (key >> 35) & 0x1111
     r = np.int64(rank_value(key, offsets, rank_tab))

@@ -173,6 +173,23 @@ def test_monte_carlo_ranges_and_dead_cards_close_to_exact():
         assert abs(e.equity - m.equity) < 4 * m.stderr + 1e-9
 
 
+@pytest.mark.parametrize("hands,board", [
+    (["7c 6c", "Ad Kd"], "8c 9d 2h 3s"),           # one card to come
+    (["As Ks", "random"], "2s 3h 9c 4d"),          # a ranged player's cards refused on the river
+    (["Ah Ad", "Ks Kc", "Qh Qs"], ""),             # multiway, five cards to come
+    (["QQ+,AKs", "JJ-99,AQs+"], ""),               # ranges, five cards to come
+])
+def test_monte_carlo_board_draws_match_exact(hands, board):
+    """A million samples: every player within 4 standard errors (about 0.002) of
+    the exact equity, for each way the board draw can go (1-5 cards, fixed and
+    ranged players)."""
+    j = job(hands, board=board)
+    exact = Q.exact(j)
+    mc = Q.monte_carlo(j, samples=1_000_000, seed=13)
+    for e, m in zip(exact.players, mc.players):
+        assert abs(e.equity - m.equity) < 4 * m.stderr
+
+
 def test_monte_carlo_stops_at_stderr_target():
     r = Q.monte_carlo(job(["As Ah", "random"]), stderr=0.002, seed=1)
     assert max(p.stderr for p in r.players) <= 0.002
