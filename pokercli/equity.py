@@ -264,6 +264,12 @@ def _kernel_args():
     return keys, offsets, rank_score, flush_score, binomials()
 
 
+def _class_tables():
+    from pokercli import evaluate as E
+
+    return E._args()[3]
+
+
 def _threads() -> int:
     return max(1, min(os.cpu_count() or 1, int(os.environ.get("POKERCLI_THREADS", "0")) or 64))
 
@@ -600,6 +606,7 @@ def monte_carlo(job: Job, samples: Optional[int] = None, stderr: Optional[float]
         stderr = DEFAULT_STDERR
     cap = samples if samples is not None else DEFAULT_MAX_SAMPLES
     keys, offsets, rank_score, flush_score, _ = _kernel_args()
+    rank_class, flush_class = _class_tables()
     combo_cards = np.array([c for p in job.players for c, _ in p.combos], np.int64)
     weights = np.array([w for p in job.players for _, w in p.combos], np.float64)
     cum = np.cumsum(weights)
@@ -619,7 +626,7 @@ def monte_carlo(job: Job, samples: Optional[int] = None, stderr: Optional[float]
         pat, o, t = _tally_arrays(players)
         rej = call(K.monte_carlo, combo_cards, starts, cum, fixed_mask, base_key, base_mask,
                    job.to_come, n, _batch_seed(seed, b), keys, offsets, rank_score, flush_score,
-                   pat, o, t, job.with_types)
+                   rank_class, flush_class, pat, o, t, job.with_types)
         return _outcome(pat, o), t, rej
 
     with ThreadPoolExecutor(max_workers=threads) as pool:
