@@ -356,7 +356,7 @@ def _below(r, n):
 
 @jit
 def monte_carlo(combo_cards, combo_start, cum_weight, fixed_mask, base_key, base_mask, k, samples,
-                seed, card_keys, offsets, rank_score, flush_score, rank_class, flush_class,
+                seed, card_keys, offsets, rank_score, flush_score, rank_strength, flush_strength,
                 patterns, outcome, types, with_types):
     """``samples`` random deals: each player's combo by weight, then ``k`` board cards.
 
@@ -449,14 +449,13 @@ def monte_carlo(combo_cards, combo_start, cum_weight, fixed_mask, base_key, base
             bkey += card_keys[c]
             bmask |= one << c
         if heads_up:
-            # 16-bit classes (1 = best): half the cache footprint of the 32-bit scores,
-            # about 10 % more samples a second here (medians of runs taking turns)
-            c0 = hand_value(hand_keys[0] + bkey, hand_masks[0] | bmask, offsets, rank_class,
-                            flush_class)
-            c1 = hand_value(hand_keys[1] + bkey, hand_masks[1] | bmask, offsets, rank_class,
-                            flush_class)
-            w0 += c0 < c1  # added, not branched on: the winner is unpredictable
-            w1 += c1 < c0
+            # 16-bit strengths (see pokercli.equity._strength_tables)
+            s0 = hand_value(hand_keys[0] + bkey, hand_masks[0] | bmask, offsets, rank_strength,
+                            flush_strength)
+            s1 = hand_value(hand_keys[1] + bkey, hand_masks[1] | bmask, offsets, rank_strength,
+                            flush_strength)
+            w0 += s0 > s1  # added, not branched on: the winner is unpredictable
+            w1 += s1 > s0
         else:
             _showdown(hand_keys, hand_masks, bkey, bmask, offsets, rank_score,
                       flush_score, patterns, outcome, types, with_types)

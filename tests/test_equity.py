@@ -71,6 +71,25 @@ def test_combination_masks_chunks_cover_everything_once():
 
 # --- exact figures ------------------------------------------------------------------
 
+def test_strength_tables_compare_like_the_scores():
+    """The 16-bit tables of the compare-only kernels order every hand value the
+    way the 32-bit scores do, ties included."""
+    from pokercli import evaluate as E
+
+    _, _, scores, classes = E._args()
+    strengths = Q._strength_tables()
+    for cls, strength in zip(classes, strengths):
+        assert strength.dtype == np.uint16 and (strength[cls == 0] == 0).all()
+    # the rank table's and the flush table's values together, as hands meet at showdown
+    used = [cls > 0 for cls in classes]
+    sc = np.concatenate([s[u] for s, u in zip(scores, used)]).astype(np.int64)
+    st = np.concatenate([s[u] for s, u in zip(strengths, used)]).astype(np.int64)
+    order = np.argsort(sc, kind="stable")
+    sc, st = sc[order], st[order]
+    assert (np.diff(st) >= 0).all() and ((np.diff(sc) == 0) == (np.diff(st) == 0)).all()
+    assert st.min() >= 1 and len(np.unique(st)) == 7462
+
+
 def test_aces_vs_kings_exact_counts():
     r = Q.exact(job(["As Ah", "Ks Kh"]))
     a, k = r.players
