@@ -450,10 +450,16 @@ def monte_carlo(combo_cards, combo_start, cum_weight, fixed_mask, base_key, base
             bmask |= one << c
         if heads_up:
             # 16-bit strengths (see pokercli.equity._strength_tables)
-            s0 = hand_value(hand_keys[0] + bkey, hand_masks[0] | bmask, offsets, rank_strength,
-                            flush_strength)
-            s1 = hand_value(hand_keys[1] + bkey, hand_masks[1] | bmask, offsets, rank_strength,
-                            flush_strength)
+            key0 = hand_keys[0] + bkey
+            key1 = hand_keys[1] + bkey
+            if ((key0 | key1) >> 32) & 0x8888:  # a flush: rare, so the branch is predicted
+                s0 = hand_value(key0, hand_masks[0] | bmask, offsets, rank_strength,
+                                flush_strength)
+                s1 = hand_value(key1, hand_masks[1] | bmask, offsets, rank_strength,
+                                flush_strength)
+            else:
+                s0 = rank_value(key0, offsets, rank_strength)
+                s1 = rank_value(key1, offsets, rank_strength)
             w0 += s0 > s1  # added, not branched on: the winner is unpredictable
             w1 += s1 > s0
         else:
