@@ -35,9 +35,10 @@ def _showdown(hand_keys, hand_masks, bkey, bmask, offsets, rank_score, flush_sco
 
     With up to ``PATTERN_PLAYERS`` players the set of winners (a bit pattern)
     is counted in ``patterns``; with more, ``outcome`` is updated directly.
-    One loop and one exit, the winners kept by selects: an early ``return``
-    here measured 45 % slower (3-way Monte Carlo), as Numba then keeps
-    reference counting of the array arguments inside the caller's loop.
+    One loop and one exit, the winners kept by selects: with an early
+    ``return`` Numba kept reference counting of the array arguments inside the
+    caller's loop, and the 3-way Monte Carlo ran at 11-15 M samples/s against
+    17-21 for this version (medians and bests of one run).
     """
     players = hand_keys.shape[0]
     best = np.int64(0)
