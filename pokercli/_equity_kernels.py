@@ -325,19 +325,6 @@ def enumerate_boards(hand_keys, hand_masks, deck, k, start, count, base_key, bas
             next_combination(idx, n)
 
 
-@jit
-def _pick_in(cum, lo, hi, u):
-    """First index j in [lo, hi) with cum[j] > u (cum is cumulative over all combos)."""
-    end = hi
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if cum[mid] > u:
-            hi = mid
-        else:
-            lo = mid + 1
-    return min(lo, end - 1)
-
-
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 
 
@@ -356,10 +343,16 @@ def _below(r, n):
 
 
 @jit
-def monte_carlo(combo_cards, combo_start, cum_weight, fixed_mask, base_key, base_mask, k, samples,
+def monte_carlo(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, base_key, base_mask,
+                k, samples,
                 seed, card_keys, offsets, rank_score, flush_score, rank_strength, flush_strength,
                 patterns, outcome, types, with_types):
     """``samples`` random deals: each player's combo by weight, then ``k`` board cards.
+
+    A player's combos ``combo_start[p] .. combo_start[p + 1] - 1`` are drawn by
+    Walker's alias method (:func:`pokercli.equity.alias_table`): a uniform
+    column ``j``, kept when 32 random bits fall below ``alias_keep[j]``, else
+    replaced by ``alias_other[j]``.
 
     The generator is SplitMix64, a counter run through a mixing function, so a
     seed gives the same deals on every machine and successive numbers do not
@@ -411,11 +404,11 @@ def monte_carlo(combo_cards, combo_start, cum_weight, fixed_mask, base_key, base
                 hi = combo_start[p + 1]
                 if hi - lo == 1:
                     continue
-                base = cum_weight[lo - 1] if lo > 0 else 0.0
                 ctr += _GAMMA
                 r = _mix(ctr)
-                u = base + (r >> np.uint64(11)) * (1.0 / 9007199254740992.0) * (cum_weight[hi - 1] - base)
-                j = _pick_in(cum_weight, lo, hi, u)
+                j = lo + _below(r, hi - lo)  # a column of the alias table, then its coin
+                if (r & np.uint64(0xFFFFFFFF)) >= alias_keep[j]:
+                    j = alias_other[j]
                 c1 = combo_cards[j, 0]
                 c2 = combo_cards[j, 1]
                 m = (one << c1) | (one << c2)

@@ -615,9 +615,10 @@ def monte_carlo(job: Job, samples: Optional[int] = None, stderr: Optional[float]
     keys, offsets, rank_score, flush_score, _ = _kernel_args()
     rank_strength, flush_strength = _strength_tables()
     combo_cards = np.array([c for p in job.players for c, _ in p.combos], np.int64)
-    weights = np.array([w for p in job.players for _, w in p.combos], np.float64)
-    cum = np.cumsum(weights)
     starts = np.cumsum([0] + [len(p.combos) for p in job.players]).astype(np.int64)
+    tables = [alias_table([w for _, w in p.combos]) for p in job.players]
+    keep = np.concatenate([t[0] for t in tables])
+    other = np.concatenate([t[1] + lo for t, lo in zip(tables, starts)])
     fixed_mask = C.card_mask(job.board + job.dead)
     base_key, base_mask = _board_base(job, keys)
     players = len(job.players)
@@ -631,7 +632,7 @@ def monte_carlo(job: Job, samples: Optional[int] = None, stderr: Optional[float]
 
     def one(b: int, n: int):
         pat, o, t = _tally_arrays(players)
-        rej = call(K.monte_carlo, combo_cards, starts, cum, fixed_mask, base_key, base_mask,
+        rej = call(K.monte_carlo, combo_cards, starts, keep, other, fixed_mask, base_key, base_mask,
                    job.to_come, n, _batch_seed(seed, b), keys, offsets, rank_score, flush_score,
                    rank_strength, flush_strength, pat, o, t, job.with_types)
         return _outcome(pat, o), t, rej
@@ -678,6 +679,29 @@ def monte_carlo(job: Job, samples: Optional[int] = None, stderr: Optional[float]
     result.seconds = time.perf_counter() - t0
     result.evaluations = float(done * players)
     return result
+
+
+def alias_table(weights) -> tuple[np.ndarray, np.ndarray]:
+    """Walker's alias table of a player's combo weights, for Monte Carlo.
+
+    Column ``j`` (drawn uniformly) keeps combo ``j`` when 32 random bits fall
+    below ``keep[j]`` (out of 2**32) and gives combo ``other[j]`` otherwise, so
+    each combo comes out with probability weight / total, to 2**-32, in O(1)
+    and without a search. Vose's construction.
+    """
+    n = len(weights)
+    scaled = [w * n / math.fsum(weights) for w in weights]
+    keep = np.full(n, 1 << 32, np.uint64)
+    other = np.arange(n, dtype=np.int64)
+    small = [j for j, x in enumerate(scaled) if x < 1.0]
+    large = [j for j, x in enumerate(scaled) if x >= 1.0]
+    while small and large:
+        s, g = small.pop(), large.pop()
+        keep[s] = round(scaled[s] * (1 << 32))
+        other[s] = g
+        scaled[g] -= 1.0 - scaled[s]
+        (small if scaled[g] < 1.0 else large).append(g)
+    return keep, other  # columns left over (rounding) keep their own combo
 
 
 def _stderrs(outcome: np.ndarray, n: int) -> list[float]:

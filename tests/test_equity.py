@@ -197,6 +197,7 @@ def test_monte_carlo_ranges_and_dead_cards_close_to_exact():
     (["As Ks", "random"], "2s 3h 9c 4d"),          # a ranged player's cards refused on the river
     (["Ah Ad", "Ks Kc", "Qh Qs"], ""),             # multiway, five cards to come
     (["QQ+,AKs", "JJ-99,AQs+"], ""),               # ranges, five cards to come
+    (["AA:0.5,KK,QQ:0.25", "AKs,AQo:0.3,JJ"], ""),  # weighted ranges
 ])
 def test_monte_carlo_board_draws_match_exact(hands, board):
     """A million samples: every player within 4 standard errors (about 0.002) of
@@ -207,6 +208,19 @@ def test_monte_carlo_board_draws_match_exact(hands, board):
     mc = Q.monte_carlo(j, samples=1_000_000, seed=13)
     for e, m in zip(exact.players, mc.players):
         assert abs(e.equity - m.equity) < 4 * m.stderr
+
+
+@pytest.mark.parametrize("weights", [[1.0] * 6, [0.5, 1, 1, 0.25, 3], [2.0], [0.0, 1.0, 0.3],
+                                     [random.Random(k).random() for k in range(300)]])
+def test_alias_table_gives_each_combo_its_weight(weights):
+    keep, other = Q.alias_table(weights)
+    n = len(weights)
+    p = np.zeros(n)
+    for j in range(n):  # column j is drawn with probability 1/n, then kept or aliased
+        p[j] += keep[j] / 2**32 / n
+        p[other[j]] += (1 - keep[j] / 2**32) / n
+    assert np.allclose(p, np.array(weights) / sum(weights), rtol=0, atol=1e-9)
+    assert (keep <= 2**32).all() and ((other >= 0) & (other < n)).all()
 
 
 def test_monte_carlo_stops_at_stderr_target():
