@@ -690,7 +690,8 @@ def alias_table(weights) -> tuple[np.ndarray, np.ndarray]:
     and without a search. Vose's construction.
     """
     n = len(weights)
-    scaled = [w * n / math.fsum(weights) for w in weights]
+    total = math.fsum(weights)
+    scaled = [w * n / total for w in weights]
     keep = np.full(n, 1 << 32, np.uint64)
     other = np.arange(n, dtype=np.int64)
     small = [j for j, x in enumerate(scaled) if x < 1.0]
