@@ -344,40 +344,52 @@ def _below(r, n):
 
 @jit
 def monte_carlo(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, base_key, base_mask,
-                k, samples,
-                seed, card_keys, offsets, rank_score, flush_score, rank_strength, flush_strength,
-                patterns, outcome, types, with_types):
-    """``samples`` random deals: each player's combo by weight, then ``k`` board cards.
+                k, samples, max_redraws, seed, card_keys, offsets, rank_score, flush_score,
+                rank_strength, flush_strength, patterns, outcome, types, with_types, stats):
+    """``samples`` random deals: each player's hand, then ``k`` board cards.
 
-    A player's combos ``combo_start[p] .. combo_start[p + 1] - 1`` are drawn by
-    Walker's alias method (:func:`pokercli.equity.alias_table`): a uniform
-    column ``j``, kept when 32 random bits fall below ``alias_keep[j]``, else
-    replaced by ``alias_other[j]``.
+    Players come in three kinds, by how many combos they list in
+    ``combo_cards[combo_start[p]:combo_start[p + 1]]``:
 
-    The generator is SplitMix64, a counter run through a mixing function, so a
-    seed gives the same deals on every machine and successive numbers do not
-    wait on each other.
+    * one combo: a fixed hand, dealt once, outside the loop;
+    * several: a ranged player, whose combo is drawn by Walker's alias method
+      (:func:`pokercli.equity.alias_table`): a uniform column ``j``, kept when
+      32 random bits fall below ``alias_keep[j]``, else replaced by
+      ``alias_other[j]``. When two ranged players' combos collide, all of them
+      are drawn again, which samples the weighted distribution over valid
+      deals exactly;
+    * none: a ``random`` player (every two cards alike): dealt from the deck
+      like the board, so any number of them costs no redraws.
 
     ``fixed_mask`` holds the board and dead cards (never dealt), ``base_mask``
-    and ``base_key`` the board alone. A deal where two players' combos collide
-    (or touch the board or dead cards) is redrawn whole, which samples the
-    weighted distribution over valid deals exactly. The board cards come from a
-    partial Fisher-Yates shuffle of the cards no fixed hand holds; a card a
-    ranged player holds in this deal is drawn again. Returns the number of
-    redrawn deals.
+    and ``base_key`` the board alone. The random players' cards and then the
+    board come from a partial Fisher-Yates shuffle of the cards no fixed hand
+    holds; a card a ranged player holds in this deal is drawn again. A random
+    number gives two cards (its high half, then its low half).
+
+    The generator is SplitMix64, a counter run through a mixing function, so a
+    seed (64 bits) gives the same deals on every machine, and successive
+    numbers do not wait on each other.
+
+    The call stops early after ``max_redraws`` redrawn deals of the ranged
+    players (so that a call always returns soon, however rarely their ranges
+    fit together); ``stats[0]`` is the number of samples taken,
+    ``stats[1]`` the number of redrawn deals.
     """
     ctr = _mix(np.uint64(seed))
     players = combo_start.shape[0] - 1
     hand_keys = np.zeros(players, np.int64)
     hand_masks = np.zeros(players, np.int64)
+    random_players = np.zeros(players, np.int64)
     one = np.int64(1)
-    rejected = 0
+    redraws = 0
     heads_up = players == 2 and not with_types
     w0 = 0
     w1 = 0
     # players with a single combo (fixed hands) are dealt once, outside the loop
     fixed_used = fixed_mask
-    all_fixed = True
+    ranged = False
+    n_random = 0
     for p in range(players):
         lo = combo_start[p]
         if combo_start[p + 1] - lo == 1:
@@ -386,23 +398,28 @@ def monte_carlo(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, b
             hand_keys[p] = card_keys[c1] + card_keys[c2]
             hand_masks[p] = (one << c1) | (one << c2)
             fixed_used |= hand_masks[p]
+        elif combo_start[p + 1] == lo:
+            random_players[n_random] = p
+            n_random += 1
         else:
-            all_fixed = False
+            ranged = True
     deck = np.empty(52, np.int64)
     n = 0
     for c in range(52):
         if not (fixed_used >> c) & 1:
             deck[n] = c
             n += 1
+    dealt = 2 * n_random  # deck positions the random players take before the board
+    done = 0
     for _ in range(samples):
         used = fixed_used
-        while not all_fixed:
+        while ranged:
             used = fixed_used
             ok = True
             for p in range(players):
                 lo = combo_start[p]
                 hi = combo_start[p + 1]
-                if hi - lo == 1:
+                if hi - lo <= 1:
                     continue
                 ctr += _GAMMA
                 r = _mix(ctr)
@@ -420,10 +437,32 @@ def monte_carlo(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, b
                 hand_masks[p] = m
             if ok:
                 break
-            rejected += 1
+            redraws += 1
+            if redraws > max_redraws:
+                break
+        if redraws > max_redraws:
+            break
+        r = np.uint64(0)
+        for j in range(dealt):  # the random players' cards: deck positions 0 .. dealt - 1
+            if j & 1:
+                r <<= np.uint64(32)
+            else:
+                ctr += _GAMMA
+                r = _mix(ctr)
+            i = j + _below(r, n - j)
+            c = deck[i]
+            while (used >> c) & 1:
+                ctr += _GAMMA
+                i = j + _below(_mix(ctr), n - j)
+                c = deck[i]
+            deck[i] = deck[j]
+            deck[j] = c
+            p = random_players[j >> 1]
+            first = np.int64(j & 1 == 0)
+            hand_keys[p] = hand_keys[p] * (1 - first) + card_keys[c]
+            hand_masks[p] = hand_masks[p] * (1 - first) | (one << c)
         bkey = base_key
         bmask = base_mask
-        r = np.uint64(0)
         for j in range(5):  # a constant count, so that the compiler unrolls it
             if j == k:
                 break
@@ -432,14 +471,14 @@ def monte_carlo(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, b
             else:
                 ctr += _GAMMA
                 r = _mix(ctr)
-            i = j + _below(r, n - j)
+            i = dealt + j + _below(r, n - dealt - j)
             c = deck[i]
             while (used >> c) & 1:  # only a ranged player's card is refused
                 ctr += _GAMMA
-                i = j + _below(_mix(ctr), n - j)
+                i = dealt + j + _below(_mix(ctr), n - dealt - j)
                 c = deck[i]
-            deck[i] = deck[j]
-            deck[j] = c
+            deck[i] = deck[dealt + j]
+            deck[dealt + j] = c
             bkey += card_keys[c]
             bmask |= one << c
         if heads_up:
@@ -459,11 +498,13 @@ def monte_carlo(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, b
         else:
             _showdown(hand_keys, hand_masks, bkey, bmask, offsets, rank_score,
                       flush_score, patterns, outcome, types, with_types)
+        done += 1
     if heads_up:
         patterns[1] += w0
         patterns[2] += w1
-        patterns[3] += samples - w0 - w1
-    return rejected
+        patterns[3] += done - w0 - w1
+    stats[0] = done
+    stats[1] = redraws
 
 
 @jit

@@ -1,67 +1,175 @@
-"""The one compilation policy for every kernel, and the on-disk caches.
+"""The one compilation policy for every kernel, and the on-disk cache of compiled code.
 
 Importing this module imports Numba; only commands that evaluate hands do so.
-Compiled code is cached on disk (``cache=True``) under the user's cache
-directory (``NUMBA_CACHE_DIR`` is pointed there unless the user set it), never
-next to the installed sources. The first run of a kernel module says on stderr
-that it is compiling.
+
+Every kernel is compiled ``nogil`` with NumPy's error model, and cached on disk
+by pokercli's own cache (:class:`_KernelCache`), never through Numba's default
+locators (which fall back to writing beside the installed sources, or into
+Numba's own user-wide directory):
+
+* the directory is :func:`pokercli.paths.cache`'s (the user's cache directory,
+  else a private temporary one), subdirectory ``numba/<hash of every kernel
+  source>``: Numba checks only the file a kernel is defined in to decide
+  whether its cached code is stale, not the files of the helpers compiled
+  into it, so naming the directory after all kernel sources makes any change
+  compile afresh;
+* every index and data file carries a SHA-256 checksum: a damaged file (cut
+  short, garbled) is detected before it is unpickled, said in one line, and
+  rebuilt (Numba writes through a temporary file and a rename);
+* a read-only cache is read as it is; kernels it lacks compile in memory;
+* with no usable directory at all, nothing is cached (one warning line).
+
+The first run of a kernel says on stderr that it is compiling.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import pickle
 import sys
 import threading
 import time
 from pathlib import Path
+from typing import Optional
 
 from pokercli import __version__
-from pokercli.paths import cache_dir
-
+from pokercli._stop import check as _check_stop
+from pokercli.paths import cache, unsaved, warn_once
 
 #: Modules whose code is compiled into kernels (the helpers of one are inlined into another's).
 KERNEL_SOURCES = ("_jit.py", "_kernels.py", "_equity_kernels.py", "_batch_kernel.py", "_combinator.py")
 
 
-def _numba_cache_dir(here: Path = Path(__file__).parent) -> Path:
-    """Numba's cache directory, one per version of the kernel sources.
-
-    Numba checks only the file a kernel is defined in to decide whether its
-    cached code is stale, not the files of the helpers compiled into it: after
-    a change to ``_kernels.hand_value`` it would go on loading equity kernels
-    built with the old one. Naming the directory after all kernel sources
-    makes any such change compile afresh.
-    """
+def _sources_digest(here: Path = Path(__file__).parent) -> str:
     digest = hashlib.sha1(__version__.encode())
     for name in KERNEL_SOURCES:
         digest.update((here / name).read_bytes())
-    return cache_dir() / "numba" / digest.hexdigest()[:16]
+    return digest.hexdigest()[:16]
 
 
-_USER_NUMBA_CACHE = os.environ.get("NUMBA_CACHE_DIR")
-_NUMBA_CACHE = str(_numba_cache_dir())
-os.environ.setdefault("NUMBA_CACHE_DIR", _NUMBA_CACHE)
+def _numba_cache_dir(here: Path = Path(__file__).parent) -> Optional[Path]:
+    """Numba's cache directory, one per version of the kernel sources (None: no cache)."""
+    root = cache().path
+    return None if root is None else root / "numba" / _sources_digest(here)
 
 
 # Only ``import numba`` here: its typing registries (which import SciPy, when
 # installed, to offer BLAS functions pokercli never uses, about half a second)
 # load when a kernel compiles, not when a cached kernel loads (see _load_cached).
 import numba  # noqa: E402
-if not _USER_NUMBA_CACHE:
-    # Numba may have been imported (and its configuration read) before pokercli:
-    # point its cache at pokercli's directory all the same, never beside the sources.
-    numba.config.CACHE_DIR = _NUMBA_CACHE
+from numba.core import caching as _caching  # noqa: E402
 
-jit = numba.njit(cache=True, nogil=True, error_model="numpy")
-jit_inline = numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
+_NUMBA_DIR = _numba_cache_dir()
 
 
-def _stamp(module_file: str, name: str) -> Path:
-    source = Path(module_file).read_bytes()
-    key = hashlib.sha1(source + f"{__version__}{numba.__version__}{sys.version}".encode()).hexdigest()
-    # beside Numba's own cache, so that clearing that cache brings the notice back
-    return Path(numba.config.CACHE_DIR) / "pokercli-compiled" / f"{Path(module_file).stem}.{name}-{key[:16]}"
+class _Damaged(Exception):
+    """A cache file whose checksum does not match its contents."""
+
+
+class _Locator(_caching._SourceFileBackedLocatorMixin, _caching._CacheLocator):
+    """pokercli's kernels are cached in pokercli's directory, nowhere else."""
+
+    def __init__(self, py_func, py_file):
+        self._py_file = py_file
+        self._lineno = py_func.__code__.co_firstlineno
+
+    def get_cache_path(self):
+        return str(_NUMBA_DIR / self.get_suitable_cache_subpath(self._py_file))
+
+    def ensure_cache_path(self):  # called by Numba before it saves
+        os.makedirs(self.get_cache_path(), exist_ok=True)
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        return cls(py_func, py_file)
+
+
+class _CacheImpl(_caching.CompileResultCacheImpl):
+    _locator_classes = [_Locator]
+
+
+class _VerifiedFile(_caching.IndexDataCacheFile):
+    """Numba's index and data files with a SHA-256 checksum of what they hold."""
+
+    def _dump(self, obj):
+        payload = super()._dump(obj)
+        return hashlib.sha256(payload).digest() + payload
+
+    @staticmethod
+    def _payload(blob: bytes) -> bytes:
+        if hashlib.sha256(blob[32:]).digest() != blob[:32]:
+            raise _Damaged()
+        return blob[32:]
+
+    def _load_index(self):
+        try:
+            with open(self._index_path, "rb") as f:
+                version = pickle.load(f)
+                data = f.read()
+        except FileNotFoundError:
+            return {}
+        if version != self._version:
+            return {}
+        stamp, overloads = pickle.loads(self._payload(data))
+        if stamp != self._source_stamp:
+            return {}
+        if not isinstance(overloads, dict):
+            raise _Damaged()
+        return overloads
+
+    def _load_data(self, name):
+        with open(self._data_path(name), "rb") as f:
+            return pickle.loads(self._payload(f.read()))
+
+
+class _KernelCache(_caching.FunctionCache):
+    """Numba's per-function cache, with pokercli's locator and checked files;
+    it never fails for the cache: a damaged entry is rebuilt, a read-only or
+    full disk means compiling in memory."""
+
+    _impl_class = _CacheImpl
+
+    def __init__(self, py_func):
+        super().__init__(py_func)
+        self._cache_file.__class__ = _VerifiedFile
+
+    def _load_overload(self, sig, target_context):
+        try:
+            return super()._load_overload(sig, target_context)
+        except Exception:  # noqa: BLE001 - a damaged index or data file: rebuild it
+            warn_once("damaged kernels", f"warning: compiled kernels cached in {_NUMBA_DIR} were "
+                                         "damaged; rebuilding them")
+            if cache().writable:
+                try:
+                    self._cache_file.flush()  # an empty index, written atomically
+                except OSError:
+                    pass
+            return None
+
+    def save_overload(self, sig, data):
+        if not cache().writable:
+            unsaved("compiled kernels")
+            return
+        try:
+            super().save_overload(sig, data)
+        except OSError:
+            warn_once("unsaved kernels", f"warning: cannot save compiled kernels in {_NUMBA_DIR}; "
+                                         "they are compiled again next time")
+
+
+def _kernel(**options):
+    def wrap(fn):
+        disp = numba.njit(nogil=True, error_model="numpy", **options)(fn)
+        if _NUMBA_DIR is not None and isinstance(disp, numba.core.dispatcher.Dispatcher):
+            disp._cache = _KernelCache(fn)
+        return disp
+
+    return wrap
+
+
+jit = _kernel()
+jit_inline = _kernel(inline="always")
 
 
 _warm: set = set()
@@ -69,13 +177,14 @@ _compile_lock = threading.Lock()
 
 
 def call(kernel, *args):
-    """Call a kernel; the first time ever on this machine, say that it compiles.
+    """Call a kernel, loading or compiling it first if this process has not.
 
-    A stamp file per kernel (and source version) in the cache directory records
-    that Numba has compiled and cached it, so the notice shows once. Loading or
-    compiling happens under a lock (threads may call the same kernel at once);
-    the call itself does not.
+    The first time ever on this machine, the compile says so on stderr. Loading
+    or compiling happens under a lock (threads may call the same kernel at
+    once); the call itself does not. A requested stop (Ctrl-C during a job on
+    worker threads, :mod:`pokercli._stop`) raises instead of calling.
     """
+    _check_stop()
     ensure(kernel, *args)
     return kernel(*args)
 
@@ -90,7 +199,7 @@ def ensure(kernel, *args) -> None:
 
 
 def _load_cached(kernel, signature) -> bool:
-    """Load a kernel's machine code from Numba's disk cache, as ``Dispatcher.compile``
+    """Load a kernel's machine code from the disk cache, as ``Dispatcher.compile``
     does on a cache hit but without first refreshing Numba's typing and lowering
     registries.
 
@@ -100,6 +209,8 @@ def _load_cached(kernel, signature) -> bool:
     Anything unexpected (a cache miss, another Numba version's internals)
     returns False and the caller compiles the usual way, which refreshes.
     """
+    if not isinstance(getattr(kernel, "_cache", None), _KernelCache):
+        return False
     try:
         from numba.core import sigutils
         from numba.core.compiler_lock import global_compiler_lock
@@ -123,20 +234,16 @@ def _load_cached(kernel, signature) -> bool:
 
 
 def _prepare(kernel, args) -> None:
-    py = kernel.py_func
+    if not isinstance(kernel, numba.core.dispatcher.Dispatcher):
+        return  # NUMBA_DISABLE_JIT: a plain Python function
     signature = tuple(numba.typeof(a) for a in args)
-    stamp = _stamp(py.__code__.co_filename, py.__name__)
-    if stamp.exists():
-        if not _load_cached(kernel, signature):
-            kernel.compile(signature)
+    if _load_cached(kernel, signature):
         return
-    sys.stderr.write(f"pokercli: compiling {py.__name__} (first run only; cached in {cache_dir()})...\n")
+    name = kernel.py_func.__name__
+    when = (f"first run only; cached in {_NUMBA_DIR}" if _NUMBA_DIR is not None and cache().writable
+            else "this run only: it cannot be cached")
+    sys.stderr.write(f"pokercli: compiling {name} ({when})...\n")
     sys.stderr.flush()
     t0 = time.perf_counter()
     kernel.compile(signature)
-    try:
-        stamp.parent.mkdir(parents=True, exist_ok=True)
-        stamp.touch()
-    except OSError:
-        pass
-    sys.stderr.write(f"pokercli: compiled {py.__name__} in {time.perf_counter() - t0:.1f} s\n")
+    sys.stderr.write(f"pokercli: compiled {name} in {time.perf_counter() - t0:.1f} s\n")

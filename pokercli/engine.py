@@ -43,9 +43,12 @@ class LocalEngine:
         self.description = f"this machine, {self.workers} thread(s)"
 
     def run(self, fn: Callable, chunks: dict[int, Chunk]) -> Iterator[tuple[int, Any]]:
+        from pokercli._stop import shutdown
+
         pool = ThreadPoolExecutor(max_workers=self.workers)
         pending = {}
         todo = iter(chunks.items())
+        interrupted = True
         try:
             # keep a short queue per worker so Ctrl-C does not wait for a long backlog
             for _ in range(2 * self.workers):
@@ -56,8 +59,9 @@ class LocalEngine:
                     index = pending.pop(fut)
                     self._submit(pool, fn, todo, pending)
                     yield index, fut.result()
+            interrupted = False
         finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+            shutdown(pool, interrupted)
 
     @staticmethod
     def _submit(pool, fn, todo, pending) -> None:

@@ -80,6 +80,7 @@ class EquityResult:
     stderr_target: Optional[float] = None
     seed: Optional[int] = None
     interrupted: bool = False
+    target_reached: Optional[bool] = None
     seconds: float = 0.0
     evaluations: float = 0.0
     note: str = ""
@@ -109,6 +110,8 @@ class EquityResult:
             doc["stderr_target"] = self.stderr_target
             doc["seed"] = self.seed
             doc["interrupted"] = self.interrupted
+            if self.stderr_target is not None:
+                doc["target_reached"] = bool(self.target_reached)
         doc["seconds"] = round(self.seconds, 4)
         if self.note:
             doc["note"] = self.note
@@ -508,7 +511,10 @@ def _on_threads(job: Job, groups, threads: int, progress):
     t0 = time.perf_counter()
     outcome = np.zeros((players, players + 1), np.float64)
     types = np.zeros((players, 10), np.float64)
+    from pokercli._stop import shutdown
+
     pool = ThreadPoolExecutor(max_workers=threads)
+    interrupted = True
     try:
         futures = [pool.submit(_run_task, t, players, job.with_types) for t, _ in tasks]
         for done, ((task, weight), fut) in enumerate(zip(tasks, futures), 1):
@@ -517,9 +523,10 @@ def _on_threads(job: Job, groups, threads: int, progress):
             types += ty * weight
             if progress:
                 progress(done, len(tasks))
+        interrupted = False
     finally:
-        # on Ctrl-C, drop the chunks not started yet instead of finishing them
-        pool.shutdown(wait=True, cancel_futures=True)
+        # on Ctrl-C, drop the tasks not started yet and stop the running ones
+        shutdown(pool, interrupted)
     return t0, outcome, types
 
 
@@ -595,28 +602,94 @@ def _result(job: Job, outcome: np.ndarray, types: np.ndarray, total: float, meth
 
 # --- Monte Carlo --------------------------------------------------------------
 
+#: A seed is a whole number below this (64 bits); every bit of it counts.
+SEED_LIMIT = 1 << 64
+_M64 = (1 << 64) - 1
+
+
 def _batch_seed(seed: int, batch: int) -> int:
-    return (seed * 0x9E3779B1 + (batch + 1) * 0x85EBCA77) % (1 << 32)
+    """The kernel seed of batch ``batch``: different seeds give different
+    batches (the map is one-to-one for each batch, all 64 bits of the seed count)."""
+    return (seed * 0x9E3779B97F4A7C15 + (batch + 1) * 0xD1B54A32D192ED03) & _M64
+
+
+#: Redrawn deals a Monte Carlo kernel call may make before it returns (well
+#: under a second's work), so that ranges that rarely fit together never keep
+#: it from returning, and Ctrl-C is answered.
+MC_MAX_REDRAWS = 2_000_000
+#: Monte Carlo is refused when fewer valid deals than this share of the drawn
+#: ones turn up (measured over at least ``MC_MAX_REDRAWS`` draws).
+MC_MIN_ACCEPTANCE = 1e-5
+
+
+def is_random_player(job: Job, player: Player) -> bool:
+    """Whether a player holds every two cards still unseen alike (``random``):
+    Monte Carlo deals such a player from the deck instead of drawing combos."""
+    if player.fixed:
+        return False
+    fixed = sum(2 for p in job.players if p.fixed)
+    left = 52 - len(job.board) - len(job.dead) - fixed
+    weights = {w for _, w in player.combos}
+    return len(player.combos) == left * (left - 1) // 2 and len(weights) == 1
+
+
+def check_deal_possible(job: Job, budget: int = 200_000) -> None:
+    """Raise when the ranged players' combos can never be dealt together.
+
+    A depth-first search for one valid deal (players with the fewest combos
+    first), stopped after ``budget`` steps: then Monte Carlo's own redraw
+    count decides (:data:`MC_MIN_ACCEPTANCE`).
+    """
+    ranged = sorted((p for p in job.players if not p.fixed and not is_random_player(job, p)),
+                    key=lambda p: len(p.combos))
+    masks = [sorted({(1 << a) | (1 << b) for (a, b), _ in p.combos}) for p in ranged]
+    steps = 0
+
+    def walk(i: int, used: int) -> Optional[bool]:
+        nonlocal steps
+        if i == len(masks):
+            return True
+        for m in masks[i]:
+            steps += 1
+            if steps > budget:
+                return None
+            if not used & m:
+                found = walk(i + 1, used | m)
+                if found is not False:
+                    return found
+        return False
+
+    if walk(0, 0) is False:
+        raise InputError("no deal is possible: the ranges leave no combination without a shared card")
 
 
 def monte_carlo(job: Job, samples: Optional[int] = None, stderr: Optional[float] = None,
                 seed: Optional[int] = None,
                 progress: Optional[Callable[[int, int, float], None]] = None) -> EquityResult:
-    """Monte Carlo equity: stops at ``samples`` or when every stderr <= ``stderr``."""
+    """Monte Carlo equity: stops at ``samples`` or when every stderr <= ``stderr``.
+
+    Batches of ``MC_BATCH`` samples, each seeded from ``seed`` and its number,
+    run on every core and are added in order, so the answer depends only on
+    the seed (and the version of pokercli), not on the number of threads.
+    """
     from pokercli import _equity_kernels as K
     from pokercli._jit import call
 
     t0 = time.perf_counter()
     if seed is None:
-        seed = secrets.randbits(32)
+        seed = secrets.randbits(64)
+    if not 0 <= seed < SEED_LIMIT:
+        raise InputError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed}")
     if samples is None and stderr is None:
         stderr = DEFAULT_STDERR
     cap = samples if samples is not None else DEFAULT_MAX_SAMPLES
+    check_deal_possible(job)
     keys, offsets, rank_score, flush_score, _ = _kernel_args()
     rank_strength, flush_strength = _strength_tables()
-    combo_cards = np.array([c for p in job.players for c, _ in p.combos], np.int64)
-    starts = np.cumsum([0] + [len(p.combos) for p in job.players]).astype(np.int64)
-    tables = [alias_table([w for _, w in p.combos]) for p in job.players]
+    drawn = [[] if is_random_player(job, p) else p.combos for p in job.players]
+    combo_cards = np.array([c for combos in drawn for c, _ in combos], np.int64).reshape(-1, 2)
+    starts = np.cumsum([0] + [len(combos) for combos in drawn]).astype(np.int64)
+    tables = [alias_table([w for _, w in combos]) for combos in drawn]
     keep = np.concatenate([t[0] for t in tables])
     other = np.concatenate([t[1] + lo for t, lo in zip(tables, starts)])
     fixed_mask = C.card_mask(job.board + job.dead)
@@ -624,46 +697,50 @@ def monte_carlo(job: Job, samples: Optional[int] = None, stderr: Optional[float]
     players = len(job.players)
     outcome = np.zeros((players, players + 1), np.int64)
     types = np.zeros((players, 10), np.int64)
-    done = 0
-    batch = 0
-    rejected = 0
-    interrupted = False
+    done = requested = batch = redraws = 0
+    interrupted = reached = False
     threads = _threads()
 
     def one(b: int, n: int):
         pat, o, t = _tally_arrays(players)
-        rej = call(K.monte_carlo, combo_cards, starts, keep, other, fixed_mask, base_key, base_mask,
-                   job.to_come, n, _batch_seed(seed, b), keys, offsets, rank_score, flush_score,
-                   rank_strength, flush_strength, pat, o, t, job.with_types)
-        return _outcome(pat, o), t, rej
+        stats = np.zeros(2, np.int64)
+        call(K.monte_carlo, combo_cards, starts, keep, other, fixed_mask, base_key, base_mask,
+             job.to_come, n, MC_MAX_REDRAWS, np.uint64(_batch_seed(seed, b)), keys, offsets,
+             rank_score, flush_score, rank_strength, flush_strength, pat, o, t, job.with_types,
+             stats)
+        return _outcome(pat, o), t, int(stats[0]), int(stats[1])
 
     with ThreadPoolExecutor(max_workers=threads) as pool:
         try:
-            reached = False
-            while done < cap and not reached:
+            while requested < cap and not reached:
+                # batch sizes depend only on the cap, never on what batches returned
                 sizes = []
                 for _ in range(threads):
-                    n = min(MC_BATCH, cap - done - sum(sizes))
+                    n = min(MC_BATCH, cap - requested)
                     if n > 0:
                         sizes.append(n)
+                        requested += n
                 futures = [pool.submit(one, batch + i, n) for i, n in enumerate(sizes)]
                 # batches are added in order and the target is checked after each one,
                 # so the result does not depend on how many threads ran them
-                for n, fut in zip(sizes, futures):
-                    o, t, rej = fut.result()
+                for fut in futures:
+                    o, t, got, again = fut.result()
                     outcome += o
                     types += t
-                    rejected += rej
-                    done += n
+                    done += got
+                    redraws += again
                     batch += 1
-                    se = _stderrs(outcome, done)
+                    se = _stderrs(outcome, done) if done else [1.0]
                     if stderr is not None and done >= 10_000 and max(se) <= stderr:
                         reached = True
                         break
                 if progress:
-                    progress(done, cap, max(se))
-                if rejected > 1000 and rejected > 50 * done:
-                    raise InputError("the ranges almost always collide: no deal could be sampled")
+                    progress(min(done, cap), cap, max(se))
+                drawn_deals = done + redraws
+                if drawn_deals > MC_MAX_REDRAWS and done < MC_MIN_ACCEPTANCE * drawn_deals:
+                    raise InputError(f"the ranges almost never fit together: {done:,} of "
+                                     f"{drawn_deals:,} random deals of their combos were valid; "
+                                     "narrow them or use exact enumeration")
         except KeyboardInterrupt:
             interrupted = True
     if done == 0:
@@ -678,6 +755,11 @@ def monte_carlo(job: Job, samples: Optional[int] = None, stderr: Optional[float]
     result.interrupted = interrupted
     result.seconds = time.perf_counter() - t0
     result.evaluations = float(done * players)
+    if stderr is not None:
+        result.target_reached = reached
+    if stderr is not None and not reached and not interrupted:
+        result.note = (f"stopped at the cap of {cap:,} samples before every standard error "
+                       f"reached {stderr:g} (largest {max(p.stderr for p in result.players):.2g})")
     return result
 
 

@@ -126,24 +126,17 @@ def score(cards: Sequence[int]) -> int:
 @lru_cache(maxsize=1)
 def all_scores() -> tuple[int, ...]:
     """The 7,462 distinct five-card scores, strongest first (cached on disk)."""
-    from pokercli.paths import cache_dir
+    from pokercli.paths import read_cached
 
-    path = cache_dir() / "scores-v1.txt"
-    try:
-        values = tuple(int(x) for x in path.read_text().split())
-        if len(values) == 7462:
-            return values
-    except (OSError, ValueError):
-        pass
-    values = _compute_all_scores()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text("\n".join(map(str, values)) + "\n")
-        tmp.replace(path)
-    except OSError:
-        pass
-    return values
+    def load(payload: bytes) -> tuple[int, ...]:
+        values = tuple(int(x) for x in payload.split())
+        if len(values) != 7462 or any(a <= b for a, b in zip(values, values[1:])):
+            raise ValueError("not 7,462 decreasing scores")
+        return values
+
+    return read_cached("scores-v2.txt", load,
+                       lambda: ("\n".join(map(str, _compute_all_scores())) + "\n").encode(),
+                       "list of the 7,462 hand values")
 
 
 def _compute_all_scores() -> tuple[int, ...]:

@@ -35,7 +35,7 @@ RANK_KEYS = (0x2000, 0x8001, 0x11000, 0x3A000, 0x91000, 0x176005, 0x366000, 0x41
 KEY_INIT = 0x3333 << 32
 FLUSH_CHECK = 0x8888 << 32
 ROW_SHIFT = 12
-TABLE_VERSION = 1
+TABLE_VERSION = 2
 
 
 def _bits(ranks) -> int:
@@ -172,28 +172,30 @@ def build_tables() -> Tables:
     return Tables(card_keys, offsets, rank_score, rank_class, flush_score, flush_class, scores_desc)
 
 
+def _load(payload: bytes) -> Tables:
+    import io
+
+    with np.load(io.BytesIO(payload), allow_pickle=False) as data:
+        t = Tables(**{k: data[k] for k in Tables.__dataclass_fields__})
+    if t.card_keys.shape != (52,) or t.flush_score.shape != (8192,) or t.scores_desc.shape != (7462,) \
+            or t.rank_score.shape != t.rank_class.shape or t.offsets.ndim != 1:
+        raise ValueError("the arrays have the wrong shapes")
+    return t
+
+
+def _build() -> bytes:
+    import io
+    import sys
+
+    sys.stderr.write("pokercli: building evaluator lookup tables (first run only)...\n")
+    buf = io.BytesIO()
+    np.savez(buf, **build_tables().arrays())
+    return buf.getvalue()
+
+
 @lru_cache(maxsize=1)
 def tables() -> Tables:
     """The tables, from the on-disk cache or built (about a second) and cached."""
-    from pokercli.paths import cache_dir
+    from pokercli.paths import read_cached
 
-    path = cache_dir() / f"tables-v{TABLE_VERSION}.npz"
-    if path.exists():
-        try:
-            with np.load(path) as data:
-                return Tables(**{k: data[k] for k in Tables.__dataclass_fields__})
-        except (OSError, KeyError, ValueError):
-            pass
-    import sys
-
-    sys.stderr.write(f"pokercli: building evaluator lookup tables (first run only; cached in {path.parent})...\n")
-    t = build_tables()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp.npz")
-        np.savez(tmp, **t.arrays())
-        tmp.replace(path)
-    except OSError:
-        pass
-    return t
-
+    return read_cached(f"tables-v{TABLE_VERSION}.npz", _load, _build, "evaluator lookup tables")

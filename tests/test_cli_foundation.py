@@ -225,7 +225,7 @@ def test_compiled_code_goes_to_the_cache_dir_only(tmp_path):
     assert "compiling" in r.stderr  # a fresh cache says what it is doing
     after = {p for p in package.rglob("*") if p.suffix in (".nbi", ".nbc")}
     assert after == before
-    assert list(tmp_path.rglob("*.nbi")) and (tmp_path / "tables-v1.npz").exists()
+    assert list(tmp_path.rglob("*.nbi")) and (tmp_path / "tables-v2.npz").exists()
 
 
 @pytest.mark.parametrize("args,expect", [

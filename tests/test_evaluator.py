@@ -173,12 +173,16 @@ def test_six_and_seven_card_rules():
 
 
 def test_cached_score_list_equals_computation(tmp_path, monkeypatch):
+    from pokercli import paths
+
     monkeypatch.setenv("POKERCLI_CACHE_DIR", str(tmp_path))
     R.all_scores.cache_clear()
+    paths.cache.cache_clear()
     try:
         first = R.all_scores()
-        assert (tmp_path / "scores-v1.txt").exists()
+        assert (tmp_path / "scores-v2.txt").exists()
         R.all_scores.cache_clear()
         assert R.all_scores() == first == R._compute_all_scores()
     finally:
         R.all_scores.cache_clear()
+        paths.cache.cache_clear()
