@@ -27,6 +27,7 @@ from pokercli import reference as R
 from pokercli.errors import InputError
 
 CHUNK_BYTES = 1 << 22
+BOM = b"\xef\xbb\xbf"
 #: Longest answer line (JSON, 7 cards) with room to spare.
 _MAX_ANSWER = 128
 
@@ -110,8 +111,13 @@ def rank_stream(stream: BinaryIO, out: BinaryIO, as_json: bool = False,
     ranker = _Ranker(as_json)
     first_line = 1
     rest = b""
+    start = True
     while True:
         block = stream.read(chunk_bytes)
+        if start:
+            start = False
+            if block.startswith(BOM):  # a UTF-8 byte-order mark is not part of line 1
+                block = block[len(BOM):] or stream.read(chunk_bytes)
         data = rest + block
         if block:
             cut = data.rfind(b"\n") + 1

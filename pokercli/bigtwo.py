@@ -26,7 +26,7 @@ from itertools import combinations
 from typing import Sequence
 
 from pokercli import cards as C
-from pokercli.errors import InputError
+from pokercli.errors import InputError, shown
 
 #: Big Two rank order: '3' lowest .. 'A', '2' highest (index into pokercli ranks 0='2'..12='A').
 def b2_rank(cid: int) -> int:
@@ -177,7 +177,7 @@ def parse_target(text: str) -> Combo:
     cards = C.parse_cards(text, what="--beats combination")
     combo = classify(cards)
     if combo is None:
-        raise InputError(f"--beats {text.strip()!r} is not a Big Two combination "
+        raise InputError(f"--beats {shown(text.strip())} is not a Big Two combination "
                          "(single, pair, triple, or a five-card hand)")
     return combo
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Sequence
 
-from pokercli.errors import InputError
+from pokercli.errors import InputError, shown
 
 RANK_CHARS = "23456789TJQKA"
 #: Suit letters in the order of the 52-bit groups, least significant first.
@@ -61,6 +61,10 @@ MATRIX_SUITS = "dchs"
 FULL_DECK_MASK = (1 << 52) - 1
 
 
+class DuplicateCard(InputError):
+    """The same card twice where each card is one card (``AsAs``)."""
+
+
 def card_id(rank: int, suit: str) -> int:
     """Card id of ``rank`` (0 = '2' .. 12 = 'A') and suit letter ``s h d c``."""
     return 13 * GROUP_SUITS.index(suit) + rank
@@ -91,7 +95,7 @@ def _parse_chunk(chunk: str) -> list[int]:
     while pos < len(text):
         m = _CARD_RE.match(text, pos)
         if m is None:
-            raise InputError(f"unknown card {chunk!r}: expected rank 2-9/T/10/J/Q/K/A "
+            raise InputError(f"unknown card {shown(chunk)}: expected rank 2-9/T/10/J/Q/K/A "
                              "followed by suit s/h/d/c or ♠/♡/♢/♣")
         out.append(card_id(_RANK_ALIASES[m.group(1).upper()], _SUIT_ALIASES[m.group(2).lower()]))
         pos = m.end()
@@ -104,7 +108,9 @@ def parse_cards(text: str | Sequence[str], count: int | Sequence[int] | None = N
 
     ``text`` may be one string or several (command-line words). ``count`` is an
     exact number of cards or a collection of allowed numbers. Duplicates, unknown
-    tokens and a wrong count raise :class:`InputError` naming the problem.
+    tokens and a wrong count raise :class:`InputError` naming the problem. With
+    ``allow_empty`` an empty (or blank) text gives no cards; a text of
+    separators alone (``",,,"``) is still an error.
     """
     if not isinstance(text, str):
         text = " ".join(text)
@@ -115,16 +121,17 @@ def parse_cards(text: str | Sequence[str], count: int | Sequence[int] | None = N
             continue
         for cid in _parse_chunk(chunk):
             if cid in seen:
-                raise InputError(f"duplicate card {card_name(cid)!r} in {what}")
+                raise DuplicateCard(f"duplicate card {card_name(cid)!r} in {what}")
             seen.add(cid)
             cards.append(cid)
-    if not cards and not allow_empty:
-        raise InputError(f"no {what} given")
+    if not cards and (not allow_empty or text.strip()):
+        # an empty text may mean "none"; separators alone (",,,") are a mistake
+        raise InputError(f"no {what} given" if not text.strip() else f"{what} {shown(text.strip())} has no cards")
     if count is not None:
         allowed = (count,) if isinstance(count, int) else tuple(count)
         if len(cards) not in allowed:
             want = " or ".join(str(a) for a in allowed)
-            raise InputError(f"{what} {text.strip()!r} has {len(cards)} cards, expected {want}")
+            raise InputError(f"{what} {shown(text.strip())} has {len(cards)} cards, expected {want}")
     return cards
 
 

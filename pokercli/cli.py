@@ -311,6 +311,7 @@ def equity(
         out = Output.choose(as_json, unicode)
         if exact and monte_carlo:
             raise InputError("choose --exact or --monte-carlo, not both")
+        _checkpoint_flags(checkpoint, resume)
         if samples is not None and samples < 1:
             raise InputError(f"--samples must be at least 1, not {samples}")
         if stderr is not None and not 0 < stderr < 1:
@@ -322,13 +323,9 @@ def equity(
         dead_cards = parse_cards(dead or "", what="--dead", allow_empty=True)
         job_ = Q.prepare(players, board_cards, dead_cards, with_types=categories)
         method = "exact" if exact else ("monte-carlo" if monte_carlo else "auto")
-        try:
-            with _progress(out) as progress:
-                result = Q.compute(job_, method, samples, stderr, seed, progress, scheduler,
-                                   checkpoint, resume)
-        except KeyboardInterrupt:
-            _saved_hint(checkpoint)
-            raise
+        with _saving_hint(checkpoint), _progress(out) as progress:
+            result = Q.compute(job_, method, samples, stderr, seed, progress, scheduler,
+                               checkpoint, resume)
         if result.interrupted:
             sys.stderr.write("pokercli: interrupted: the result below is from the samples so far\n")
         RE.render(result, out, categories)
@@ -376,12 +373,33 @@ def hearts(
         from pokercli import hearts as H
 
         text = sys.stdin.read() if state == ["-"] else " ".join(state)
-        st = H.parse_state(text)
-        if view is not None:
-            st = st.masked(view)
-        H.render(st, Output.choose(as_json))
+        lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
+        out = Output.choose(as_json)
+        if len(lines) < 2 or not all(line.lstrip("\ufeff \t").startswith("{") for _, line in lines):
+            st = H.parse_state(text)
+            H.render(st.masked(view) if view is not None else st, out)
+            return 0
+        # JSON Lines (`deal --game hearts --count N --json`): one state per line
+        bad = 0
+        for number, line in lines:
+            try:
+                st = H.parse_state(line)
+                st = st.masked(view) if view is not None else st
+            except InputError as e:
+                if "--view" in str(e):
+                    raise
+                sys.stderr.write(f"pokercli: line {number}: {e}\n")
+                bad += 1
+                continue
+            if out.json:
+                out.emit_json(st.to_json(), indent=None)
+            else:
+                H.render(st, out)
+        return 1 if bad else 0
 
-    _run(job)
+    code = _run(job)
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command()
@@ -400,7 +418,7 @@ def combos(
 
         cards = parse_cards(hand, what="hand")
         found = B.all_combos(cards)
-        target = B.parse_target(beats) if beats else None
+        target = B.parse_target(beats) if beats is not None else None
         if target is not None:
             found = [x for x in found if B.beats(x, target)]
         B.render(cards, found, target, Output.choose(as_json, unicode))
@@ -425,6 +443,8 @@ def draw(
         from pokercli import draw as DR
         from pokercli.cards import parse_cards
 
+        if top < 1:
+            raise InputError(f"--top must be at least 1, not {top}")
         cards = parse_cards(hand, count=5, what="hand")
         dead_cards = parse_cards(dead or "", what="--dead", allow_empty=True)
         pays = DR.parse_paytable(pay) if pay else DR.JACKS_OR_BETTER_9_6
@@ -451,13 +471,39 @@ def range_(
     _run(job)
 
 
-def _saved_hint(checkpoint: Optional[Path]) -> None:
-    """After Ctrl-C: where the finished chunks are and how to continue."""
-    if checkpoint is not None:
-        from pokercli.output import warn
+def _checkpoint_flags(checkpoint: Optional[Path], resume: bool) -> None:
+    """The library's checkpoint rules, said in flags (it says them in parameters)."""
+    if resume and checkpoint is None:
+        raise InputError("--resume needs --checkpoint FILE")
+    if checkpoint is not None and not resume and checkpoint.is_file() and checkpoint.stat().st_size:
+        raise InputError(f"checkpoint {checkpoint} already exists: add --resume to continue it, "
+                         "or remove it to start over")
 
-        warn(f"interrupted: finished chunks are saved in {checkpoint}; "
-             "run the same command with --resume to continue")
+
+class _saving_hint:
+    """When a chunked job stops early (Ctrl-C, a lost Dask scheduler), say where
+    its finished chunks are and how to continue."""
+
+    def __init__(self, checkpoint: Optional[Path]):
+        self.checkpoint = checkpoint
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, error, tb):
+        from pokercli.engine import EngineLost
+
+        if self.checkpoint is None:
+            return False
+        hint = (f"finished chunks are saved in {self.checkpoint}; "
+                "run the same command with --resume to continue")
+        if kind is KeyboardInterrupt:
+            from pokercli.output import warn
+
+            warn(f"interrupted: {hint}")
+        elif isinstance(error, EngineLost):
+            raise EngineLost(f"{error}; {hint}") from None
+        return False
 
 
 class TableFormat(str, Enum):
@@ -494,27 +540,27 @@ def table(
 
         from pokercli import table as T
         from pokercli.engine import engine_for
-        from pokercli.output import warn
+        from pokercli.output import json_text, warn
 
         out = Output.choose(as_json)
+        _checkpoint_flags(checkpoint, resume)
         tjob = T.make_job(hand, classes, players)
+        # say so now, not after a long job
+        if output is not None and output.is_dir():
+            raise InputError(f"cannot write {output}: it is a directory")
         if output is not None and not (output.parent.is_dir() and os.access(output.parent, os.W_OK)):
-            # say so now, not after a long job
             raise InputError(f"cannot write {output}: its folder does not exist or is not writable")
         engine = engine_for(scheduler)
         try:
-            with _progress(out, "table", "chunks") as progress:
+            with _saving_hint(checkpoint), _progress(out, "table", "chunks") as progress:
                 result = T.compute(tjob, engine, checkpoint, resume, progress)
-        except KeyboardInterrupt:
-            _saved_hint(checkpoint)
-            raise
         finally:
             engine.close()
         if result.resumed:
             warn(f"resumed: {result.resumed} of {result.chunks} chunks came from {checkpoint}")
         if output is not None:
             kind = (fmt.value if fmt else "json" if output.suffix.lower() == ".json" else "csv")
-            text = (json.dumps(result.to_json()) + "\n") if kind == "json" else result.to_csv()
+            text = (json_text(result.to_json()) + "\n") if kind == "json" else result.to_csv()
             try:
                 output.write_text(text, encoding="utf-8")
             except OSError as e:
@@ -568,4 +614,7 @@ class _progress:
 
 
 def main() -> None:
+    from pokercli.output import guard_stdout
+
+    guard_stdout()
     app()

@@ -15,7 +15,7 @@ import secrets
 from dataclasses import dataclass
 
 from pokercli import cards as C
-from pokercli.errors import InputError
+from pokercli.errors import InputError, shown
 
 #: game -> (cards per hand, board cards, default players, fixed player count)
 GAMES = {
@@ -72,7 +72,7 @@ def deal(game: str, players: int | None = None, seed: int | None = None,
          dead: list[int] | None = None, count: int = 1) -> list[Deal]:
     """Deal ``count`` independent deals of ``game`` from one seeded generator."""
     if game not in GAMES:
-        raise InputError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
+        raise InputError(f"unknown game {shown(game)}: choose one of {', '.join(GAMES)}")
     per_hand, board_cards, default_players, fixed = GAMES[game]
     if players is None:
         players = default_players

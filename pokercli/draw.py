@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from pokercli import cards as C
-from pokercli.errors import InputError
+from pokercli.errors import InputError, shown
 
 CATEGORIES = ("royal flush", "straight flush", "four of a kind", "full house", "flush", "straight",
               "three of a kind", "two pair", "jacks or better", "low pair", "nothing")
@@ -30,8 +30,11 @@ def parse_paytable(text: str) -> tuple[float, ...]:
     try:
         values = [float(p) for p in parts]
     except ValueError:
-        raise InputError(f"--pay {text!r}: pays are numbers, royal flush first") from None
-    if len(values) != 9 or any(v < 0 for v in values):
+        raise InputError(f"--pay {shown(text)}: pays are numbers, royal flush first") from None
+    bad = [p for p, v in zip(parts, values) if not (math.isfinite(v) and v >= 0)]
+    if bad:
+        raise InputError(f"--pay {shown(text)}: a pay is a finite number >= 0, not {shown(bad[0])}")
+    if len(values) != 9:
         raise InputError(f"--pay takes 9 non-negative pays (royal flush, straight flush, four of a "
                          f"kind, full house, flush, straight, three of a kind, two pair, jacks or "
                          f"better), got {len(values)}")
@@ -88,6 +91,9 @@ def analyse(hand: Sequence[int], dead: Sequence[int] = (),
         raise InputError(f"a draw hand has 5 cards, not {len(hand)}")
     C.check_disjoint([("hand", hand), ("dead cards", dead)])
     deck = np.array([c for c in range(52) if c not in set(hand) | set(dead)], np.int64)
+    if len(deck) < 5:
+        raise InputError(f"too few cards left to draw: {len(deck)} in the deck once the hand and "
+                         "dead cards are out, and drawing five needs 5")
     keys, offsets, _, (rank_class, flush_class) = E._args()
     counts = np.zeros((32, len(CATEGORIES)), np.int64)
     call(K.draw_counts, np.array(hand, np.int64), deck, binomials(), keys, offsets, rank_class,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from pokercli import cards as C
-from pokercli.errors import InputError
+from pokercli.errors import InputError, shown
 from pokercli.output import Output
 
 CK32_LAYOUT = "xxxAKQJT98765432♣♢♡♠RRRRxxPPPPPP"
@@ -58,7 +58,7 @@ def decode_number(text: str, kind: str) -> list[int] | dict[str, Any]:
     try:
         value = int(text, 0)
     except ValueError:
-        raise InputError(f"{text!r} is not an integer") from None
+        raise InputError(f"{shown(text)} is not an integer") from None
     if kind == "ranks":
         return encode_rank_set(value)
     if kind == "ck32":

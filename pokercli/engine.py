@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional, Sequence
@@ -74,39 +75,138 @@ class LocalEngine:
         pass
 
 
+#: Seconds to wait for a Dask scheduler to answer before giving up.
+CONNECT_TIMEOUT = 10.0
+#: Seconds a Dask cluster may have no workers before the job gives up.
+NO_WORKERS_TIMEOUT = 30.0
+
+
+class EngineLost(InputError):
+    """The Dask scheduler went away, or the cluster has no workers: the job
+    cannot go on (exit status 1; the finished chunks stay in the checkpoint)."""
+
+    exit_code = 1
+
+
+def _quiet_dask() -> None:
+    """Dask's client logs every lost connection as a traceback on stderr;
+    pokercli says what happened in one line instead."""
+    import logging
+
+    for name in ("distributed", "distributed.client", "distributed.comm", "distributed.core",
+                 "distributed.batched", "tornado"):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
+def _probe(address: str, timeout: float) -> None:
+    """Ask ``address`` who it is, with a deadline on every step: Dask's own
+    connect waits forever for the handshake of a server that is not Dask (an
+    HTTP server, the dashboard port 8787)."""
+    import asyncio
+
+    from distributed.comm import connect
+
+    async def identity():
+        comm = await connect(address, timeout=timeout)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            await comm.close()
+
+    try:
+        reply = asyncio.run(asyncio.wait_for(identity(), timeout))
+    except (asyncio.TimeoutError, TimeoutError):
+        raise InputError(f"cannot reach a Dask scheduler at {address}: no answer in "
+                         f"{timeout:g} s (is it a Dask scheduler's address?)") from None
+    except (OSError, ValueError, TypeError) as e:
+        raise InputError(f"cannot reach a Dask scheduler at {address}: {e}") from None
+    if not isinstance(reply, dict) or reply.get("type") != "Scheduler":
+        kind = reply.get("type") if isinstance(reply, dict) else None
+        raise InputError(f"{address} is not a Dask scheduler" + (f" (it is a {kind})" if kind else ""))
+
+
 class DaskEngine:
     """Chunks on an existing Dask distributed cluster (``tcp://HOST:PORT``).
 
     Every worker needs pokercli installed (the chunk functions are imported
     there, not shipped as code). Dask re-runs the chunks of a worker that dies.
+    A scheduler that does not answer within ``CONNECT_TIMEOUT`` seconds is
+    refused; a scheduler lost during the job, or a cluster left without
+    workers for ``NO_WORKERS_TIMEOUT`` seconds, ends the job with
+    :class:`EngineLost`.
     """
 
     def __init__(self, address: str):
         try:
             from distributed import Client
         except ImportError:
-            raise InputError("--scheduler needs Dask distributed: pip install 'pokercli[cluster]'") from None
+            raise InputError("a Dask scheduler needs Dask distributed: "
+                             "pip install 'pokercli[cluster]'") from None
+        _quiet_dask()
+        self.address = address
+        _probe(address, CONNECT_TIMEOUT)
         try:
-            self.client = Client(address, timeout=10)
+            self.client = Client(address, timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError, ValueError) as e:
-            raise InputError(f"cannot reach the Dask scheduler at {address}: {e}") from None
+            raise InputError(f"cannot reach a Dask scheduler at {address}: {e}") from None
         workers = len(self.client.scheduler_info().get("workers", {}))
         self.description = f"Dask scheduler {address}, {workers} worker(s)"
 
+    def _workers(self) -> Optional[int]:
+        try:
+            return len(self.client.scheduler_info().get("workers", {}))
+        except Exception:  # noqa: BLE001 - a scheduler that does not answer: no count
+            return None
+
     def run(self, fn: Callable, chunks: dict[int, Chunk]) -> Iterator[tuple[int, Any]]:
-        from distributed import as_completed
+        from concurrent.futures import CancelledError
 
         futures = {}
         for index, args in chunks.items():
             futures[self.client.submit(fn, *args, pure=False)] = index
+        pending = set(futures)
+        idle_since = None
+        last_check = time.monotonic()
         try:
-            for fut in as_completed(list(futures)):
-                yield futures[fut], fut.result()
+            while pending:
+                finished = [f for f in pending if f.done()]
+                for fut in finished:
+                    pending.discard(fut)
+                    try:
+                        result = fut.result()
+                    except CancelledError:
+                        raise EngineLost(f"lost the connection to the Dask scheduler at "
+                                         f"{self.address}") from None
+                    yield futures[fut], result
+                if finished:
+                    idle_since = None
+                    continue
+                time.sleep(0.1)
+                now = time.monotonic()
+                if now - last_check < 1.0:
+                    continue
+                last_check = now
+                if self.client.status not in ("running", "connecting", "newly-created"):
+                    raise EngineLost(f"lost the connection to the Dask scheduler at {self.address}")
+                if self._workers() == 0:
+                    idle_since = idle_since or now
+                    if now - idle_since >= NO_WORKERS_TIMEOUT:
+                        raise EngineLost(f"the Dask cluster at {self.address} has had no workers "
+                                         f"for {NO_WORKERS_TIMEOUT:g} s")
+                else:
+                    idle_since = None
         finally:
-            self.client.cancel([f for f in futures if not f.done()])
+            try:
+                self.client.cancel([f for f in futures if not f.done()])
+            except Exception:  # noqa: BLE001 - a lost scheduler cannot cancel anything
+                pass
 
     def close(self) -> None:
-        self.client.close()
+        try:
+            self.client.close(timeout=2)
+        except Exception:  # noqa: BLE001 - closing a client of a lost scheduler
+            pass
 
 
 def engine_for(scheduler: Optional[str]):
@@ -117,72 +217,143 @@ def engine_for(scheduler: Optional[str]):
     return LocalEngine()
 
 
+CHECKPOINT_FORMAT = 2
+
+
+def _digest(*parts: str) -> str:
+    import hashlib
+
+    return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:16]
+
+
+def _canonical(doc: Any) -> str:
+    return json.dumps(doc, sort_keys=True, separators=(",", ":"), allow_nan=False)
+
+
 class Checkpoint:
     """Finished chunks of one job in a JSON Lines file: a header, then a line per chunk.
 
-    The header identifies the job; resuming from a file written for another
-    job is refused. A line cut short by a crash is ignored (that chunk is
-    computed again).
+    The header identifies the job (its description and a key derived from it);
+    resuming from a file written for another job, or from a file that is not
+    a pokercli checkpoint, is refused, and a refused file is never modified.
+    Every chunk line carries the job's key, the chunk number and a checksum of
+    its result, and ``validate(chunk, result)`` checks the result's shape: a
+    line that fails any check (cut short by a crash, edited, garbled, from
+    another job) is skipped with one warning, and its chunk is computed again.
     """
 
-    def __init__(self, path: Optional[Path], header: dict, resume: bool):
+    def __init__(self, path: Optional[Path], header: dict, resume: bool,
+                 validate: Callable[[int, Any], bool] = lambda index, result: True):
         self.path = path
-        self.header = header
+        self.header = {**header, "format": CHECKPOINT_FORMAT}
+        self.key = _digest(_canonical(self.header))
+        self.header["key"] = self.key
+        self.validate = validate
         self.done: dict[int, Any] = {}
+        self.skipped = 0
         self._file = None
         if path is None:
             if resume:
-                raise InputError("--resume needs --checkpoint FILE")
+                raise InputError("resuming needs a checkpoint file")
             return
-        if path.exists() and path.stat().st_size > 0:
-            if not resume:
-                raise InputError(f"checkpoint {path} already exists: add --resume to continue it, "
-                                 "or remove it to start over")
-            self._load()
-        elif resume:
+        if path.is_dir():
+            raise InputError(f"checkpoint {path} is a directory, not a file")
+        size = path.stat().st_size if path.exists() else 0
+        if resume and not path.exists():
             raise InputError(f"nothing to resume: checkpoint {path} does not exist")
+        if resume and size == 0:
+            raise InputError(f"nothing to resume: checkpoint {path} is empty")
+        if size and not resume:
+            raise InputError(f"checkpoint {path} already exists: resume it, or remove it to "
+                             "start over")
+        if resume:
+            self._load()
         try:
-            new = not path.exists() or path.stat().st_size == 0
             self._file = open(path, "a", encoding="utf-8")
-            if new:
-                self._write(header)
+            if size == 0:
+                self._write(self.header)
         except OSError as e:
             raise InputError(f"cannot write checkpoint {path}: {e.strerror}") from None
 
     def _load(self) -> None:
-        text = self.path.read_text(encoding="utf-8")
-        if not text.endswith("\n"):
-            # the last line was cut short by a crash: drop it so that new lines start clean
-            text = text[:text.rfind("\n") + 1]
-            self.path.write_text(text, encoding="utf-8")
-        lines = text.splitlines()
         try:
-            header = json.loads(lines[0])
-        except (IndexError, json.JSONDecodeError):
-            raise InputError(f"{self.path} is not a pokercli checkpoint") from None
+            data = self.path.read_bytes()
+        except OSError as e:
+            raise InputError(f"cannot read checkpoint {self.path}: {e.strerror}") from None
+        lines = data.split(b"\n")
+        header = self._json(lines[0])
+        if not isinstance(header, dict) or header.get("format") != CHECKPOINT_FORMAT \
+                or not isinstance(header.get("key"), str):
+            raise InputError(f"{self.path} is not a pokercli checkpoint")
         if header != self.header:
             raise InputError(f"checkpoint {self.path} was written for another job "
-                             f"({header.get('job', '?')}); this job is {self.header.get('job')}")
-        for line in lines[1:]:
+                             f"({_short(header.get('job'))}); this job is {self.header.get('job')}")
+        # the file is ours: a last line cut short by a crash goes, so new lines start clean
+        if not data.endswith(b"\n"):
             try:
-                doc = json.loads(line)
-                self.done[int(doc["chunk"])] = doc["result"]
-            except (json.JSONDecodeError, KeyError, TypeError, ValueError):
-                continue  # a line cut short by a crash: that chunk is computed again
+                if len(lines) == 1:  # the header alone, whole but for its newline
+                    with open(self.path, "ab") as f:
+                        f.write(b"\n")
+                else:
+                    os.truncate(self.path, len(data) - len(lines[-1]))
+            except OSError as e:
+                raise InputError(f"cannot write checkpoint {self.path}: {e.strerror}") from None
+        for raw in lines[1:]:
+            if not raw:
+                continue
+            doc = self._json(raw)
+            if self._accept(doc):
+                self.done[doc["chunk"]] = doc["result"]
+            else:
+                self.skipped += 1
+        if self.skipped:
+            from pokercli.output import warn
+
+            warn(f"warning: checkpoint {self.path}: {self.skipped} damaged line(s) skipped; "
+                 "their chunks are computed again")
+
+    @staticmethod
+    def _json(raw: bytes) -> Any:
+        try:
+            return json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            return None
+
+    def _check(self, index: int, result: Any) -> str:
+        return _digest(self.key, str(index), _canonical(result))
+
+    def _accept(self, doc: Any) -> bool:
+        if not isinstance(doc, dict) or set(doc) != {"job", "chunk", "result", "check"}:
+            return False
+        index = doc["chunk"]
+        if doc["job"] != self.key or type(index) is not int or index < 0:
+            return False
+        try:
+            if doc["check"] != self._check(index, doc["result"]):
+                return False
+            return bool(self.validate(index, doc["result"]))
+        except (TypeError, ValueError, IndexError, KeyError, RecursionError):
+            return False
 
     def _write(self, doc: dict) -> None:
-        self._file.write(json.dumps(doc, separators=(",", ":")) + "\n")
+        self._file.write(json.dumps(doc, separators=(",", ":"), allow_nan=False) + "\n")
         self._file.flush()
         os.fsync(self._file.fileno())
 
     def add(self, index: int, result: Any) -> None:
         self.done[index] = result
         if self._file is not None:
-            self._write({"chunk": index, "result": result})
+            self._write({"job": self.key, "chunk": index, "result": result,
+                         "check": self._check(index, result)})
 
     def close(self) -> None:
         if self._file is not None:
             self._file.close()
+
+
+def _short(text: Any, limit: int = 80) -> str:
+    text = str(text)
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def run_job(fn: Callable, chunks: Sequence[Chunk], engine, checkpoint: Checkpoint,
@@ -192,11 +363,13 @@ def run_job(fn: Callable, chunks: Sequence[Chunk], engine, checkpoint: Checkpoin
     Chunks already in the checkpoint are not computed again. Ctrl-C stops the
     job (KeyboardInterrupt propagates) with every finished chunk saved.
     """
-    todo = {i: args for i, args in enumerate(chunks) if i not in checkpoint.done}
+    done = {i: r for i, r in checkpoint.done.items() if i < len(chunks)}
+    todo = {i: args for i, args in enumerate(chunks) if i not in done}
     if progress:
         progress(len(chunks) - len(todo), len(chunks))
     for index, result in engine.run(fn, todo):
         checkpoint.add(index, result)
+        done[index] = result
         if progress:
-            progress(len(checkpoint.done), len(chunks))
-    return [checkpoint.done[i] for i in range(len(chunks))]
+            progress(len(done), len(chunks))
+    return [done[i] for i in range(len(chunks))]

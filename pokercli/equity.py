@@ -28,7 +28,7 @@ import numpy as np
 from pokercli import cards as C
 from pokercli import ranges as RG
 from pokercli import reference as R
-from pokercli.errors import InputError
+from pokercli.errors import InputError, shown
 
 #: Exact by default when the work is at most this many hand evaluations.
 EXACT_DEFAULT_LIMIT = 4e8
@@ -126,8 +126,11 @@ def _num(x):
 
 def parse_player(text: str, index: int) -> Player:
     """A fixed hand (exactly two cards) or a range (see :mod:`pokercli.ranges`)."""
+    duplicate = None
     try:
         cards: Optional[list[int]] = C.parse_cards(text, what=f"hand {index}")
+    except C.DuplicateCard as e:
+        cards, duplicate = None, e
     except InputError:
         cards = None
     if cards is not None and len(cards) == 2:
@@ -136,7 +139,9 @@ def parse_player(text: str, index: int) -> Player:
         return Player(text, RG.parse_range(text), False)
     except InputError as e:
         if cards is not None:
-            raise InputError(f"hand {index} {text.strip()!r} has {len(cards)} cards, expected 2") from None
+            raise InputError(f"hand {index} {shown(text.strip())} has {len(cards)} cards, expected 2") from None
+        if duplicate is not None:
+            raise duplicate from None
         raise InputError(f"player {index}: {e}") from None
 
 
@@ -178,7 +183,7 @@ def prepare(players: Sequence[Player], board: Sequence[int], dead: Sequence[int]
             continue
         combos = [(c, w) for c, w in p.combos if not (C.card_mask(c) & blocked)]
         if not combos:
-            raise InputError(f"the range of player {i + 1} ({p.text!r}) is empty once the "
+            raise InputError(f"the range of player {i + 1} ({shown(p.text)}) is empty once the "
                              "board, dead cards and other hands are removed")
         out.append(Player(p.text, combos, False))
     return Job(out, list(board), list(dead), with_types)
@@ -280,7 +285,20 @@ def _strength_tables():
 
 
 def _threads() -> int:
-    return max(1, min(os.cpu_count() or 1, int(os.environ.get("POKERCLI_THREADS", "0")) or 64))
+    """Threads for kernels: ``POKERCLI_THREADS`` (0 or unset: every core)."""
+    cores = os.cpu_count() or 1
+    text = os.environ.get("POKERCLI_THREADS", "").strip()
+    try:
+        wanted = int(text or "0")
+        if wanted < 0:
+            raise ValueError
+    except ValueError:
+        from pokercli.paths import warn_once
+
+        warn_once("threads", f"warning: POKERCLI_THREADS={shown(text)} is not a whole number "
+                             f"(0 for every core); using {cores}")
+        wanted = 0
+    return max(1, min(cores, wanted or cores))
 
 
 def _board_base(job: Job, keys) -> tuple[int, int]:
@@ -558,7 +576,15 @@ def _on_engine(job: Job, groups, threads: Optional[int], scheduler: Optional[str
                      f"{C.format_cards(job.board) or '-'}, dead {C.format_cards(job.dead) or '-'}"
                      f"{', categories' if job.with_types else ''}: {len(groups)} distinct deals "
                      f"in {len(chunks)} chunks"}
-    saved = Checkpoint(checkpoint, header, resume)
+    players = len(job.players)
+
+    def valid(index: int, result) -> bool:
+        """A chunk's saved counts: a (players, players + 1) outcome table and a
+        (players, 10) hand-type table of finite, non-negative numbers."""
+        return (isinstance(result, list) and len(result) == 2
+                and _table_of(result[0], players, players + 1) and _table_of(result[1], players, 10))
+
+    saved = Checkpoint(checkpoint, header, resume, valid)
     resumed = len(saved.done)
     engine = LocalEngine(threads) if threads and not scheduler else engine_for(scheduler)
     try:
@@ -566,7 +592,6 @@ def _on_engine(job: Job, groups, threads: Optional[int], scheduler: Optional[str
     finally:
         engine.close()
         saved.close()
-    players = len(job.players)
     outcome = np.zeros((players, players + 1), np.float64)
     types = np.zeros((players, 10), np.float64)
     for chunk_outcome, chunk_types in results:
@@ -576,6 +601,12 @@ def _on_engine(job: Job, groups, threads: Optional[int], scheduler: Optional[str
     if resumed:
         note += f"; {resumed} chunks resumed from {checkpoint}"
     return outcome, types, note
+
+
+def _table_of(rows, n: int, m: int) -> bool:
+    return isinstance(rows, list) and len(rows) == n and all(
+        isinstance(row, list) and len(row) == m
+        and all(type(x) in (int, float) and math.isfinite(x) and x >= 0 for x in row) for row in rows)
 
 
 class TooMuchWork(Exception):
@@ -807,6 +838,8 @@ def compute(job: Job, method: str = "auto", samples: Optional[int] = None,
             progress=None, scheduler: Optional[str] = None, checkpoint=None,
             resume: bool = False) -> EquityResult:
     """Exact when feasible (or forced), Monte Carlo otherwise (or when asked)."""
+    if resume and checkpoint is None:
+        raise InputError("resuming needs a checkpoint file")
     if method == "monte-carlo" or samples is not None or stderr is not None:
         if method == "exact":
             raise InputError("--exact cannot be combined with --samples or --stderr")

@@ -35,9 +35,23 @@ def _args():
 
 
 def _check_batch(cards: np.ndarray) -> np.ndarray:
+    """The batch as contiguous int8, after checking everything the kernels
+    assume (they index tables with card ids and check nothing): each row holds
+    5 to 7 distinct card ids 0..51, then -1 padding."""
     cards = np.asarray(cards)
-    if cards.ndim != 2 or cards.shape[1] > 7:
-        raise InputError("a batch of hands is an (n, k) array with k <= 7")
+    if cards.ndim != 2 or not 5 <= cards.shape[1] <= 7 or cards.dtype.kind not in "iu":
+        raise InputError("cards: a batch of hands is an integer array of shape (n, k), 5 <= k <= 7")
+    if cards.size == 0:
+        return np.ascontiguousarray(cards, dtype=np.int8)
+    if cards.min() < -1 or cards.max() > 51:
+        raise InputError("cards: card ids are 0..51, and -1 pads a short hand")
+    wide = cards.astype(np.int64)
+    real = wide >= 0
+    if (real[:, :5] == False).any() or (real[:, 1:] & ~real[:, :-1]).any():  # noqa: E712
+        raise InputError("cards: every hand has at least 5 cards, and -1 only pads its end")
+    bits = np.where(real, np.int64(1) << np.where(real, wide, 0), 0)
+    if (np.bitwise_or.reduce(bits, axis=1) != bits.sum(axis=1)).any():
+        raise InputError("cards: a hand holds the same card twice")
     return np.ascontiguousarray(cards, dtype=np.int8)
 
 
@@ -81,6 +95,15 @@ def scores_of_masks(masks: np.ndarray) -> np.ndarray:
     from pokercli import _kernels as K
 
     masks = np.ascontiguousarray(masks, dtype=np.int64)
+    if masks.ndim != 1:
+        raise InputError("masks: a batch of hands is a one-dimensional array of 52-bit card sets")
+    counts = np.zeros(masks.shape, np.int64)
+    rest = masks.copy()
+    for _ in range(8):  # popcount of up to 7 bits (more is an error anyway)
+        counts += rest != 0
+        rest &= rest - 1
+    if ((masks < 0) | (masks >= 1 << 52)).any() or ((counts < 5) | (counts > 7)).any():
+        raise InputError("masks: each hand is a 52-bit card set of 5 to 7 cards")
     keys, offsets, (rank, flush), _ = _args()
     out = np.empty(masks.shape[0], np.uint32)
     call(K.evaluate_masks, masks, keys, offsets, rank, flush, out)

@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, field
 
 from pokercli import cards as C
-from pokercli.errors import InputError
+from pokercli.errors import InputError, shown
 
 LEGAL = {0, 1, 2, 3, 4, 11, 12, 13, 14, 21, 22, 23, 24, 31, 32, 33, 34}
 PASS_NAMES = {0: "no passing", 1: "clockwise", 2: "counter-clockwise", 3: "across"}
@@ -83,17 +83,26 @@ def from_hands(hands: list[list[int]], scores=None, pass_type_: int = 1) -> Stat
 
 def parse_state(text: str) -> State:
     """A vector of 52 codes (comma/space separated or a JSON list), or a JSON
-    object ``{"state": [...], "scores": [...], "pass_type": n}``."""
-    text = text.strip()
+    object ``{"state": [...], "scores": [...], "pass_type": n}``, or what
+    ``pokercli deal --game hearts --json`` writes (the state is its
+    ``"hearts"`` member)."""
+    text = text.strip().lstrip("\ufeff")
     scores, ptype = [0, 0, 0, 0], 1
     if text.startswith("{"):
         try:
             doc = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise InputError(f"state is not valid JSON: {e.msg} at character {e.pos}") from None
+        except (ValueError, RecursionError) as e:
+            where = f": {e.msg} at character {e.pos}" if isinstance(e, json.JSONDecodeError) else ""
+            raise InputError(f"state is not valid JSON{where}") from None
+        if not isinstance(doc, dict):
+            raise InputError("a JSON state is an object with a \"state\" list of 52 codes")
+        if isinstance(doc.get("hearts"), dict):  # a deal, as `deal --game hearts --json` writes it
+            doc = doc["hearts"]
         values = doc.get("state")
         scores = doc.get("scores", scores)
         ptype = doc.get("pass_type", ptype)
+        if not isinstance(ptype, int) or isinstance(ptype, bool):
+            raise InputError(f"pass type must be 0-3, not {shown(ptype)}")
         if not isinstance(values, list):
             raise InputError("a JSON state needs a \"state\" list of 52 codes")
     else:
@@ -105,11 +114,11 @@ def parse_state(text: str) -> State:
             codes.append(int(v))
         except (TypeError, ValueError):
             raise InputError(f"state position {i} ({C.card_name(C.card_from_hearts_index(i)) if i < 52 else i}): "
-                             f"{v!r} is not an integer code") from None
+                             f"{shown(v)} is not an integer code") from None
     if not isinstance(scores, list) or len(scores) != 4 or not all(isinstance(s, int) for s in scores):
         raise InputError("scores must be a list of four integers")
     if ptype not in PASS_NAMES:
-        raise InputError(f"pass type must be 0-3, not {ptype!r}")
+        raise InputError(f"pass type must be 0-3, not {shown(ptype)}")
     state = State(codes, scores, ptype)
     check(state)
     return state

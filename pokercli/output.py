@@ -26,6 +26,27 @@ def stdout_is_terminal() -> bool:
         return False
 
 
+def stdout_encodes(text: str) -> bool:
+    """Whether stdout's encoding can write ``text`` (suit symbols, bars)."""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+        return True
+    except (UnicodeEncodeError, LookupError):
+        return False
+
+
+def guard_stdout() -> None:
+    """On a stdout that cannot encode every character (``PYTHONIOENCODING=ascii``,
+    a Latin-1 terminal), write what it cannot as ``?`` instead of failing; the
+    views choose ASCII glyphs there anyway (:attr:`Output.fancy`)."""
+    if not stdout_encodes("♠♡♢♣█░·—★…"):
+        try:
+            sys.stdout.reconfigure(errors="replace")
+        except (AttributeError, ValueError):
+            pass
+
+
 def stderr_is_terminal() -> bool:
     try:
         return sys.stderr.isatty()
@@ -39,14 +60,27 @@ class Output:
 
     mode: str
     unicode: bool = False
+    #: Whether stdout can show Unicode glyphs (bars, dots, dashes); else ASCII ones.
+    fancy: bool = True
 
     @classmethod
     def choose(cls, as_json: bool = False, unicode: bool = False) -> "Output":
+        fancy = stdout_encodes("♠♡♢♣█░·—★…")
+        if unicode and not fancy:
+            from pokercli.paths import warn_once
+
+            warn_once("unicode", "warning: this output cannot show suit symbols "
+                                 f"(encoding {getattr(sys.stdout, 'encoding', '?')}); using letters")
+            unicode = False
         if as_json:
-            return cls("json", unicode)
+            return cls("json", unicode, fancy)
         if stdout_is_terminal() and not os.environ.get("NO_COLOR"):
-            return cls("rich", unicode)
-        return cls("plain", unicode)
+            return cls("rich", unicode, fancy)
+        return cls("plain", unicode, fancy)
+
+    def glyph(self, fancy: str, plain: str) -> str:
+        """``fancy`` where stdout can show it, else the ASCII ``plain``."""
+        return fancy if self.fancy else plain
 
     @property
     def rich(self) -> bool:
@@ -67,10 +101,17 @@ class Output:
         self.console().print(renderable)
 
     def emit_json(self, doc: Any, indent: int | None = 2) -> None:
-        sys.stdout.write(json.dumps(doc, indent=indent, ensure_ascii=False) + "\n")
+        """One JSON document: strict JSON (no NaN or Infinity), non-ASCII
+        characters escaped where stdout cannot write them."""
+        sys.stdout.write(json_text(doc, indent, ascii_only=not self.fancy) + "\n")
 
     def line(self, text: str = "") -> None:
         sys.stdout.write(text + "\n")
+
+
+def json_text(doc: Any, indent: int | None = None, ascii_only: bool = False) -> str:
+    """Strict JSON: a NaN or an infinity is a bug, never an output."""
+    return json.dumps(doc, indent=indent, ensure_ascii=ascii_only, allow_nan=False)
 
 
 def warn(message: str) -> None:

@@ -30,7 +30,7 @@ from typing import Optional, Sequence
 from pokercli import cards as C
 from pokercli import ranges as RG
 from pokercli import reference as R
-from pokercli.errors import InputError
+from pokercli.errors import InputError, shown
 
 
 @dataclass
@@ -99,7 +99,7 @@ def opponent_combos(hand: Sequence[int], board: Sequence[int], dead: Sequence[in
     combos = RG.parse_range(vs) if vs else RG.parse_range("random")
     out = [(c, w) for c, w in combos if not C.card_mask(c) & blocked]
     if not out:
-        raise InputError(f"the opponent range {vs!r} is empty once our hand, the board and "
+        raise InputError(f"the opponent range {shown(vs)} is empty once our hand, the board and "
                          "dead cards are removed")
     return out
 
@@ -285,8 +285,9 @@ def render(p: Percentile, out) -> None:
         biggest = max(sum(v) for v in p.field.values())
         for name, (b, ti, lo) in p.field.items():
             scale = 30 / biggest
-            bar = (Text("█" * round(b * scale), style="green") + Text("█" * round(ti * scale), style="yellow")
-                   + Text("█" * round(lo * scale), style="red"))
+            bar = (Text(out.glyph("█", "#") * round(b * scale), style="green")
+                   + Text(out.glyph("▒", "=") * round(ti * scale), style="yellow")
+                   + Text(out.glyph("░", ".") * round(lo * scale), style="red"))
             f.add_row(name, str(_num(b)), str(_num(ti)), str(_num(lo)), bar)
         parts.append(f)
     out.emit(Group(*parts))

@@ -7,6 +7,8 @@ Parts are separated by commas (or spaces); each part may carry a weight
 * suited ``AKs``, offsuit ``AKo`` or both ``AK``; ``A2s+`` (kicker up to one
   below the top card: A2s..AQs), ``KTo+``, a span ``A5s-A2s``;
 * an explicit combo ``AhKh`` (any card notation of SPEC §1);
+
+Weights are numbers from ``MIN_WEIGHT`` to ``MAX_WEIGHT`` (0.000001 to 1000000).
 * ``random``, ``xx`` or ``any``: all 1,326 two-card hands.
 
 When a combo is named by several parts, the last part's weight counts.
@@ -27,13 +29,17 @@ import re
 from typing import Sequence
 
 from pokercli import cards as C
-from pokercli.errors import InputError
+from pokercli.errors import InputError, shown
 
 Combo = tuple[int, int]
 _RANKS = C.RANK_CHARS
 _PART = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so]?)(\+?)$", re.IGNORECASE)
 _SPAN = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so]?)-([2-9TJQKA])([2-9TJQKA])([so]?)$", re.IGNORECASE)
 RANDOM_WORDS = {"random", "xx", "any"}
+#: Weights are kept between these bounds: the product of 23 players' weights
+#: (one deal) and the sums over every deal stay far from overflow and underflow.
+MIN_WEIGHT = 1e-6
+MAX_WEIGHT = 1e6
 
 
 def _rank(ch: str) -> int:
@@ -76,7 +82,7 @@ def _expand(part: str) -> list[Combo]:
         hi, lo = max(a, b), min(a, b)
         if hi == lo:
             if kind:
-                raise InputError(f"range part {part!r}: a pair is neither suited nor offsuit")
+                raise InputError(f"range part {shown(part)}: a pair is neither suited nor offsuit")
             tops = range(hi, 13) if plus else [hi]
             return [c for r in tops for c in pair_combos(r)]
         kickers = range(lo, hi) if plus else [lo]
@@ -87,19 +93,19 @@ def _expand(part: str) -> list[Combo]:
         a1, b1, a2, b2 = map(_rank, (a1, b1, a2, b2))
         k1, k2 = k1.lower(), k2.lower()
         if k1 != k2:
-            raise InputError(f"range part {part!r}: both ends must be suited, offsuit or neither")
+            raise InputError(f"range part {shown(part)}: both ends must be suited, offsuit or neither")
         if a1 == b1 and a2 == b2:
             lo, hi = sorted((a1, a2))
             return [c for r in range(lo, hi + 1) for c in pair_combos(r)]
         h1, l1, h2, l2 = max(a1, b1), min(a1, b1), max(a2, b2), min(a2, b2)
         if h1 != h2 or l1 == h1 or l2 == h2:
-            raise InputError(f"range part {part!r}: a span keeps its top card (e.g. A5s-A2s, TT-77)")
+            raise InputError(f"range part {shown(part)}: a span keeps its top card (e.g. A5s-A2s, TT-77)")
         lo, hi = sorted((l1, l2))
         return [c for k in range(lo, hi + 1) for c in nonpair_combos(h1, k, k1)]
     try:
-        cards = C.parse_cards(part, count=2, what=f"range part {part!r}")
+        cards = C.parse_cards(part, count=2, what=f"range part {shown(part)}")
     except InputError:
-        raise InputError(f"range part {part!r} is not a hand class (AKs, QQ+, TT-77, A2s+), "
+        raise InputError(f"range part {shown(part)} is not a hand class (AKs, QQ+, TT-77, A2s+), "
                          "a combo (AhKh) or 'random'") from None
     return [_combo(*cards)]
 
@@ -117,9 +123,10 @@ def parse_range(text: str) -> list[tuple[Combo, float]]:
             try:
                 weight = float(w)
             except ValueError:
-                raise InputError(f"range part {part!r}: weight {w!r} is not a number") from None
-            if not weight > 0 or weight != weight or weight == float("inf"):
-                raise InputError(f"range part {part!r}: weight must be a number > 0")
+                raise InputError(f"range part {shown(part)}: weight {shown(w)} is not a number") from None
+            if not MIN_WEIGHT <= weight <= MAX_WEIGHT:
+                raise InputError(f"range part {shown(part)}: a weight is a number from "
+                                 f"{MIN_WEIGHT:.6f} to {MAX_WEIGHT:.0f}")
         for combo in _expand(body):
             weights[combo] = weight
     return sorted(weights.items())
@@ -185,7 +192,7 @@ def class_representative(name: str) -> list[int]:
     """A representative hand of a class: AA -> As Ah, AKs -> As Ks, AKo -> As Kh."""
     m = _PART.match(name)
     if not m or m.group(4):
-        raise InputError(f"{name!r} is not a starting-hand class (AA, AKs, AKo)")
+        raise InputError(f"{shown(name)} is not a starting-hand class (AA, AKs, AKo)")
     hi, lo = _rank(m.group(1)), _rank(m.group(2))
     hi, lo = max(hi, lo), min(hi, lo)
     kind = m.group(3).lower()
@@ -195,4 +202,4 @@ def class_representative(name: str) -> list[int]:
         return [C.card_id(hi, "s"), C.card_id(lo, "s")]
     if kind == "o":
         return [C.card_id(hi, "s"), C.card_id(lo, "h")]
-    raise InputError(f"{name!r} is not a starting-hand class: say {name}s or {name}o")
+    raise InputError(f"{shown(name)} is not a starting-hand class: say {name}s or {name}o")

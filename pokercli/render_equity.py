@@ -73,7 +73,8 @@ def render(r: "EquityResult", out: Output, categories: bool) -> None:
     for i, p in enumerate(r.players, 1):
         extra = (f"{_n(p.wins)} / {_n(p.ties)}" if r.method == "exact"
                  else f"{196 * p.stderr:.3f}")
-        bar = Text("█" * round(20 * p.equity), style="green") + Text("░" * (20 - round(20 * p.equity)), style="dim")
+        bar = (Text(out.glyph("█", "#") * round(20 * p.equity), style="green")
+               + Text(out.glyph("░", ".") * (20 - round(20 * p.equity)), style="dim"))
         t.add_row(str(i), _label(p.hand, out.unicode), f"{100 * p.win:.3f}", f"{100 * p.tie:.3f}",
                   f"{100 * p.equity:.3f}", extra, bar)
     parts = [t]

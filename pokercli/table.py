@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Optional, Sequence
 
 from pokercli import ranges as RG
-from pokercli.errors import InputError
+from pokercli.errors import InputError, shown
 
 FORMAT = 1
 #: Class pairs per chunk (fewer for small jobs, so every worker gets work).
@@ -45,8 +45,8 @@ def parse_class(text: str) -> str:
     if name in _index():
         return name
     if len(name) == 2 and name[0] != name[1] and name[0] in "AKQJT98765432" and name[1] in "AKQJT98765432":
-        raise InputError(f"{text!r} is not one class: say {name}s (suited) or {name}o (offsuit)")
-    raise InputError(f"{text!r} is not a starting-hand class (examples: AA, AKs, T9o)")
+        raise InputError(f"{shown(text)} is not one class: say {name}s (suited) or {name}o (offsuit)")
+    raise InputError(f"{shown(text)} is not a starting-hand class (examples: AA, AKs, T9o)")
 
 
 def classes_of_range(text: str) -> list[str]:
@@ -162,7 +162,17 @@ def compute(job: TableJob, engine, checkpoint_path=None, resume: bool = False,
     from pokercli.engine import Checkpoint, run_job
 
     chunks = job.chunks()
-    checkpoint = Checkpoint(checkpoint_path, job.header(len(chunks)), resume)
+
+    def valid(index: int, rows) -> bool:
+        """A chunk's saved rows: its own class pairs, each with exact counts
+        that add up (wins of each side and ties make every board)."""
+        pairs = chunks[index][0]
+        return isinstance(rows, list) and len(rows) == len(pairs) and all(
+            isinstance(row, list) and len(row) == 6 and row[:2] == pair
+            and all(type(x) is int and x >= 0 for x in row) and row[2] + row[3] + row[4] == row[5] > 0
+            for row, pair in zip(rows, pairs))
+
+    checkpoint = Checkpoint(checkpoint_path, job.header(len(chunks)), resume, valid)
     resumed = len(checkpoint.done)
     t0 = time.perf_counter()
     try:
@@ -180,8 +190,11 @@ def compute(job: TableJob, engine, checkpoint_path=None, resume: bool = False,
 
 
 def make_job(hand: Optional[str], classes_range: Optional[str], players: int) -> TableJob:
-    if hand and classes_range:
+    if hand is not None and classes_range is not None:
         raise InputError("choose --hand or --classes, not both")
+    for name, value in (("--hand", hand), ("--classes", classes_range)):
+        if value is not None and not value.strip():
+            raise InputError(f"{name} is empty")
     if hand:
         return TableJob([parse_class(hand)], classes(), players)
     if classes_range:
