@@ -21,6 +21,23 @@ def check() -> None:
         raise Stopped()
 
 
+#: Seconds the main thread waits on workers before it looks for a pending Ctrl-C.
+POLL = 0.2
+
+
+def result(future):
+    """A worker's result, waited for in short steps: the signal of a Ctrl-C may
+    reach a worker thread, and the main thread runs Python's handler (raising
+    KeyboardInterrupt) only when its wait returns."""
+    from concurrent.futures import TimeoutError as Pending
+
+    while True:
+        try:
+            return future.result(timeout=POLL)
+        except Pending:
+            continue
+
+
 def shutdown(pool, interrupted: bool) -> None:
     """Shut a thread pool down; when interrupted, ask its running work to stop
     at its next kernel call and wait for that (not for the work to finish)."""

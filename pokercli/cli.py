@@ -199,15 +199,15 @@ def deal(
                 t.add_column("player")
                 t.add_column("cards")
                 for i, h in enumerate(d.hands, 1):
-                    t.add_row(f"P{i}", format_cards(h, unicode))
+                    t.add_row(f"P{i}", format_cards(h, out.unicode))
                 if d.game == "holdem":
-                    t.add_row("board", format_cards(d.board, unicode), style="bold")
+                    t.add_row("board", format_cards(d.board, out.unicode), style="bold")
                 out.emit(t)
         else:
             for d in deals:
-                fields = [format_cards(h, unicode) for h in d.hands]
+                fields = [format_cards(h, out.unicode) for h in d.hands]
                 if d.game == "holdem":
-                    fields.append(format_cards(d.board, unicode))
+                    fields.append(format_cards(d.board, out.unicode))
                 out.line("\t".join(fields))
         if seed is None and deals:
             from pokercli.output import warn

@@ -44,7 +44,7 @@ class LocalEngine:
         self.description = f"this machine, {self.workers} thread(s)"
 
     def run(self, fn: Callable, chunks: dict[int, Chunk]) -> Iterator[tuple[int, Any]]:
-        from pokercli._stop import shutdown
+        from pokercli._stop import POLL, shutdown
 
         pool = ThreadPoolExecutor(max_workers=self.workers)
         pending = {}
@@ -55,7 +55,8 @@ class LocalEngine:
             for _ in range(2 * self.workers):
                 self._submit(pool, fn, todo, pending)
             while pending:
-                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                # short waits, so that a Ctrl-C is handled at once (see pokercli._stop.result)
+                done, _ = wait(pending, timeout=POLL, return_when=FIRST_COMPLETED)
                 for fut in done:
                     index = pending.pop(fut)
                     self._submit(pool, fn, todo, pending)

@@ -467,7 +467,8 @@ def _run_task(task, players: int, with_types: bool):
 
 def exact(job: Job, progress: Optional[Callable[[int, int], None]] = None,
           force: bool = False, threads: Optional[int] = None,
-          scheduler: Optional[str] = None, checkpoint=None, resume: bool = False) -> EquityResult:
+          scheduler: Optional[str] = None, checkpoint=None, resume: bool = False,
+          limit: Optional[float] = None) -> EquityResult:
     """Exact equity by enumeration of every deal and runout, on ``threads``
     threads (default: every core, or ``POKERCLI_THREADS``).
 
@@ -477,17 +478,20 @@ def exact(job: Job, progress: Optional[Callable[[int, int], None]] = None,
     so does any job given a ``checkpoint`` file (finished chunks saved there,
     skipped with ``resume``).
     ``seconds`` in the result is the enumeration itself (kernels already loaded).
+    Jobs of more than ``limit`` hand evaluations raise :class:`TooMuchWork`
+    (default: ``EXACT_MAX`` when ``force``, else ``EXACT_DEFAULT_LIMIT``).
     """
     players = len(job.players)
     per_deal = boards_per_deal(job)
     stab = max(1, len(_stabilizer(job)))
     bound = raw_deal_bound(job) / stab * per_deal * players
-    limit = EXACT_MAX if force else EXACT_DEFAULT_LIMIT
+    if limit is None:
+        limit = EXACT_MAX if force else EXACT_DEFAULT_LIMIT
     if bound > limit * 50:
         raise TooMuchWork(bound)
     # stop listing deals once there are clearly too many: at most `limit` evaluations
     # after suit-symmetric grouping (which merges up to `stab` deals into one), with slack
-    deals = _deals(job, limit=max(1.0, limit * stab / (per_deal * players)) * 2 + 10)
+    deals = _deals(job, limit=min(max(1.0, limit * stab / (per_deal * players)) * 2 + 10, math.inf))
     if deals is None:
         raise TooMuchWork(bound)
     if not deals:
@@ -529,14 +533,14 @@ def _on_threads(job: Job, groups, threads: int, progress):
     t0 = time.perf_counter()
     outcome = np.zeros((players, players + 1), np.float64)
     types = np.zeros((players, 10), np.float64)
-    from pokercli._stop import shutdown
+    from pokercli._stop import result, shutdown
 
     pool = ThreadPoolExecutor(max_workers=threads)
     interrupted = True
     try:
         futures = [pool.submit(_run_task, t, players, job.with_types) for t, _ in tasks]
         for done, ((task, weight), fut) in enumerate(zip(tasks, futures), 1):
-            o, ty = fut.result()
+            o, ty = result(fut)
             outcome += o * weight
             types += ty * weight
             if progress:
@@ -705,6 +709,7 @@ def monte_carlo(job: Job, samples: Optional[int] = None, stderr: Optional[float]
     """
     from pokercli import _equity_kernels as K
     from pokercli._jit import call
+    from pokercli._stop import result
 
     t0 = time.perf_counter()
     if seed is None:
@@ -755,7 +760,7 @@ def monte_carlo(job: Job, samples: Optional[int] = None, stderr: Optional[float]
                 # batches are added in order and the target is checked after each one,
                 # so the result does not depend on how many threads ran them
                 for fut in futures:
-                    o, t, got, again = fut.result()
+                    o, t, got, again = result(fut)
                     outcome += o
                     types += t
                     done += got
@@ -771,7 +776,7 @@ def monte_carlo(job: Job, samples: Optional[int] = None, stderr: Optional[float]
                 if drawn_deals > MC_MAX_REDRAWS and done < MC_MIN_ACCEPTANCE * drawn_deals:
                     raise InputError(f"the ranges almost never fit together: {done:,} of "
                                      f"{drawn_deals:,} random deals of their combos were valid; "
-                                     "narrow them or use exact enumeration")
+                                     "narrow them")
         except KeyboardInterrupt:
             interrupted = True
     if done == 0:

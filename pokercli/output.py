@@ -36,6 +36,31 @@ def stdout_encodes(text: str) -> bool:
         return False
 
 
+#: ASCII stand-ins for the glyphs the views use, where stdout cannot show them.
+ASCII = str.maketrans({"♠": "s", "♡": "h", "♥": "h", "♢": "d", "♦": "d", "♣": "c", "█": "#",
+                       "▒": "=", "░": ".", "·": ".", "—": "-", "–": "-", "★": "*", "±": "+/-",
+                       "…": "...", "→": "->", "×": "x", "✓": "v", "−": "-"})
+
+
+class _AsciiStdout:
+    """stdout for Rich when it cannot encode the views' glyphs: each is written
+    as its ASCII stand-in (Rich itself then draws ASCII boxes)."""
+
+    encoding = "ascii"
+
+    def write(self, text: str) -> int:
+        return sys.stdout.write(text.translate(ASCII))
+
+    def flush(self) -> None:
+        sys.stdout.flush()
+
+    def isatty(self) -> bool:
+        return stdout_is_terminal()
+
+    def fileno(self) -> int:
+        return sys.stdout.fileno()
+
+
 def guard_stdout() -> None:
     """On a stdout that cannot encode every character (``PYTHONIOENCODING=ascii``,
     a Latin-1 terminal), write what it cannot as ``?`` instead of failing; the
@@ -93,8 +118,8 @@ class Output:
     def console(self):
         from rich.console import Console
 
-        return Console(file=sys.stdout, force_terminal=True, highlight=False,
-                       soft_wrap=False)
+        return Console(file=sys.stdout if self.fancy else _AsciiStdout(), force_terminal=True,
+                       highlight=False, soft_wrap=False)
 
     def emit(self, renderable: Any) -> None:
         """Print a Rich renderable (rich mode only)."""
@@ -106,7 +131,7 @@ class Output:
         sys.stdout.write(json_text(doc, indent, ascii_only=not self.fancy) + "\n")
 
     def line(self, text: str = "") -> None:
-        sys.stdout.write(text + "\n")
+        sys.stdout.write((text if self.fancy else text.translate(ASCII)) + "\n")
 
 
 def json_text(doc: Any, indent: int | None = None, ascii_only: bool = False) -> str:

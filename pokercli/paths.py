@@ -109,21 +109,20 @@ def cache() -> Cache:
     """Decide, once per process, where to cache (see the module docstring)."""
     usual = default_cache_dir()
     if usual is None:
-        reason = "the home directory does not exist"
+        reason = f"the home directory {Path.home()} does not exist"
     else:
         reason = _try_writable(usual)
         if reason is None:
             return Cache(usual, True)
         if usual.is_dir() and os.access(usual, os.R_OK | os.X_OK):
             return Cache(usual, False)  # used as it is; see unsaved()
-    where = usual if usual is not None else "in the home directory"
+    problem = f"cannot use the cache directory {usual} ({reason})" if usual is not None else reason
     temp = _private_temp()
     if temp is not None:
-        warn_once("cache", f"warning: cannot use the cache directory {where} ({reason}); "
-                           f"caching in {temp} instead")
+        warn_once("cache", f"warning: {problem}; caching in {temp} instead")
         return Cache(temp, True)
-    warn_once("cache", f"warning: cannot use the cache directory {where} ({reason}) nor a "
-                       "temporary one; building everything in memory (slower start)")
+    warn_once("cache", f"warning: {problem}, nor a temporary directory; building everything "
+                       "in memory (slower start)")
     return Cache(None, False)
 
 

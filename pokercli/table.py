@@ -15,6 +15,7 @@ as another chunk function.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Optional, Sequence
@@ -61,7 +62,7 @@ def pair_counts(i: int, j: int) -> list[int]:
 
     a, b = classes()[i], classes()[j]
     job = Q.prepare([Q.parse_player(a, 1), Q.parse_player(b, 2)], [], [])
-    r = Q.exact(job, threads=1)
+    r = Q.exact(job, threads=1, limit=math.inf)  # a table is exact, whatever equity's limits
     return [_int(r.players[0].wins), _int(r.players[1].wins), _int(r.players[0].ties),
             _int(r.players[0].total)]
 
