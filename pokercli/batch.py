@@ -74,9 +74,9 @@ def answer_line(cards: list[int], hand_class: int, score: int, as_json: bool) ->
 
 class _Ranker:
     def __init__(self, as_json: bool):
-        from pokercli import _batch_kernel as K
+        from pokercli._kernels import rank_lines as K
         from pokercli import evaluate as E
-        from pokercli._jit import call
+        from pokercli._kernels.jit import call
 
         self.call = call
         self.kernel = K.rank_lines

@@ -81,10 +81,10 @@ def analyse(hand: Sequence[int], dead: Sequence[int] = (),
     """All 32 holds of a five-card hand, best expected return first."""
     import numpy as np
 
-    from pokercli import _equity_kernels as K
+    from pokercli._kernels import draw as K
     from pokercli import evaluate as E
-    from pokercli._combinator import binomials
-    from pokercli._jit import call
+    from pokercli._kernels.combinator import binomials
+    from pokercli._kernels.jit import call
 
     hand = list(hand)
     if len(hand) != 5:

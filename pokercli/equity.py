@@ -266,7 +266,7 @@ def raw_deal_bound(job: Job) -> float:
 @lru_cache(maxsize=1)
 def _kernel_args():
     from pokercli import evaluate as E
-    from pokercli._combinator import binomials
+    from pokercli._kernels.combinator import binomials
 
     keys, offsets, (rank_score, flush_score), _ = E._args()
     return keys, offsets, rank_score, flush_score, binomials()
@@ -302,7 +302,7 @@ def _threads() -> int:
 
 
 def _board_base(job: Job, keys) -> tuple[int, int]:
-    from pokercli._kernels import KEY_INIT
+    from pokercli._kernels.evaluator import KEY_INIT
 
     key = int(KEY_INIT) + sum(int(keys[c]) for c in job.board)
     return key, C.card_mask(job.board)
@@ -310,7 +310,7 @@ def _board_base(job: Job, keys) -> tuple[int, int]:
 
 def _deal_tasks(job: Job, deal, threads: int):
     """Kernel argument tuples covering all boards of one deal, split for threads."""
-    from pokercli import _equity_kernels as K
+    from pokercli._kernels import showdown as K
 
     keys, offsets, rank_score, flush_score, binom = _kernel_args()
     hole = [c for combo in deal for c in combo]
@@ -416,7 +416,7 @@ def board_symmetry(prev: tuple[int, ...]):
 
 
 def _tally_arrays(players: int):
-    from pokercli._equity_kernels import PATTERN_PLAYERS
+    from pokercli._kernels.showdown import PATTERN_PLAYERS
 
     patterns = np.zeros(1 << players if players <= PATTERN_PLAYERS else 1, np.int64)
     return patterns, np.zeros((players, players + 1), np.int64), np.zeros((players, 10), np.int64)
@@ -447,7 +447,7 @@ def _task_args(task, players: int, with_types: bool):
 
 def _load_kernels(tasks, players: int, with_types: bool) -> None:
     """Load every kernel the tasks need before the clock starts."""
-    from pokercli._jit import ensure
+    from pokercli._kernels.jit import ensure
 
     seen = set()
     for task in tasks:
@@ -458,7 +458,7 @@ def _load_kernels(tasks, players: int, with_types: bool) -> None:
 
 
 def _run_task(task, players: int, with_types: bool):
-    from pokercli._jit import call
+    from pokercli._kernels.jit import call
 
     args, (patterns, outcome, types) = _task_args(task, players, with_types)
     call(*args)
@@ -707,8 +707,8 @@ def monte_carlo(job: Job, samples: Optional[int] = None, stderr: Optional[float]
     run on every core and are added in order, so the answer depends only on
     the seed (and the version of pokercli), not on the number of threads.
     """
-    from pokercli import _equity_kernels as K
-    from pokercli._jit import call
+    from pokercli._kernels import montecarlo as K
+    from pokercli._kernels.jit import call
     from pokercli._stop import result
 
     t0 = time.perf_counter()

@@ -19,14 +19,14 @@ from functools import lru_cache
 import numpy as np
 
 from pokercli import reference as R
-from pokercli._jit import call
+from pokercli._kernels.jit import call
 from pokercli.errors import InputError
 
 
 @lru_cache(maxsize=1)
 def _args():
     """Kernel arguments: (card keys, offsets, score tables, class tables)."""
-    from pokercli.tables import tables
+    from pokercli._kernels.lookup import tables
 
     t = tables()
     keys = t.card_keys.astype(np.int64)
@@ -57,7 +57,7 @@ def _check_batch(cards: np.ndarray) -> np.ndarray:
 
 def _batch(cards: np.ndarray, value_map: np.ndarray) -> np.ndarray:
     """One kernel call: ``value_map[class]`` of every hand of the batch."""
-    from pokercli import _kernels as K
+    from pokercli._kernels import evaluator as K
 
     cards = _check_batch(cards)
     keys, offsets, _, (rank, flush) = _args()
@@ -92,7 +92,7 @@ def _identity_u16() -> np.ndarray:
 
 def scores_of_masks(masks: np.ndarray) -> np.ndarray:
     """Scores of hands given as 52-bit card masks (5-7 bits each)."""
-    from pokercli import _kernels as K
+    from pokercli._kernels import evaluator as K
 
     masks = np.ascontiguousarray(masks, dtype=np.int64)
     if masks.ndim != 1:
@@ -118,7 +118,7 @@ def _score_of_class_u32() -> np.ndarray:
 @lru_cache(maxsize=1)
 def score_of_class() -> np.ndarray:
     """Score of each class 1..7462 (int64; index 0 unused)."""
-    from pokercli.tables import tables
+    from pokercli._kernels.lookup import tables
 
     out = np.zeros(7463, np.int64)
     out[1:] = tables().scores_desc
@@ -142,8 +142,8 @@ def count_all_seven(threads: int = 1) -> tuple[np.ndarray, int]:
     """
     from concurrent.futures import ThreadPoolExecutor
 
-    from pokercli import _kernels as K
-    from pokercli._jit import ensure
+    from pokercli._kernels import evaluator as K
+    from pokercli._kernels.jit import ensure
 
     keys, offsets, _, (rank, flush) = _args()
     threads = max(1, threads)

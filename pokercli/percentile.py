@@ -161,10 +161,10 @@ def _current(result: Percentile, opps):
 def _potentials(result: Percentile, opps, hero: int, opp) -> None:
     import numpy as np
 
-    from pokercli import _equity_kernels as K
+    from pokercli._kernels import potentials as K
     from pokercli import evaluate as E
-    from pokercli._jit import call
-    from pokercli._kernels import KEY_INIT
+    from pokercli._kernels.jit import call
+    from pokercli._kernels.evaluator import KEY_INIT
 
     keys, offsets, (rank_score, flush_score), _ = E._args()
     removed = set(result.hand) | set(result.board) | set(result.dead)

@@ -248,24 +248,25 @@ def test_heavy_commands_in_a_fresh_process(args, expect):
 
 def test_numba_cache_follows_every_kernel_source(tmp_path):
     """Numba checks only a kernel's own file for staleness; pokercli names its cache
-    directory after all kernel sources, so a change to an inlined helper recompiles
-    the kernels that use it."""
+    directory after every module of pokercli/_kernels, so a change to an inlined
+    helper recompiles the kernels that use it. Every module that compiles
+    kernels lives there."""
     import pokercli
-    from pokercli import _jit
+    from pokercli._kernels import jit as _jit
 
     package = Path(pokercli.__file__).parent
-    with_kernels = {p.name for p in package.glob("*.py")
-                    if "from pokercli._jit import jit" in p.read_text()}
-    assert with_kernels and with_kernels <= set(_jit.KERNEL_SOURCES)
-    for name in _jit.KERNEL_SOURCES:
-        (tmp_path / name).write_bytes((package / name).read_bytes())
-    assert _jit._numba_cache_dir(tmp_path) == _jit._numba_cache_dir(package)
-    seen = {_jit._numba_cache_dir(tmp_path)}
-    for name in _jit.KERNEL_SOURCES:
-        with open(tmp_path / name, "a") as f:
+    compiling = {p for p in package.rglob("*.py") if "from pokercli._kernels.jit import jit" in p.read_text()}
+    sources = _jit.kernel_sources()
+    assert compiling and compiling <= set(sources) and all(p.parent == package / "_kernels" for p in sources)
+    for path in sources:
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    assert _jit._sources_digest(tmp_path) == _jit._sources_digest()
+    seen = {_jit._sources_digest(tmp_path)}
+    for path in sources:
+        with open(tmp_path / path.name, "a") as f:
             f.write("\n# edited\n")
-        seen.add(_jit._numba_cache_dir(tmp_path))
-    assert len(seen) == len(_jit.KERNEL_SOURCES) + 1
+        seen.add(_jit._sources_digest(tmp_path))
+    assert len(seen) == len(sources) + 1
 
 
 def test_cached_kernels_load_without_numba_typing_registries():

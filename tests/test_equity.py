@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 
 import naive
-from pokercli import _combinator as K
+from pokercli._kernels import combinator as K
 from pokercli import cards as C
 from pokercli import equity as Q
 from pokercli import ranges as RG
-from pokercli._jit import call
+from pokercli._kernels.jit import call
 from pokercli.errors import InputError
 
 
@@ -366,8 +366,8 @@ def test_preflop_kernels_equal_plain_enumeration(hands, dead):
     """The heads-up and winner-pattern kernels (flush shortcuts, boards merged by
     interchangeable suits, split for two threads) give the counts of the plain
     kernel that scores every board with the general evaluator."""
-    from pokercli import _equity_kernels as K
-    from pokercli._kernels import KEY_INIT
+    from pokercli._kernels import showdown as K
+    from pokercli._kernels.evaluator import KEY_INIT
 
     j = job(hands, dead=dead)
     deal = tuple(p.combos[0][0] for p in j.players)

@@ -101,7 +101,7 @@ def test_all_seven_card_hands_category_counts():
 def test_seven_card_enumeration_classes_equal_batch_kernel(part):
     """Class by class, the enumeration's share for one pair of lowest cards equals
     the batch kernel run on the same hands listed explicitly."""
-    from pokercli import _kernels as K
+    from pokercli._kernels import evaluator as K
 
     keys, offsets, _, (rank, flush) = E._args()
     hist = K.class_histogram_seven(keys, offsets, rank, flush, part, 1081)

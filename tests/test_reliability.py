@@ -321,8 +321,8 @@ def test_ctrl_c_stops_a_chunk_between_kernel_calls():
     next kernel call after a Ctrl-C, whichever thread the signal reaches."""
     import numpy as np
 
-    from pokercli import _combinator as K
-    from pokercli._jit import call
+    from pokercli._kernels import combinator as K
+    from pokercli._kernels.jit import call
 
     def endless(_):
         idx = np.arange(3, dtype=np.int64)

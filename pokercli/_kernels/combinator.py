@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pokercli._jit import jit
+from pokercli._kernels.jit import jit
 
 
 def binomials(n_max: int = 52) -> np.ndarray:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pokercli._jit import jit, jit_inline
+from pokercli._kernels.jit import jit, jit_inline
 
 KEY_INIT = np.int64(0x3333 << 32)
 

@@ -37,14 +37,16 @@ from pokercli import __version__
 from pokercli._stop import check as _check_stop
 from pokercli.paths import cache, unsaved, warn_once
 
-#: Modules whose code is compiled into kernels (the helpers of one are inlined into another's).
-KERNEL_SOURCES = ("_jit.py", "_kernels.py", "_equity_kernels.py", "_batch_kernel.py", "_combinator.py")
+def kernel_sources(here: Path = Path(__file__).parent) -> list[Path]:
+    """Every module of this package: the code compiled into kernels (the
+    helpers of one are inlined into another's) and this compile policy."""
+    return sorted(here.glob("*.py"))
 
 
 def _sources_digest(here: Path = Path(__file__).parent) -> str:
     digest = hashlib.sha1(__version__.encode())
-    for name in KERNEL_SOURCES:
-        digest.update((here / name).read_bytes())
+    for path in kernel_sources(here):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
 

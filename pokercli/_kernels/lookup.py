@@ -133,8 +133,8 @@ def _perfect_hash(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _place_rows(cols, bounds, row_order, capacity):
-    from pokercli._jit import call
-    from pokercli._kernels import place_rows
+    from pokercli._kernels.jit import call
+    from pokercli._kernels.evaluator import place_rows
 
     return call(place_rows, cols, bounds, row_order, capacity)
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pokercli._jit import jit
-from pokercli._kernels import KEY_INIT, hand_value
+from pokercli._kernels.jit import jit
+from pokercli._kernels.evaluator import KEY_INIT, hand_value
 
 
 @jit
