@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import best_of, peer, pokercli_cmd, row, wall  # noqa: E402
 
 from pokercli import cards as C  # noqa: E402
-from pokercli import equity as Q  # noqa: E402
+from pokercli import equity_calc as Q  # noqa: E402
 
 QUICK = "--quick" in sys.argv
 

@@ -12,8 +12,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import best_of, pokercli_cmd, row, wall  # noqa: E402
 
 from pokercli import cards as C  # noqa: E402
-from pokercli import draw as DR  # noqa: E402
-from pokercli import percentile as P  # noqa: E402
+from pokercli import five_card_draw as DR  # noqa: E402
+from pokercli import hand_strength as P  # noqa: E402
 
 
 def main() -> None:

@@ -1,3 +1,72 @@
-"""pokercli: a command-line poker calculator (evaluator, equity, percentiles)."""
+"""pokercli: a poker calculator — hand values, exact and Monte Carlo equity,
+percentiles, range tables, and the seeds' card encodings — for the command
+line and for Python.
+
+Importing ``pokercli`` is light (no NumPy, no Numba): each name below is
+imported when it is first used (PEP 562). Every function checks its input and
+raises :class:`PokerError` (a ``ValueError``) naming the parameter at fault.
+
+>>> import pokercli
+>>> pokercli.rank("As Ks Qs Js Ts").description
+'Royal flush'
+>>> r = pokercli.equity(["AsAh", "KsKh"])
+>>> round(r.players[0].equity, 4), r.to_dict()["players"][0]["wins"]
+(0.8264, 1410336)
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+#: Public name -> the module that defines it.
+_EXPORTS = {
+    "PokerError": "pokercli.errors",
+    "Card": "pokercli.cards", "parse_cards": "pokercli.cards",
+    "Range": "pokercli.ranges", "parse_range": "pokercli.ranges",
+    "HandValue": "pokercli.hands", "Showdown": "pokercli.hands", "ScoreInfo": "pokercli.hands",
+    "rank": "pokercli.hands", "showdown": "pokercli.hands", "score_info": "pokercli.hands",
+    "equity": "pokercli.equity_calc", "EquityResult": "pokercli.equity_calc",
+    "PlayerResult": "pokercli.equity_calc",
+    "percentile": "pokercli.hand_strength", "PercentileResult": "pokercli.hand_strength",
+    "draw": "pokercli.five_card_draw", "DrawResult": "pokercli.five_card_draw",
+    "combos": "pokercli.bigtwo", "CombosResult": "pokercli.bigtwo",
+    "table": "pokercli.preflop_table", "TableResult": "pokercli.preflop_table",
+    "deal": "pokercli.dealing", "Deals": "pokercli.dealing",
+    "hearts_state": "pokercli.hearts", "HeartsState": "pokercli.hearts",
+    "encode": "pokercli.representations",
+    "Game": "pokercli.games", "GAMES": "pokercli.games",
+}
+
+__all__ = ["__version__", *_EXPORTS]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'pokercli' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # next time, a plain attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))
+
+
+if TYPE_CHECKING:  # for type checkers and editors; at run time the names load lazily
+    from pokercli.bigtwo import CombosResult, combos
+    from pokercli.cards import Card, parse_cards
+    from pokercli.dealing import Deals, deal
+    from pokercli.equity_calc import EquityResult, PlayerResult, equity
+    from pokercli.errors import PokerError
+    from pokercli.five_card_draw import DrawResult, draw
+    from pokercli.games import GAMES, Game
+    from pokercli.hand_strength import PercentileResult, percentile
+    from pokercli.hands import HandValue, ScoreInfo, Showdown, rank, score_info, showdown
+    from pokercli.hearts import HeartsState, hearts_state
+    from pokercli.preflop_table import TableResult, table
+    from pokercli.ranges import Range, parse_range
+    from pokercli.representations import encode

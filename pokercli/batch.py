@@ -1,4 +1,11 @@
-"""Streaming batch ranking: one hand per input line, one answer per hand.
+"""Streaming batches: ``rank -`` (one hand per line), ``equity -`` and ``percentile -`` (one spot per line).
+
+``rank -`` is a compiled kernel over chunks of bytes (below). ``equity -``
+and ``percentile -`` (:func:`spot_stream`) read one spot per line — a JSON
+object or a plain-text form — and answer each with one JSON line, in order,
+as soon as it is computed; memory stays bounded whatever the input's length.
+
+Ranking:
 
 The input is read in chunks of whole lines (bounded memory, about
 ``CHUNK_BYTES`` at a time). Each chunk goes through one compiled kernel call
@@ -15,6 +22,7 @@ or with ``--json`` ``{"hand": ..., "class": ..., "type": ..., "score": ...}``.
 
 from __future__ import annotations
 
+import json
 import sys
 from dataclasses import dataclass
 from functools import lru_cache
@@ -24,7 +32,7 @@ import numpy as np
 
 from pokercli import cards as C
 from pokercli import reference as R
-from pokercli.errors import InputError
+from pokercli.errors import PokerError, shown
 
 CHUNK_BYTES = 1 << 22
 BOM = b"\xef\xbb\xbf"
@@ -80,7 +88,7 @@ class _Ranker:
 
         self.call = call
         self.kernel = K.rank_lines
-        keys, offsets, _, (rank_class, flush_class) = E._args()
+        keys, offsets, _, (rank_class, flush_class) = E.kernel_tables()
         score_of_class = self.score_of_class = E.score_of_class()
         rank, suit, sep, names, type_names, type_lens = _luts()
         self.tables = (rank, suit, sep, keys, offsets, rank_class, flush_class, score_of_class,
@@ -151,8 +159,8 @@ def _slow_line(text: str, line_no: int, ranker: _Ranker, report: BatchReport, er
     if not body:
         return b""
     try:
-        cards = C.parse_cards(body, count=(5, 6, 7), what="hand")
-    except InputError as e:
+        cards = C.parse(body, count=(5, 6, 7), what="hand")
+    except PokerError as e:
         report.bad += 1
         err.write(f"pokercli: line {line_no}: {e}\n")
         return b""
@@ -161,3 +169,115 @@ def _slow_line(text: str, line_no: int, ranker: _Ranker, report: BatchReport, er
     hand_class = int(ranker.classes(row)[0])
     report.hands += 1
     return answer_line(cards, hand_class, int(ranker.score_of_class[hand_class]), ranker.as_json)
+
+
+# --- equity and percentile, one spot per line -----------------------------------
+
+#: The fields of a spot's JSON object, for each batch (``True``: required).
+SPOT_FIELDS = {
+    "equity": {"players": True, "board": False, "dead": False, "game": False},
+    "percentile": {"hand": True, "board": False, "vs": False, "dead": False, "game": False},
+}
+#: Labels of the plain-text form's fields (``AsAh | QQ+,AKs | board Kd7c2h``).
+_LABELS = ("board", "dead", "vs", "game")
+
+
+@dataclass
+class SpotReport:
+    answered: int = 0
+    bad: int = 0
+
+
+def parse_spot(kind: str, text: str) -> dict:
+    """The API arguments of one line: a JSON object with the fields of
+    ``SPOT_FIELDS[kind]``, or the plain form whose ``|``-separated parts are
+    the players (``equity``) or the hand (``percentile``), and ``board ...``,
+    ``dead ...``, ``vs ...``, ``game ...`` parts.
+
+    >>> parse_spot("equity", 'AsAh | QQ+,AKs | board Kd7c2h')
+    {'players': ['AsAh', 'QQ+,AKs'], 'board': 'Kd7c2h'}
+    >>> parse_spot("percentile", '{"hand": "AsAd", "board": "Ac 2d 8c"}')
+    {'hand': 'AsAd', 'board': 'Ac 2d 8c'}
+    """
+    fields = SPOT_FIELDS[kind]
+    if text.lstrip().startswith(("{", "[")):
+        try:
+            doc = json.loads(text)
+        except (ValueError, RecursionError):
+            raise PokerError("not a valid JSON object") from None
+        if not isinstance(doc, dict):
+            raise PokerError("a spot is a JSON object")
+        unknown = [k for k in doc if k not in fields]
+        if unknown:
+            raise PokerError(f"unknown field {shown(unknown[0])} (fields: {', '.join(fields)})")
+        for name, required in fields.items():
+            if required and name not in doc:
+                raise PokerError(f"the field {name!r} is missing")
+        if kind == "equity" and not (isinstance(doc["players"], list)
+                                     and all(isinstance(p, str) for p in doc["players"])):
+            raise PokerError("players is a list of hands or ranges, each a string")
+        for name, value in doc.items():
+            if name != "players" and value is not None and not isinstance(value, (str, list)):
+                raise PokerError(f"{name} is text (or a list of cards), not {type(value).__name__}")
+        return {k: v for k, v in doc.items() if v is not None}
+    args: dict = {}
+    main = []
+    for part in (p.strip() for p in text.split("|")):
+        label, _, rest = part.partition(" ")
+        if label.lower() in _LABELS and label.lower() in fields:
+            args[label.lower()] = rest.strip()
+        elif part:
+            main.append(part)
+    if kind == "equity":
+        args = {"players": main, **args}
+    else:
+        if len(main) != 1:
+            raise PokerError(f"a percentile spot has one hand, not {len(main)} (use 'vs RANGE' for the range)")
+        args = {"hand": main[0], **args}
+    return args
+
+
+def _lines(stream: BinaryIO):
+    """(line number, text) of each line, read one at a time (bounded memory); a
+    UTF-8 byte-order mark before the first line is skipped."""
+    for number, raw in enumerate(stream, 1):
+        if number == 1 and raw.startswith(BOM):
+            raw = raw[len(BOM):]
+        try:
+            yield number, raw.decode("utf-8").rstrip("\r\n")
+        except UnicodeDecodeError:
+            yield number, None
+
+
+def spot_stream(kind: str, stream: BinaryIO, out, options: dict, err=None) -> SpotReport:
+    """Answer each spot of ``stream`` (``kind``: equity or percentile) with its
+    ``--json`` document plus ``"line"``, one JSON line each, in order. A bad
+    line is reported on ``err`` with its number and skipped; blank lines and
+    ``#`` comments are skipped silently. ``options`` (the method options of
+    ``equity``, and the default ``game``) apply to every line."""
+    from pokercli.render import json_text
+
+    if kind == "equity":
+        from pokercli.equity_calc import equity as compute
+    else:
+        from pokercli.hand_strength import percentile as compute
+    err = err if err is not None else sys.stderr
+    report = SpotReport()
+    for number, text in _lines(stream):
+        if text is not None and (not text.strip() or text.lstrip().startswith("#")):
+            continue
+        try:
+            if text is None:
+                raise PokerError("the line is not UTF-8 text")
+            args = {**options, **parse_spot(kind, text)}
+            main = args.pop("players" if kind == "equity" else "hand")
+            doc = compute(main, **args).to_dict()
+        except PokerError as e:
+            report.bad += 1
+            err.write(f"pokercli: line {number}: {e}\n")
+            continue
+        doc["line"] = number
+        out.write(json_text(doc) + "\n")
+        out.flush()
+        report.answered += 1
+    return report

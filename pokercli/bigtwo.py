@@ -26,7 +26,7 @@ from itertools import combinations
 from typing import Sequence
 
 from pokercli import cards as C
-from pokercli.errors import InputError, shown
+from pokercli.errors import PokerError, shown
 
 #: Big Two rank order: '3' lowest .. 'A', '2' highest (index into pokercli ranks 0='2'..12='A').
 def b2_rank(cid: int) -> int:
@@ -107,7 +107,7 @@ def _straight_top_card(cards, height: int) -> int:
     return next(c for c in cards if C.card_rank(c) == top_rank)
 
 
-def beats(a: Combo, b: Combo) -> bool:
+def outranks(a: Combo, b: Combo) -> bool:
     """Does ``a`` beat ``b``? Only combinations of the same size compare."""
     return len(a.cards) == len(b.cards) and a.strength > b.strength
 
@@ -115,7 +115,7 @@ def beats(a: Combo, b: Combo) -> bool:
 def all_combos(hand: Sequence[int]) -> list[Combo]:
     """Every playable combination of a hand, strongest category last, each once."""
     if not 1 <= len(hand) <= 13:
-        raise InputError(f"a Big Two hand has 1 to 13 cards, not {len(hand)}")
+        raise PokerError(f"hand: a Big Two hand has 1 to 13 cards, not {len(hand)}", "hand")
     by_rank = defaultdict(list)
     for c in hand:
         by_rank[C.card_rank(c)].append(c)
@@ -173,45 +173,59 @@ def _product(lists):
             yield (head,) + rest
 
 
-def parse_target(text: str) -> Combo:
-    cards = C.parse_cards(text, what="--beats combination")
+def parse_target(text) -> Combo:
+    """A Big Two combination to beat (text or a sequence of cards)."""
+    cards = C.as_cards(text, "beats")
+    if not cards:
+        raise PokerError("beats is empty: give a combination to beat", "beats")
     combo = classify(cards)
     if combo is None:
-        raise InputError(f"--beats {shown(text.strip())} is not a Big Two combination "
-                         "(single, pair, triple, or a five-card hand)")
+        shown_text = text.strip() if isinstance(text, str) else C.format_cards(cards)
+        raise PokerError(f"beats {shown(shown_text)} is not a Big Two combination "
+                         "(single, pair, triple, or a five-card hand)", "beats")
     return combo
 
 
-def render(hand: list[int], combos: list[Combo], target: Combo | None, out) -> None:
-    groups: dict[str, list[Combo]] = {name: [] for name in CATEGORIES}
-    for x in combos:
-        groups[x.category].append(x)
-    if out.json:
-        doc = {"hand": [C.card_name(c) for c in sorted(hand, key=b2_key)],
-               "counts": {k: len(v) for k, v in groups.items()},
-               "total": len(combos),
-               "combos": {k: [[C.card_name(c) for c in x.cards] for x in v] for k, v in groups.items()}}
-        if target is not None:
-            doc["beats"] = target.to_json()
-        out.emit_json(doc)
-        return
-    name = " ".join(C.card_name(c, out.unicode) for c in sorted(hand, key=b2_key))
-    head = f"{len(combos)} combinations" + (
-        f" that beat {target.category} {C.format_cards(target.cards, out.unicode)}" if target else "")
-    if not out.rich:
-        out.line(f"hand: {name}")
-        out.line(head)
-        for cat, xs in groups.items():
-            if xs:
-                out.line(f"{cat}\t{len(xs)}\t" + ", ".join(C.format_cards(x.cards, out.unicode) for x in xs))
-        return
-    from rich.table import Table
+@dataclass(frozen=True)
+class CombosResult:
+    """Every playable combination of a hand (those that beat ``target`` when one
+    is given), weakest category first."""
 
-    t = Table(title=f"{name}: {head}", title_justify="left", show_lines=True)
-    t.add_column("category")
-    t.add_column("count", justify="right")
-    t.add_column("combinations (weakest first)")
-    for cat, xs in groups.items():
-        if xs:
-            t.add_row(cat, str(len(xs)), "  ".join(C.format_cards(x.cards, out.unicode) for x in xs))
-    out.emit(t)
+    hand: tuple[C.Card, ...]
+    combos: tuple[Combo, ...]
+    target: Combo | None = None
+
+    def by_category(self) -> dict[str, list[Combo]]:
+        groups: dict[str, list[Combo]] = {name: [] for name in CATEGORIES}
+        for x in self.combos:
+            groups[x.category].append(x)
+        return groups
+
+    def to_dict(self) -> dict:
+        """The ``combos --json`` document."""
+        groups = self.by_category()
+        doc = {"hand": [C.card_name(c) for c in sorted(self.hand, key=b2_key)],
+               "counts": {k: len(v) for k, v in groups.items()},
+               "total": len(self.combos),
+               "combos": {k: [[C.card_name(c) for c in x.cards] for x in v] for k, v in groups.items()}}
+        if self.target is not None:
+            doc["beats"] = self.target.to_json()
+        return doc
+
+
+def combos(hand, beats=None) -> CombosResult:
+    """Big Two: every playable combination in a hand of up to 13 cards, or only
+    those that beat the combination ``beats``.
+
+    >>> r = combos("As Ah Ad Ac Ks Qd Jh 9c 8s 7d 6h 4c 3s")
+    >>> len(r.by_category()["four of a kind"])
+    9
+    >>> len(combos("As Ah Ks", beats="Qd Qc").combos)
+    1
+    """
+    cards = C.as_cards(hand, "hand")
+    found = all_combos(cards)
+    target = parse_target(beats) if beats is not None else None
+    if target is not None:
+        found = [x for x in found if outranks(x, target)]
+    return CombosResult(tuple(cards), tuple(found), target)

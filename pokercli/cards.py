@@ -11,6 +11,7 @@ the seed's 52-bit card set (SPEC §2a)::
     rank:   0 = '2', 1 = '3', ..., 8 = 'T', ..., 12 = 'A'
 
 so a set of cards is ``sum(1 << card_id)`` and ``As`` is ``1 << 25``.
+:class:`Card` is that integer with a name.
 
 >>> parse_cards("TH AH QS 9D JD") == parse_cards("Th,Ah,Qs,9d,Jd")
 True
@@ -18,14 +19,17 @@ True
 351843729281280
 >>> format_cards(parse_cards("10♡ A♠"))
 'Th As'
+>>> parse_cards("As Kd")
+(Card('As'), Card('Kd'))
 """
 
 from __future__ import annotations
 
+import operator
 import re
 from typing import Iterable, Sequence
 
-from pokercli.errors import InputError, shown
+from pokercli.errors import PokerError, shown
 
 RANK_CHARS = "23456789TJQKA"
 #: Suit letters in the order of the 52-bit groups, least significant first.
@@ -61,8 +65,51 @@ MATRIX_SUITS = "dchs"
 FULL_DECK_MASK = (1 << 52) - 1
 
 
-class DuplicateCard(InputError):
+class DuplicateCard(PokerError):
     """The same card twice where each card is one card (``AsAs``)."""
+
+
+class Card(int):
+    """One card: its card id (an ``int``, so arrays and kernels take it as it
+    is) with a name. ``Card('As')`` or ``Card(25)``.
+
+    >>> Card("As"), int(Card("As")), Card(25).rank, Card(25).suit
+    (Card('As'), 25, 12, 's')
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, card: "int | str"):
+        if isinstance(card, str):
+            (card,) = parse(card, count=1, what="card")
+        try:
+            cid = operator.index(card) if not isinstance(card, bool) else -1
+        except TypeError:
+            cid = -1
+        if not 0 <= cid < 52:
+            raise PokerError(f"card must be a card id 0..51 or a name like 'As', not {shown(card)}",
+                             "card")
+        return super().__new__(cls, cid)
+
+    @property
+    def rank(self) -> int:
+        """0 = '2' .. 12 = 'A'."""
+        return self % 13
+
+    @property
+    def suit(self) -> str:
+        """The suit letter: s, h, d or c."""
+        return GROUP_SUITS[self // 13]
+
+    @property
+    def name(self) -> str:
+        return card_name(self)
+
+    def __str__(self) -> str:
+        return card_name(self)
+
+    def __repr__(self) -> str:
+        return f"Card({card_name(self)!r})"
 
 
 def card_id(rank: int, suit: str) -> int:
@@ -88,51 +135,87 @@ def format_cards(cards: Iterable[int], unicode: bool = False) -> str:
     return " ".join(card_name(c, unicode) for c in cards)
 
 
-def _parse_chunk(chunk: str) -> list[int]:
+def _parse_chunk(chunk: str, param: str = "cards") -> list[int]:
     out = []
     pos = 0
     text = chunk.replace("\ufe0f", "")
     while pos < len(text):
         m = _CARD_RE.match(text, pos)
         if m is None:
-            raise InputError(f"unknown card {shown(chunk)}: expected rank 2-9/T/10/J/Q/K/A "
-                             "followed by suit s/h/d/c or ♠/♡/♢/♣")
+            raise PokerError(f"unknown card {shown(chunk)}: expected rank 2-9/T/10/J/Q/K/A "
+                             "followed by suit s/h/d/c or ♠/♡/♢/♣", param)
         out.append(card_id(_RANK_ALIASES[m.group(1).upper()], _SUIT_ALIASES[m.group(2).lower()]))
         pos = m.end()
     return out
 
 
-def parse_cards(text: str | Sequence[str], count: int | Sequence[int] | None = None,
-                what: str = "cards", allow_empty: bool = False) -> list[int]:
-    """Parse card text (SPEC §1) into card ids, in the order given.
+def parse(text: str | Sequence[str], count: int | Sequence[int] | None = None,
+          what: str = "cards", allow_empty: bool = False) -> list[Card]:
+    """Parse card text (SPEC §1) into cards, in the order given.
 
     ``text`` may be one string or several (command-line words). ``count`` is an
     exact number of cards or a collection of allowed numbers. Duplicates, unknown
-    tokens and a wrong count raise :class:`InputError` naming the problem. With
-    ``allow_empty`` an empty (or blank) text gives no cards; a text of
-    separators alone (``",,,"``) is still an error.
+    tokens and a wrong count raise :class:`PokerError` naming the problem and
+    ``what`` (the parameter: ``board``, ``hand 2``). With ``allow_empty`` an
+    empty (or blank) text gives no cards; a text of separators alone
+    (``",,,"``) is still an error.
     """
     if not isinstance(text, str):
         text = " ".join(text)
-    cards: list[int] = []
+    param = what.split()[0]
+    cards: list[Card] = []
     seen: set[int] = set()
     for chunk in _SEPARATORS.split(text.strip()):
         if not chunk:
             continue
-        for cid in _parse_chunk(chunk):
+        for cid in _parse_chunk(chunk, param):
             if cid in seen:
-                raise DuplicateCard(f"duplicate card {card_name(cid)!r} in {what}")
+                raise DuplicateCard(f"duplicate card {card_name(cid)!r} in {what}", param)
             seen.add(cid)
-            cards.append(cid)
+            cards.append(int.__new__(Card, cid))
     if not cards and (not allow_empty or text.strip()):
         # an empty text may mean "none"; separators alone (",,,") are a mistake
-        raise InputError(f"no {what} given" if not text.strip() else f"{what} {shown(text.strip())} has no cards")
+        raise PokerError(f"no {what} given" if not text.strip() else
+                         f"{what} {shown(text.strip())} has no cards", param)
     if count is not None:
         allowed = (count,) if isinstance(count, int) else tuple(count)
         if len(cards) not in allowed:
             want = " or ".join(str(a) for a in allowed)
-            raise InputError(f"{what} {shown(text.strip())} has {len(cards)} cards, expected {want}")
+            raise PokerError(f"{what} {shown(text.strip())} has {len(cards)} cards, expected {want}", param)
     return cards
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Cards from text in any notation of SPEC §1: ``As``, ``AS``, ``10s``,
+    ``A♠``, separated by spaces or commas or run together.
+
+    >>> parse_cards("AhKh5c")
+    (Card('Ah'), Card('Kh'), Card('5c'))
+    """
+    if not isinstance(text, str):
+        raise PokerError(f"text must be a string of cards, not {type(text).__name__}", "text")
+    return tuple(parse(text, what="text", allow_empty=True))
+
+
+def as_cards(value, what: str, count: int | Sequence[int] | None = None) -> list[Card]:
+    """Cards given to the API as text or as a sequence of cards (card ids or
+    names); ``what`` names the parameter in messages."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return parse(value, count=count, what=what, allow_empty=True)
+    try:
+        items = list(value)
+    except TypeError:
+        raise PokerError(f"{what} must be cards: text like 'As Kd' or a sequence of cards, "
+                         f"not {type(value).__name__}", what.split()[0]) from None
+    cards = []
+    for item in items:
+        try:
+            cards.append(Card(item) if not isinstance(item, Card) else item)
+        except PokerError:
+            raise PokerError(f"{what}: {shown(item)} is not a card", what.split()[0]) from None
+    return parse(" ".join(c.name for c in cards), count=count, what=what, allow_empty=True)
 
 
 def check_disjoint(groups: Sequence[tuple[str, Sequence[int]]]) -> None:
@@ -141,7 +224,8 @@ def check_disjoint(groups: Sequence[tuple[str, Sequence[int]]]) -> None:
     for name, cards in groups:
         for c in cards:
             if c in owner:
-                raise InputError(f"card {card_name(c)!r} appears in both {owner[c]} and {name}")
+                raise PokerError(f"card {card_name(c)!r} appears in both {owner[c]} and {name}",
+                                 name.split()[0])
             owner[c] = name
 
 
@@ -158,7 +242,7 @@ def card_mask(cards: Iterable[int]) -> int:
 def mask_cards(mask: int) -> list[int]:
     """Card ids of a 52-bit set, lowest bit first."""
     if mask < 0 or mask > FULL_DECK_MASK:
-        raise InputError(f"{mask} is not a 52-bit card set (0 .. {FULL_DECK_MASK})")
+        raise PokerError(f"{mask} is not a 52-bit card set (0 .. {FULL_DECK_MASK})")
     return [i for i in range(52) if mask >> i & 1]
 
 
@@ -186,14 +270,14 @@ def ck32_fields(word: int) -> dict[str, int]:
 
 
 def card_from_ck32(word: int) -> int:
-    """Card id of a well-formed 32-bit card word; :class:`InputError` otherwise."""
+    """Card id of a well-formed 32-bit card word; :class:`PokerError` otherwise."""
     if word < 0 or word >= 1 << 32:
-        raise InputError(f"{word} is not a 32-bit card word")
+        raise PokerError(f"{word} is not a 32-bit card word")
     f = ck32_fields(word)
     for cid in range(52):
         if ck32(cid) == word:
             return cid
-    raise InputError(f"{word} is not a valid card word (fields {f})")
+    raise PokerError(f"{word} is not a valid card word (fields {f})")
 
 
 def deck_index(cid: int) -> int:

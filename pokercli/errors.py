@@ -1,10 +1,35 @@
-"""The one error type for the user's mistakes (exit status 2), and how messages quote input."""
+"""The one exception the library raises for a mistake in its input, and how messages quote input.
+
+Every message names the parameter it concerns in the API's words (``board``,
+``seed``, ``method='exact'``), never a command-line flag; the CLI, which knows
+its flags, puts them in when it prints the message (exit status 2).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
 
 
-class InputError(ValueError):
-    """Bad input from the user: printed as one line on stderr, exit status 2."""
+class PokerError(ValueError):
+    """Bad input: a card, a range, a parameter out of its domain, an impossible deal.
 
+    ``param`` names the parameter at fault when there is one; a message about
+    one parameter starts with its name.
+
+    >>> import pokercli
+    >>> try:
+    ...     pokercli.equity(["AsAh", "KsKh"], method="exakt")
+    ... except pokercli.PokerError as e:
+    ...     print(e.param, "|", e)
+    method | method must be 'auto', 'exact' or 'monte-carlo', not 'exakt'
+    """
+
+    #: The exit status the CLI gives this error.
     exit_code = 2
+
+    def __init__(self, message: str, param: Optional[str] = None):
+        super().__init__(message)
+        self.param = param
 
 
 #: Longest piece of the user's input a message repeats.

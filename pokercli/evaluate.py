@@ -20,12 +20,14 @@ import numpy as np
 
 from pokercli import reference as R
 from pokercli._kernels.jit import call
-from pokercli.errors import InputError
+from pokercli.errors import PokerError
 
 
 @lru_cache(maxsize=1)
-def _args():
-    """Kernel arguments: (card keys, offsets, score tables, class tables)."""
+def kernel_tables():
+    """The evaluator's kernel arguments: (card keys int64[52], row offsets
+    uint32, (rank_score, flush_score) uint32 tables, (rank_class, flush_class)
+    uint16 tables); see :mod:`pokercli._kernels.lookup`."""
     from pokercli._kernels.lookup import tables
 
     t = tables()
@@ -40,18 +42,18 @@ def _check_batch(cards: np.ndarray) -> np.ndarray:
     5 to 7 distinct card ids 0..51, then -1 padding."""
     cards = np.asarray(cards)
     if cards.ndim != 2 or not 5 <= cards.shape[1] <= 7 or cards.dtype.kind not in "iu":
-        raise InputError("cards: a batch of hands is an integer array of shape (n, k), 5 <= k <= 7")
+        raise PokerError("cards: a batch of hands is an integer array of shape (n, k), 5 <= k <= 7")
     if cards.size == 0:
         return np.ascontiguousarray(cards, dtype=np.int8)
     if cards.min() < -1 or cards.max() > 51:
-        raise InputError("cards: card ids are 0..51, and -1 pads a short hand")
+        raise PokerError("cards: card ids are 0..51, and -1 pads a short hand")
     wide = cards.astype(np.int64)
     real = wide >= 0
     if (real[:, :5] == False).any() or (real[:, 1:] & ~real[:, :-1]).any():  # noqa: E712
-        raise InputError("cards: every hand has at least 5 cards, and -1 only pads its end")
+        raise PokerError("cards: every hand has at least 5 cards, and -1 only pads its end")
     bits = np.where(real, np.int64(1) << np.where(real, wide, 0), 0)
     if (np.bitwise_or.reduce(bits, axis=1) != bits.sum(axis=1)).any():
-        raise InputError("cards: a hand holds the same card twice")
+        raise PokerError("cards: a hand holds the same card twice")
     return np.ascontiguousarray(cards, dtype=np.int8)
 
 
@@ -60,7 +62,7 @@ def _batch(cards: np.ndarray, value_map: np.ndarray) -> np.ndarray:
     from pokercli._kernels import evaluator as K
 
     cards = _check_batch(cards)
-    keys, offsets, _, (rank, flush) = _args()
+    keys, offsets, _, (rank, flush) = kernel_tables()
     out = np.empty(cards.shape[0], value_map.dtype)
     if cards.shape[1] == 7 and (cards.shape[0] == 0 or cards.min() >= 0):
         # unsigned card ids spare every table read the negative-index check (measured
@@ -96,15 +98,15 @@ def scores_of_masks(masks: np.ndarray) -> np.ndarray:
 
     masks = np.ascontiguousarray(masks, dtype=np.int64)
     if masks.ndim != 1:
-        raise InputError("masks: a batch of hands is a one-dimensional array of 52-bit card sets")
+        raise PokerError("masks: a batch of hands is a one-dimensional array of 52-bit card sets")
     counts = np.zeros(masks.shape, np.int64)
     rest = masks.copy()
     for _ in range(8):  # popcount of up to 7 bits (more is an error anyway)
         counts += rest != 0
         rest &= rest - 1
     if ((masks < 0) | (masks >= 1 << 52)).any() or ((counts < 5) | (counts > 7)).any():
-        raise InputError("masks: each hand is a 52-bit card set of 5 to 7 cards")
-    keys, offsets, (rank, flush), _ = _args()
+        raise PokerError("masks: each hand is a 52-bit card set of 5 to 7 cards")
+    keys, offsets, (rank, flush), _ = kernel_tables()
     out = np.empty(masks.shape[0], np.uint32)
     call(K.evaluate_masks, masks, keys, offsets, rank, flush, out)
     return out
@@ -145,7 +147,7 @@ def count_all_seven(threads: int = 1) -> tuple[np.ndarray, int]:
     from pokercli._kernels import evaluator as K
     from pokercli._kernels.jit import ensure
 
-    keys, offsets, _, (rank, flush) = _args()
+    keys, offsets, _, (rank, flush) = kernel_tables()
     threads = max(1, threads)
     ensure(K.class_histogram_seven, keys, offsets, rank, flush, 0, threads)
     with ThreadPoolExecutor(max_workers=threads) as pool:
@@ -154,3 +156,13 @@ def count_all_seven(threads: int = 1) -> tuple[np.ndarray, int]:
         hist = sum(parts)
     counts = np.bincount(class_types(), weights=hist, minlength=10).astype(np.int64)
     return counts, int((hist[1:] > 0).sum())
+
+
+@lru_cache(maxsize=1)
+def strength_tables() -> tuple[np.ndarray, np.ndarray]:
+    """16-bit (rank, flush) tables ordered like the scores (higher wins, equal
+    ties) for the kernels that only compare hands: 7463 - class (0 where no hand
+    reads). Half the cache footprint of the 32-bit scores: measured about 10 %
+    faster (heads-up Monte Carlo, medians of runs taking turns)."""
+    return tuple(np.where(t > 0, 7463 - t.astype(np.int64), 0).astype(np.uint16)
+                 for t in kernel_tables()[3])

@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, field
 
 from pokercli import cards as C
-from pokercli.errors import InputError, shown
+from pokercli.errors import PokerError, shown
 
 LEGAL = {0, 1, 2, 3, 4, 11, 12, 13, 14, 21, 22, 23, 24, 31, 32, 33, 34}
 PASS_NAMES = {0: "no passing", 1: "clockwise", 2: "counter-clockwise", 3: "across"}
@@ -33,13 +33,16 @@ PASS_NAMES = {0: "no passing", 1: "clockwise", 2: "counter-clockwise", 3: "acros
 
 def pass_type(round_number: int) -> int:
     """Pass type of round 1, 2, 3, 4, 5, …: 1, 2, 3, 0, 1, …"""
-    if round_number < 1:
-        raise InputError(f"--round must be 1 or more, not {round_number}")
+    if isinstance(round_number, bool) or not isinstance(round_number, int) or round_number < 1:
+        raise PokerError(f"round_number must be 1 or more, not {shown(round_number)}", "round_number")
     return (1, 2, 3, 0)[(round_number - 1) % 4]
 
 
 @dataclass
 class State:
+    """A Hearts game state: 52 location codes in the Hearts card order, the four
+    scores, the pass type, and the player whose view it is (None: everyone's)."""
+
     codes: list[int]
     scores: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     pass_type: int = 1
@@ -47,10 +50,14 @@ class State:
 
     def masked(self, player: int) -> "State":
         """The state as ``player`` sees it: other players' hands hidden (0)."""
-        if player not in (1, 2, 3, 4):
-            raise InputError(f"--view must be a player 1-4, not {player}")
+        if isinstance(player, bool) or player not in (1, 2, 3, 4):
+            raise PokerError(f"view must be a player 1-4, not {shown(player)}", "view")
         codes = [0 if 1 <= c <= 4 and c != player else c for c in self.codes]
         return State(codes, list(self.scores), self.pass_type, player)
+
+    def to_dict(self) -> dict:
+        """The ``hearts --json`` document."""
+        return self.to_json()
 
     def to_json(self) -> dict:
         where = {p: {"hand": [], "won": [], "trick": []} for p in (1, 2, 3, 4)}
@@ -81,6 +88,37 @@ def from_hands(hands: list[list[int]], scores=None, pass_type_: int = 1) -> Stat
     return State(codes, list(scores or [0, 0, 0, 0]), pass_type_)
 
 
+HeartsState = State
+
+
+def hearts_state(state, view: int | None = None) -> State:
+    """Read and check a Hearts state, optionally as player ``view`` (1-4) sees it.
+
+    ``state`` is 52 codes (text separated by commas or spaces, a JSON list, or a
+    list of integers), a JSON object ``{"state": [...], "scores": [...],
+    "pass_type": n}`` (text or a dict), or what ``deal --game hearts --json``
+    writes.
+
+    >>> st = hearts_state([1, 2, 3, 4] * 13, view=2)
+    >>> st.codes[:4], st.pass_type
+    ([0, 2, 0, 0], 1)
+    """
+    if isinstance(state, State):
+        st = state
+        check(st)
+    elif isinstance(state, str):
+        st = parse_state(state)
+    elif isinstance(state, dict):
+        import json
+
+        st = parse_state(json.dumps(state))
+    elif isinstance(state, (list, tuple)):
+        st = parse_state(" ".join(map(str, state)))
+    else:
+        raise PokerError(f"state must be 52 codes or a JSON state, not {type(state).__name__}", "state")
+    return st.masked(view) if view is not None else st
+
+
 def parse_state(text: str) -> State:
     """A vector of 52 codes (comma/space separated or a JSON list), or a JSON
     object ``{"state": [...], "scores": [...], "pass_type": n}``, or what
@@ -93,18 +131,18 @@ def parse_state(text: str) -> State:
             doc = json.loads(text)
         except (ValueError, RecursionError) as e:
             where = f": {e.msg} at character {e.pos}" if isinstance(e, json.JSONDecodeError) else ""
-            raise InputError(f"state is not valid JSON{where}") from None
+            raise PokerError(f"state is not valid JSON{where}") from None
         if not isinstance(doc, dict):
-            raise InputError("a JSON state is an object with a \"state\" list of 52 codes")
+            raise PokerError("a JSON state is an object with a \"state\" list of 52 codes")
         if isinstance(doc.get("hearts"), dict):  # a deal, as `deal --game hearts --json` writes it
             doc = doc["hearts"]
         values = doc.get("state")
         scores = doc.get("scores", scores)
         ptype = doc.get("pass_type", ptype)
         if not isinstance(ptype, int) or isinstance(ptype, bool):
-            raise InputError(f"pass type must be 0-3, not {shown(ptype)}")
+            raise PokerError(f"pass type must be 0-3, not {shown(ptype)}")
         if not isinstance(values, list):
-            raise InputError("a JSON state needs a \"state\" list of 52 codes")
+            raise PokerError("a JSON state needs a \"state\" list of 52 codes")
     else:
         body = text[1:-1] if text.startswith("[") and text.endswith("]") else text
         values = [v for v in re.split(r"[\s,]+", body) if v]
@@ -113,39 +151,39 @@ def parse_state(text: str) -> State:
         try:
             codes.append(int(v))
         except (TypeError, ValueError):
-            raise InputError(f"state position {i} ({C.card_name(C.card_from_hearts_index(i)) if i < 52 else i}): "
+            raise PokerError(f"state position {i} ({C.card_name(C.card_from_hearts_index(i)) if i < 52 else i}): "
                              f"{shown(v)} is not an integer code") from None
     if not isinstance(scores, list) or len(scores) != 4 or not all(isinstance(s, int) for s in scores):
-        raise InputError("scores must be a list of four integers")
+        raise PokerError("scores must be a list of four integers")
     if ptype not in PASS_NAMES:
-        raise InputError(f"pass type must be 0-3, not {shown(ptype)}")
+        raise PokerError(f"pass type must be 0-3, not {shown(ptype)}")
     state = State(codes, scores, ptype)
     check(state)
     return state
 
 
 def check(state: State) -> None:
-    """Raise InputError naming the first inconsistency of a state."""
+    """Raise PokerError naming the first inconsistency of a state."""
     codes = state.codes
     if len(codes) != 52:
-        raise InputError(f"a state has 52 codes, not {len(codes)}")
+        raise PokerError(f"a state has 52 codes, not {len(codes)}")
     for i, c in enumerate(codes):
         if c not in LEGAL:
-            raise InputError(f"code {c} for {C.card_name(C.card_from_hearts_index(i))} is not a "
+            raise PokerError(f"code {c} for {C.card_name(C.card_from_hearts_index(i))} is not a "
                              "location (0, 1-4, 11-14, 21-24, 31-34)")
     leads = [i for i, c in enumerate(codes) if c >= 31]
     trick = [c % 10 for c in codes if c >= 21]
     if len(leads) > 1:
-        raise InputError(f"{len(leads)} cards are marked as led; a trick has at most one lead card")
+        raise PokerError(f"{len(leads)} cards are marked as led; a trick has at most one lead card")
     if len(trick) > 4:
-        raise InputError(f"{len(trick)} cards are in the current trick; a trick has at most four")
+        raise PokerError(f"{len(trick)} cards are in the current trick; a trick has at most four")
     if trick and not leads:
-        raise InputError("the current trick has cards but no lead card")
+        raise PokerError("the current trick has cards but no lead card")
     if len(set(trick)) != len(trick):
-        raise InputError("a player has played two cards into the current trick")
+        raise PokerError("a player has played two cards into the current trick")
     won = sum(1 for c in codes if 11 <= c <= 14)
     if won % 4:
-        raise InputError(f"{won} cards are in won tricks; won tricks hold a multiple of 4 cards")
+        raise PokerError(f"{won} cards are in won tricks; won tricks hold a multiple of 4 cards")
     done = won // 4
     hidden = codes.count(0)
     expected_hidden = 0
@@ -156,45 +194,7 @@ def check(state: State) -> None:
             expected_hidden += want
             continue
         if have != want:
-            raise InputError(f"player {p} holds {have} cards; after {done} tricks"
+            raise PokerError(f"player {p} holds {have} cards; after {done} tricks"
                              f"{' and a card played' if p in trick else ''} it should hold {want}")
     if hidden != expected_hidden:
-        raise InputError(f"{hidden} hidden cards, but the other hands should hold {expected_hidden}")
-
-
-def render(state: State, out) -> None:
-    doc = state.to_json()
-    if out.json:
-        out.emit_json(doc)
-        return
-    vector = "[" + ", ".join(map(str, state.codes)) + "]"
-    rows = []
-    for p in ("1", "2", "3", "4"):
-        v = doc["players"][p]
-        rows.append((p, v["hand"], v["won"], v["trick"]))
-    if not out.rich:
-        out.line(f"state: {vector}")
-        out.line(f"scores: {' '.join(map(str, state.scores))}")
-        out.line(f"pass: {state.pass_type} ({doc['pass']})")
-        if state.view:
-            out.line(f"view: player {state.view}")
-        for p, hand, won, trick in rows:
-            out.line(f"player {p}\thand: {' '.join(hand) or '-'}\twon: {' '.join(won) or '-'}\t"
-                     f"trick: {' '.join(trick) or '-'}")
-        if doc["hidden"]:
-            out.line(f"hidden: {len(doc['hidden'])} cards")
-        return
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
-
-    t = Table(title=f"Hearts state — pass {doc['pass']}, scores {state.scores}"
-                    + (f", seen by player {state.view}" if state.view else ""), title_justify="left")
-    for col in ("player", "hand", "won tricks", "current trick"):
-        t.add_column(col)
-    for p, hand, won, trick in rows:
-        shown = [f"[bold]{c}*[/bold]" if c == doc["lead"] else c for c in trick]
-        t.add_row(p, " ".join(hand) or "-", " ".join(won) or "-", " ".join(shown) or "-")
-    if doc["hidden"]:
-        t.add_row("hidden", f"{len(doc['hidden'])} cards", "", "")
-    out.emit(Group(t, Text(vector, style="dim")))
+        raise PokerError(f"{hidden} hidden cards, but the other hands should hold {expected_hidden}")

@@ -4,8 +4,9 @@ Parts are separated by commas (or spaces); each part may carry a weight
 ``:w`` (a number > 0, e.g. ``AA:0.5``; default 1). A part is one of
 
 * a pair ``QQ``, a pair and better ``QQ+``, a span of pairs ``TT-77``;
-* suited ``AKs``, offsuit ``AKo`` or both ``AK``; ``A2s+`` (kicker up to one
-  below the top card: A2s..AQs), ``KTo+``, a span ``A5s-A2s``;
+* suited ``AKs``, offsuit ``AKo`` or both ``AK``; ``A2s+`` (the kicker and
+  every higher one up to one below the top card: A2s..AKs), ``KTo+``
+  (KTo..KQo), a span ``A5s-A2s``;
 * an explicit combo ``AhKh`` (any card notation of SPEC §1);
 
 Weights are numbers from ``MIN_WEIGHT`` to ``MAX_WEIGHT`` (0.000001 to 1000000).
@@ -21,17 +22,48 @@ When a combo is named by several parts, the last part's weight counts.
 48
 >>> parse_range("AA:0.5")[0][1]
 0.5
+>>> parse_range("AKs")
+Range('AKs', 4 combos)
 """
 
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from dataclasses import dataclass
+from typing import Iterator, Sequence
 
 from pokercli import cards as C
-from pokercli.errors import InputError, shown
+from pokercli.errors import PokerError, shown
 
 Combo = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Range:
+    """A parsed range: each combo (two cards, lower card id first) with its weight.
+
+    Iterating gives ``(combo, weight)`` pairs; ``len`` is the number of combos.
+    """
+
+    text: str
+    combos: tuple[tuple[tuple[C.Card, C.Card], float], ...]
+
+    def __len__(self) -> int:
+        return len(self.combos)
+
+    def __iter__(self) -> Iterator[tuple[tuple[C.Card, C.Card], float]]:
+        return iter(self.combos)
+
+    def __getitem__(self, index):
+        return self.combos[index]
+
+    @property
+    def weighted(self) -> float:
+        """The sum of the weights (the number of combos when every weight is 1)."""
+        return sum(w for _, w in self.combos)
+
+    def __repr__(self) -> str:
+        return f"Range({self.text!r}, {len(self)} combos)"
 _RANKS = C.RANK_CHARS
 _PART = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so]?)(\+?)$", re.IGNORECASE)
 _SPAN = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so]?)-([2-9TJQKA])([2-9TJQKA])([so]?)$", re.IGNORECASE)
@@ -82,7 +114,7 @@ def _expand(part: str) -> list[Combo]:
         hi, lo = max(a, b), min(a, b)
         if hi == lo:
             if kind:
-                raise InputError(f"range part {shown(part)}: a pair is neither suited nor offsuit")
+                raise PokerError(f"range part {shown(part)}: a pair is neither suited nor offsuit")
             tops = range(hi, 13) if plus else [hi]
             return [c for r in tops for c in pair_combos(r)]
         kickers = range(lo, hi) if plus else [lo]
@@ -93,29 +125,36 @@ def _expand(part: str) -> list[Combo]:
         a1, b1, a2, b2 = map(_rank, (a1, b1, a2, b2))
         k1, k2 = k1.lower(), k2.lower()
         if k1 != k2:
-            raise InputError(f"range part {shown(part)}: both ends must be suited, offsuit or neither")
+            raise PokerError(f"range part {shown(part)}: both ends must be suited, offsuit or neither")
         if a1 == b1 and a2 == b2:
             lo, hi = sorted((a1, a2))
             return [c for r in range(lo, hi + 1) for c in pair_combos(r)]
         h1, l1, h2, l2 = max(a1, b1), min(a1, b1), max(a2, b2), min(a2, b2)
         if h1 != h2 or l1 == h1 or l2 == h2:
-            raise InputError(f"range part {shown(part)}: a span keeps its top card (e.g. A5s-A2s, TT-77)")
+            raise PokerError(f"range part {shown(part)}: a span keeps its top card (e.g. A5s-A2s, TT-77)")
         lo, hi = sorted((l1, l2))
         return [c for k in range(lo, hi + 1) for c in nonpair_combos(h1, k, k1)]
     try:
-        cards = C.parse_cards(part, count=2, what=f"range part {shown(part)}")
-    except InputError:
-        raise InputError(f"range part {shown(part)} is not a hand class (AKs, QQ+, TT-77, A2s+), "
+        cards = C.parse(part, count=2, what=f"range part {shown(part)}")
+    except PokerError:
+        raise PokerError(f"range part {shown(part)} is not a hand class (AKs, QQ+, TT-77, A2s+), "
                          "a combo (AhKh) or 'random'") from None
     return [_combo(*cards)]
 
 
-def parse_range(text: str) -> list[tuple[Combo, float]]:
-    """(combo, weight) pairs of a range, combos as sorted card-id pairs."""
+def parse_range(text: str) -> Range:
+    """A range in the notation of PokerStove and Equilab (see the module docstring).
+
+    >>> r = parse_range("QQ+,AKs:0.5")
+    >>> len(r), r.weighted
+    (22, 20.0)
+    """
+    if not isinstance(text, str):
+        raise PokerError(f"text must be a range as text, not {type(text).__name__}", "text")
     weights: dict[Combo, float] = {}
     parts = [p for p in re.split(r"[,\s]+", text.strip()) if p]
     if not parts:
-        raise InputError("empty range")
+        raise PokerError("empty range", "text")
     for part in parts:
         body, _, w = part.partition(":")
         weight = 1.0
@@ -123,20 +162,21 @@ def parse_range(text: str) -> list[tuple[Combo, float]]:
             try:
                 weight = float(w)
             except ValueError:
-                raise InputError(f"range part {shown(part)}: weight {shown(w)} is not a number") from None
+                raise PokerError(f"range part {shown(part)}: weight {shown(w)} is not a number") from None
             if not MIN_WEIGHT <= weight <= MAX_WEIGHT:
-                raise InputError(f"range part {shown(part)}: a weight is a number from "
+                raise PokerError(f"range part {shown(part)}: a weight is a number from "
                                  f"{MIN_WEIGHT:.6f} to {MAX_WEIGHT:.0f}")
         for combo in _expand(body):
             weights[combo] = weight
-    return sorted(weights.items())
+    card = C.Card
+    return Range(text, tuple(((card(a), card(b)), w) for (a, b), w in sorted(weights.items())))
 
 
 def is_single_hand(text: str) -> bool:
     """True when the text names exactly two cards (a fixed hand, not a range)."""
     try:
-        return len(C.parse_cards(text)) == 2
-    except InputError:
+        return len(C.parse(text)) == 2
+    except PokerError:
         return False
 
 
@@ -192,7 +232,7 @@ def class_representative(name: str) -> list[int]:
     """A representative hand of a class: AA -> As Ah, AKs -> As Ks, AKo -> As Kh."""
     m = _PART.match(name)
     if not m or m.group(4):
-        raise InputError(f"{shown(name)} is not a starting-hand class (AA, AKs, AKo)")
+        raise PokerError(f"{shown(name)} is not a starting-hand class (AA, AKs, AKo)")
     hi, lo = _rank(m.group(1)), _rank(m.group(2))
     hi, lo = max(hi, lo), min(hi, lo)
     kind = m.group(3).lower()
@@ -202,4 +242,4 @@ def class_representative(name: str) -> list[int]:
         return [C.card_id(hi, "s"), C.card_id(lo, "s")]
     if kind == "o":
         return [C.card_id(hi, "s"), C.card_id(lo, "h")]
-    raise InputError(f"{shown(name)} is not a starting-hand class: say {name}s or {name}o")
+    raise PokerError(f"{shown(name)} is not a starting-hand class: say {name}s or {name}o")

@@ -18,7 +18,7 @@ import sys
 import time
 from pathlib import Path
 
-from pokercli import equity as Q
+from pokercli import equity_calc as Q
 from pokercli.ranges import RANK_CHARS_DESC, class_representative, starting_classes
 
 OUT = Path(__file__).resolve().parent.parent / "pokercli" / "data" / "preflop_vs_random.json"

@@ -30,3 +30,18 @@ def run_subprocess(*args, input=None, env=None):
     full_env = dict(os.environ, **(env or {}))
     return subprocess.run([sys.executable, "-m", "pokercli", *map(str, args)], input=input,
                           capture_output=True, text=True, env=full_env, timeout=600)
+
+
+#: ``python -c`` code that runs pokercli with SIGINT raising KeyboardInterrupt, as
+#: Python's default handler does: a child started from a job that ignores SIGINT
+#: (a shell's background job, some CI runners) inherits it ignored, and a Ctrl-C
+#: test would then pass without testing anything.
+WITH_SIGINT = ("import signal, sys\n"
+               "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+               "sys.argv = ['pokercli', *sys.argv[1:]]\n"
+               "from pokercli.cli import main\nmain()\n")
+
+
+def pokercli_with_sigint(*args) -> list[str]:
+    """The command line of a pokercli child whose SIGINT handler is Python's default."""
+    return [sys.executable, "-c", WITH_SIGINT, *map(str, args)]

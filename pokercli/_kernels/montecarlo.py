@@ -41,7 +41,7 @@ def monte_carlo(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, b
 
     * one combo: a fixed hand, dealt once, outside the loop;
     * several: a ranged player, whose combo is drawn by Walker's alias method
-      (:func:`pokercli.equity.alias_table`): a uniform column ``j``, kept when
+      (:func:`pokercli.equity_calc.alias_table`): a uniform column ``j``, kept when
       32 random bits fall below ``alias_keep[j]``, else replaced by
       ``alias_other[j]``. When two ranged players' combos collide, all of them
       are drawn again, which samples the weighted distribution over valid
@@ -179,7 +179,7 @@ def monte_carlo(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, b
             hand_keys[p] = hand_keys[p] * (1 - first) + card_keys[c]
             hand_masks[p] = hand_masks[p] * (1 - first) | (one << c)
         if heads_up:
-            # 16-bit strengths (see pokercli.equity._strength_tables)
+            # 16-bit strengths (see pokercli.equity_calc._strength_tables)
             key0 = hand_keys[0] + bkey
             key1 = hand_keys[1] + bkey
             if ((key0 | key1) >> 32) & 0x8888:  # a flush: rare, so the branch is predicted

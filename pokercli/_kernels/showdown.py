@@ -11,7 +11,7 @@ against 10-12 ms, the 3-way benchmark 25-32 ms against 19-23 ms).
 Showdown counts are integers: ``outcome[p, 1]`` counts boards player ``p``
 wins alone, ``outcome[p, n]`` (n >= 2) boards it shares among ``n`` players
 (for up to ``PATTERN_PLAYERS`` players they are first tallied by winner
-pattern and converted by ``pokercli.equity._outcome``);
+pattern and converted by ``pokercli.equity_calc._outcome``);
 ``types[p, t]`` counts boards on which it ends with hand type ``t``.
 """
 
@@ -100,7 +100,7 @@ def _skip(mask, card, sym_hi, sym_lo):
     """Whether a board prefix that just received ``card`` is not canonical.
 
     Interchangeable suits form chains (each suit points at the previous one
-    it can be swapped with, ``pokercli.equity.interchangeable_suits``); a
+    it can be swapped with, ``pokercli.equity_calc.interchangeable_suits``); a
     board is canonical when, along every chain, the 13-bit rank sets do not
     increase. Cards come in card-id order, so a suit's rank set is complete
     before the next suit of its chain receives cards, and the check only

@@ -1,0 +1,400 @@
+"""One thin function per subcommand: options -> the API -> the render layer.
+
+Validation lives in the API; a command only chooses the output mode, reads
+batch input, and says where an interrupted job's finished chunks are.
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from pokercli.cli import ExitStatus, app, run
+from pokercli.cli.options import (Board, Checkpoint, Dead, File, Game, Json, PokerGame, Resume,
+                                  Scheduler, Seed, Unicode)
+from pokercli.errors import PokerError
+
+
+def _out(as_json: bool, unicode: bool = False):
+    from pokercli.render import Output
+
+    return Output.choose(as_json, unicode)
+
+
+class NumberKind(str, Enum):
+    mask52 = "mask52"
+    ck32 = "ck32"
+    ranks = "ranks"
+
+
+@app.command()
+def encode(
+    value: Annotated[list[str], typer.Argument(help="Cards (As Kh, AsKh, A♠ 10♡) or one integer.")],
+    kind: Annotated[NumberKind, typer.Option("--as", help="Read an integer as a 52-bit set, "
+                                             "a 32-bit card word or a 13-bit rank set.")] = NumberKind.mask52,
+    as_json: Json = False,
+    unicode: Unicode = False,
+) -> None:
+    """Show cards in every representation (52-bit set, card words, indices, matrix)."""
+    def job():
+        from pokercli.representations import encode as encode_
+        from pokercli.render import emit
+
+        emit(encode_(" ".join(value).strip(), kind.value), _out(as_json, unicode))
+
+    run(job)
+
+
+class DealGame(str, Enum):
+    holdem = "holdem"
+    draw = "draw"
+    hearts = "hearts"
+    bigtwo = "bigtwo"
+
+
+@app.command()
+def deal(
+    game: Annotated[DealGame, typer.Option("--game", "-g", help="The game to deal.")] = DealGame.holdem,
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Players (holdem/draw; default 2).")] = None,
+    seed: Seed = None,
+    dead: Dead = None,
+    count: Annotated[int, typer.Option("--count", "-n", help="Number of independent deals.")] = 1,
+    round_number: Annotated[int, typer.Option("--round", help="Hearts: round number (pass type 1, 2, 3, none, ...).")] = 1,
+    view: Annotated[Optional[int], typer.Option("--view", help="Hearts: show the state as player 1-4 sees it.")] = None,
+    as_json: Json = False,
+    unicode: Unicode = False,
+) -> None:
+    """Deal hands (and a board) from a shuffled deck; Hearts deals also show the game state."""
+    def job():
+        from pokercli.dealing import deal as deal_
+        from pokercli.render import emit, warn
+
+        deals = deal_(game.value, players, seed, dead or (), count, round_number=round_number, view=view)
+        emit(deals, _out(as_json, unicode))
+        if not deals.seed_given:
+            warn(f"seed {deals.seed} (pass --seed {deals.seed} to deal the same again)")
+
+    run(job)
+
+
+@app.command()
+def rank(
+    hands: Annotated[Optional[list[str]], typer.Argument(
+        help="A hand of 5-7 cards; with --board, one hand per argument; '-' reads one hand per line from stdin.")] = None,
+    board: Board = None,
+    score: Annotated[Optional[int], typer.Option("--score", help="Translate a 30-bit score.")] = None,
+    file: File = None,
+    game: Game = PokerGame.holdem,
+    as_json: Json = False,
+    unicode: Unicode = False,
+) -> None:
+    """Rank a hand (type, class 1..7462, score), a showdown, a score, or a stream of hands."""
+    def job():
+        from pokercli import hands as H
+        from pokercli.render import emit
+
+        words = hands or []
+        if file is not None or words == ["-"]:
+            if board is not None or score is not None or (file is not None and words):
+                raise PokerError("batch mode (- or --file) takes no other hands, --board or --score")
+            return _rank_batch(file, as_json)
+        out = _out(as_json, unicode)
+        if score is not None:
+            if words or board is not None:
+                raise PokerError("--score takes no hands or --board")
+            return emit(H.score_info(score), out)
+        if not words:
+            raise PokerError("give a hand of 5-7 cards, hands with --board, --score N, or - for stdin")
+        if board is not None:
+            return emit(H.showdown(words, board, game.value), out)
+        emit(H.rank(" ".join(words), game.value), out)
+
+    run(job)
+
+
+def _open(file: Optional[Path]):
+    """The batch input: a file, or stdin (binary)."""
+    try:
+        return open(file, "rb") if file is not None else sys.stdin.buffer
+    except OSError as e:
+        raise PokerError(f"cannot read {file}: {e.strerror}") from None
+
+
+def _rank_batch(file: Optional[Path], as_json: bool) -> int:
+    from pokercli.batch import rank_stream
+
+    with _open(file) as stream:
+        report = rank_stream(stream, sys.stdout.buffer, as_json)
+    sys.stdout.flush()
+    if report.bad:
+        sys.stderr.write(f"pokercli: {report.bad} bad line(s) skipped, {report.hands} hands ranked\n")
+        return ExitStatus.FAILED
+    return ExitStatus.OK
+
+
+class _saving_hint:
+    """When a chunked job stops early (Ctrl-C, a lost Dask scheduler), say where
+    its finished chunks are and how to continue."""
+
+    def __init__(self, checkpoint: Optional[Path]):
+        self.checkpoint = checkpoint
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, error, tb):
+        from pokercli.jobs import EngineLost
+
+        if self.checkpoint is None:
+            return False
+        hint = (f"finished chunks are saved in {self.checkpoint}; "
+                "run the same command with --resume to continue")
+        if kind is KeyboardInterrupt:
+            from pokercli.render import warn
+
+            warn(f"interrupted: {hint}")
+        elif isinstance(error, EngineLost):
+            raise EngineLost(f"{error}; {hint}") from None
+        return False
+
+
+@app.command()
+def equity(
+    hands: Annotated[Optional[list[str]], typer.Argument(
+        help="Two or more players: hands (AsAh) or ranges (QQ+,AKs, 'random'), one per argument; "
+             "'-' reads one spot per line from stdin (see --file).")] = None,
+    board: Board = None,
+    dead: Dead = None,
+    exact: Annotated[bool, typer.Option("--exact", help="Enumerate every runout, however long.")] = False,
+    monte_carlo: Annotated[bool, typer.Option("--monte-carlo", "--mc", help="Sample instead of enumerating.")] = False,
+    samples: Annotated[Optional[int], typer.Option("--samples", "-n", help="Monte Carlo: this many samples.")] = None,
+    stderr: Annotated[Optional[float], typer.Option("--stderr", help="Monte Carlo: stop when every "
+                                                    "player's equity has this standard error (e.g. 0.0005).")] = None,
+    seed: Seed = None,
+    categories: Annotated[bool, typer.Option("--categories", help="How often each player ends with each hand type.")] = False,
+    engine: Scheduler = None,
+    checkpoint: Checkpoint = None,
+    resume: Resume = False,
+    file: File = None,
+    game: Game = PokerGame.holdem,
+    as_json: Json = False,
+    unicode: Unicode = False,
+) -> None:
+    """Equity of hands or ranges: exact when feasible, Monte Carlo otherwise."""
+    def job():
+        from pokercli.equity_calc import equity as equity_
+        from pokercli.render import emit, progress_bar, warn
+
+        if exact and monte_carlo:
+            raise PokerError("choose --exact or --monte-carlo, not both")
+        method = "exact" if exact else ("monte-carlo" if monte_carlo else "auto")
+        options = dict(method=method, samples=samples, stderr=stderr, seed=seed, game=game.value,
+                       categories=categories, engine=engine)
+        players = hands or []
+        if file is not None or players == ["-"]:
+            if board is not None or dead is not None or checkpoint is not None or resume or \
+                    players != (["-"] if file is None else []):
+                raise PokerError("batch mode (- or --file) reads the players, board and dead cards of "
+                                 "each spot from its line: no other players, --board, --dead or "
+                                 "--checkpoint")
+            return _batch("equity", file, options)
+        if not players:
+            raise PokerError("give two or more players (hands or ranges), or - to read spots from stdin")
+        out = _out(as_json, unicode)
+        with _saving_hint(checkpoint), progress_bar(out) as progress:
+            result = equity_(players, board or (), dead or (), checkpoint=checkpoint, resume=resume,
+                             progress=progress, **options)
+        if result.interrupted:
+            warn("interrupted: the result below is from the samples so far")
+        emit(result, out, categories=categories)
+        return ExitStatus.INTERRUPTED if result.interrupted else ExitStatus.OK
+
+    run(job)
+
+
+def _batch(kind: str, file: Optional[Path], options: dict) -> int:
+    from pokercli import batch as B
+
+    with _open(file) as stream:
+        report = B.spot_stream(kind, stream, sys.stdout, options)
+    if report.bad:
+        sys.stderr.write(f"pokercli: {report.bad} bad line(s) skipped, {report.answered} spots answered\n")
+        return ExitStatus.FAILED
+    return ExitStatus.OK
+
+
+@app.command()
+def percentile(
+    hand: Annotated[Optional[str], typer.Argument(help="Our two hole cards (preflop also a class: AKs, QQ, T9o); "
+                                                       "'-' reads one spot per line from stdin (see --file).")] = None,
+    board: Board = None,
+    vs: Annotated[Optional[str], typer.Option("--vs", help="Opponent range (default: any two unseen cards).")] = None,
+    dead: Dead = None,
+    file: File = None,
+    game: Game = PokerGame.holdem,
+    as_json: Json = False,
+    unicode: Unicode = False,
+) -> None:
+    """Hand strength now, and with the cards to come (potentials, effective strength)."""
+    def job():
+        from pokercli.hand_strength import percentile as percentile_
+        from pokercli.render import emit
+
+        if file is not None or hand == "-":
+            if board is not None or dead is not None or vs is not None or hand != ("-" if file is None else None):
+                raise PokerError("batch mode (- or --file) reads the hand, board, range and dead cards "
+                                 "of each spot from its line: no --board, --vs or --dead")
+            return _batch("percentile", file, {"game": game.value})
+        if hand is None:
+            raise PokerError("give our two hole cards, or - to read spots from stdin")
+        emit(percentile_(hand, board or (), dead or (), vs=vs, game=game.value), _out(as_json, unicode))
+
+    run(job)
+
+
+@app.command()
+def hearts(
+    state: Annotated[list[str], typer.Argument(help="52 location codes (comma/space separated, a JSON list, "
+                                                     "or a JSON object with state, scores, pass_type); '-' reads stdin.")],
+    view: Annotated[Optional[int], typer.Option("--view", help="Mask the state for player 1-4.")] = None,
+    as_json: Json = False,
+) -> None:
+    """Check and show a Hearts game state (seed 002), optionally as one player sees it."""
+    def job():
+        from pokercli.hearts import hearts_state
+        from pokercli.render import emit
+
+        text = sys.stdin.read() if state == ["-"] else " ".join(state)
+        lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
+        out = _out(as_json)
+        if len(lines) < 2 or not all(line.lstrip("\ufeff \t").startswith("{") for _, line in lines):
+            return emit(hearts_state(text, view), out)
+        # JSON Lines (`deal --game hearts --count N --json`): one state per line
+        bad = 0
+        for number, line in lines:
+            try:
+                st = hearts_state(line, view)
+            except PokerError as e:
+                if e.param == "view":
+                    raise
+                sys.stderr.write(f"pokercli: line {number}: {e}\n")
+                bad += 1
+                continue
+            if out.json:
+                out.emit_json(st.to_dict(), indent=None)
+            else:
+                emit(st, out)
+        return ExitStatus.FAILED if bad else ExitStatus.OK
+
+    run(job)
+
+
+@app.command()
+def combos(
+    hand: Annotated[list[str], typer.Argument(help="A Big Two hand of up to 13 cards.")],
+    beats: Annotated[Optional[str], typer.Option("--beats", help="Only combinations that beat this one.")] = None,
+    as_json: Json = False,
+    unicode: Unicode = False,
+) -> None:
+    """Big Two: every playable combination in a hand (or those that beat --beats)."""
+    def job():
+        from pokercli.bigtwo import combos as combos_
+        from pokercli.render import emit
+
+        emit(combos_(" ".join(hand), beats), _out(as_json, unicode))
+
+    run(job)
+
+
+@app.command()
+def draw(
+    hand: Annotated[list[str], typer.Argument(help="A five-card hand.")],
+    pays: Annotated[Optional[str], typer.Option("--pay", help="9 pays per unit: royal, straight flush, quads, "
+                                                "full house, flush, straight, trips, two pair, jacks or better.")] = None,
+    dead: Dead = None,
+    top: Annotated[int, typer.Option("--top", help="How many holds to show (text output).")] = 8,
+    as_json: Json = False,
+    unicode: Unicode = False,
+) -> None:
+    """Five-card draw: every hold, exact over every draw, best expected return first."""
+    def job():
+        from pokercli.five_card_draw import draw as draw_
+        from pokercli.render import emit
+
+        if top < 1:
+            raise PokerError(f"--top must be at least 1, not {top}")
+        emit(draw_(" ".join(hand), dead or (), pays=pays), _out(as_json, unicode), top=top)
+
+    run(job)
+
+
+@app.command("range")
+def range_(
+    text: Annotated[list[str], typer.Argument(help="A range: QQ+, AKs, A2s+, TT-77, AhKh, AA:0.5, random.")],
+    as_json: Json = False,
+) -> None:
+    """Show a range as the 13x13 grid (pairs on the diagonal, suited above, offsuit below)."""
+    def job():
+        from pokercli.ranges import parse_range
+        from pokercli.render import emit
+
+        emit(parse_range(",".join(text)), _out(as_json))
+
+    run(job)
+
+
+class TableFormat(str, Enum):
+    csv = "csv"
+    json = "json"
+
+
+@app.command()
+def table(
+    hand: Annotated[Optional[str], typer.Option(
+        "--hand", help="One class's row (e.g. AKs): its equity against all 169 classes.")] = None,
+    classes: Annotated[Optional[str], typer.Option(
+        "--classes", help="Only the classes of this range, as rows and columns (e.g. 'QQ+,AKs').")] = None,
+    players: Annotated[int, typer.Option("--players", help="Players per matchup (2; three-way later).")] = 2,
+    output: Annotated[Optional[Path], typer.Option(
+        "--output", "-o", help="Write the table to FILE (.json or .csv, or see --format).")] = None,
+    fmt: Annotated[Optional[TableFormat], typer.Option(
+        "--format", help="Format of --output (default: from its extension, else csv).")] = None,
+    engine: Scheduler = None,
+    checkpoint: Checkpoint = None,
+    resume: Resume = False,
+    as_json: Json = False,
+) -> None:
+    """Exact heads-up preflop equity of starting-hand classes against each other (169 x 169)."""
+    def job():
+        import os
+
+        from pokercli.preflop_table import table as table_
+        from pokercli.render import emit, json_text, progress_bar, warn
+
+        out = _out(as_json)
+        # said now, not after a long job
+        if output is not None and output.is_dir():
+            raise PokerError(f"cannot write {output}: it is a directory")
+        if output is not None and not (output.parent.is_dir() and os.access(output.parent, os.W_OK)):
+            raise PokerError(f"cannot write {output}: its folder does not exist or is not writable")
+        with _saving_hint(checkpoint), progress_bar(out, "table", "chunks") as progress:
+            result = table_(hand, classes, players=players, engine=engine, checkpoint=checkpoint,
+                            resume=resume, progress=progress)
+        if result.resumed:
+            warn(f"resumed: {result.resumed} of {result.chunks} chunks came from {checkpoint}")
+        if output is not None:
+            kind = (fmt.value if fmt else "json" if output.suffix.lower() == ".json" else "csv")
+            text = (json_text(result.to_dict()) + "\n") if kind == "json" else result.to_csv()
+            try:
+                output.write_text(text, encoding="utf-8")
+            except OSError as e:
+                raise PokerError(f"cannot write {output}: {e.strerror}") from None
+            warn(f"wrote {output} ({kind})")
+        if out.json or out.rich or output is None:
+            emit(result, out, hand=None if hand is None else result.rows[0])
+
+    run(job)

@@ -1,0 +1,39 @@
+"""Options shared by several commands, declared once.
+
+Each command's parameter is named as the API's (``board``, ``dead``,
+``seed``, ``engine``, ``checkpoint``...), so the error boundary can turn the
+library's parameter names into these flags.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+Json = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables/text.")]
+Unicode = Annotated[bool, typer.Option("--unicode", "-u", help="Show suits as ♠ ♡ ♢ ♣.")]
+Board = Annotated[Optional[str], typer.Option(
+    "--board", "-b", help="Board: 0, 3, 4 or 5 cards (empty: preflop).")]
+Dead = Annotated[Optional[str], typer.Option("--dead", "-d", help="Dead cards, out of the deck.")]
+Seed = Annotated[Optional[int], typer.Option("--seed", "-s", help="Seed, for a reproducible answer.")]
+Scheduler = Annotated[Optional[str], typer.Option(
+    "--scheduler", help="Run exact chunks on this Dask cluster: tcp://HOST:PORT (or set "
+    "POKERCLI_SCHEDULER). Needs pip install 'pokercli[cluster]'.")]
+Checkpoint = Annotated[Optional[Path], typer.Option(
+    "--checkpoint", help="Exact jobs: save every finished chunk to FILE as it completes.")]
+Resume = Annotated[bool, typer.Option(
+    "--resume", help="Continue the job saved in --checkpoint, skipping finished chunks.")]
+File = Annotated[Optional[Path], typer.Option(
+    "--file", "-f", help="Read one item per line from FILE (as '-' reads stdin).", dir_okay=False)]
+
+
+class PokerGame(str, Enum):
+    """The games of the calculators (``rank``, ``equity``, ``percentile``)."""
+
+    holdem = "holdem"
+
+
+Game = Annotated[PokerGame, typer.Option("--game", "-g", help="The game: holdem.")]

@@ -1,0 +1,163 @@
+"""``deal``: reproducible deals from a shuffled deck.
+
+Generator: Python's :class:`random.Random` (MT19937) seeded with the integer
+``seed``; shuffle: Fisher–Yates from the top of the deck down, each swap index
+drawn by rejection sampling from ``getrandbits`` (see :func:`shuffle`). Both
+parts are fully specified here, so the same seed deals the same cards on every
+machine and Python version. The unshuffled deck is in deck-index order
+(As Ah Ad Ac Ks ... 2c, SPEC §2c) less the dead cards.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Optional
+
+from pokercli import cards as C
+from pokercli.errors import PokerError, shown
+
+if TYPE_CHECKING:
+    from pokercli.hearts import State
+
+#: game -> (cards per hand, board cards, default players, fixed player count)
+GAMES = {
+    "holdem": (2, 5, 2, None),
+    "draw": (5, 0, 2, None),
+    "hearts": (13, 0, 4, 4),
+    "bigtwo": (13, 0, 4, 4),
+}
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """Uniform integer in [0, n) by rejection sampling on ``getrandbits``."""
+    k = n.bit_length()
+    while True:
+        r = rng.getrandbits(k)
+        if r < n:
+            return r
+
+
+def shuffle(deck: list[int], rng: random.Random) -> list[int]:
+    """Fisher–Yates: for i from len-1 down to 1, swap deck[i] with deck[j], j in [0, i]."""
+    deck = list(deck)
+    for i in range(len(deck) - 1, 0, -1):
+        j = _below(rng, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def _sort_hand(hand: list[int]) -> list[int]:
+    return sorted(hand, key=C.deck_index)
+
+
+@dataclass
+class Deal:
+    """One deal: the hands (each sorted high to low) and, for hold'em, the board;
+    for Hearts also the state of the deal."""
+
+    game: str
+    seed: int
+    index: int
+    hands: list[list[C.Card]]
+    board: list[C.Card]
+    hearts: Optional["State"] = None
+
+    def to_dict(self) -> dict:
+        """One deal's ``deal --json`` document."""
+        doc = {"game": self.game, "seed": self.seed, "deal": self.index,
+               "hands": [[C.card_name(c) for c in h] for h in self.hands]}
+        if self.game == "holdem":
+            doc["board"] = [C.card_name(c) for c in self.board]
+        if self.hearts is not None:
+            doc["hearts"] = self.hearts.to_dict()
+        return doc
+
+
+@dataclass
+class Deals:
+    """The deals of one ``deal`` call, from one seeded generator."""
+
+    game: str
+    seed: int
+    deals: list[Deal]
+    seed_given: bool = True
+
+    def __len__(self) -> int:
+        return len(self.deals)
+
+    def __iter__(self):
+        return iter(self.deals)
+
+    def __getitem__(self, index: int) -> Deal:
+        return self.deals[index]
+
+    def to_dict(self) -> dict:
+        """The ``deal --json`` document of a single deal (several are JSON Lines)."""
+        return self.deals[0].to_dict()
+
+
+def new_seed() -> int:
+    return secrets.randbits(63)
+
+
+def _whole(value, name: str, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise PokerError(f"{name} must be a whole number of at least {low}, not {shown(value)}", name)
+    return value
+
+
+def deal(game: str = "holdem", players: Optional[int] = None, seed: Optional[int] = None,
+         dead=(), count: int = 1, *, round_number: int = 1, view: Optional[int] = None) -> Deals:
+    """Deal ``count`` independent deals of ``game`` (holdem, draw, hearts or
+    bigtwo) from one generator seeded with ``seed`` (a random one when None).
+
+    Hearts deals also carry the state of the deal for round ``round_number``
+    (its pass type), seen by player ``view`` when given.
+
+    >>> d = deal("holdem", players=2, seed=1)
+    >>> [C.format_cards(h) for h in d[0].hands], C.format_cards(d[0].board)
+    (['Qh 2h', '9d 5h'], 'Ad 5d Tc Qc 6c')
+    """
+    if game not in GAMES:
+        raise PokerError(f"game must be one of {', '.join(GAMES)}, not {shown(game)}", "game")
+    per_hand, board_cards, default_players, fixed = GAMES[game]
+    if players is None:
+        players = default_players
+    players = _whole(players, "players", 1)
+    if fixed is not None and players != fixed:
+        raise PokerError(f"{game} is dealt to exactly {fixed} players, not {players}", "players")
+    count = _whole(count, "count", 1)
+    if game != "hearts" and (round_number != 1 or view is not None):
+        raise PokerError("round_number= and view= are for game='hearts'", "game")
+    from pokercli import hearts as H
+
+    passing = H.pass_type(round_number) if game == "hearts" else None
+    if view is not None:
+        H.State([0] * 52).masked(view)  # checks the player number
+    dead_cards = C.as_cards(dead, "dead")
+    deck = sorted(set(range(52)) - set(dead_cards), key=C.deck_index)
+    need = players * per_hand + board_cards
+    if need > len(deck):
+        raise PokerError(f"{game} for {players} players needs {need} cards, "
+                         f"but the deck has {len(deck)}", "players")
+    seed_given = seed is not None
+    if seed is None:
+        seed = new_seed()
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise PokerError(f"seed must be a non-negative integer, not {shown(seed)}", "seed")
+    rng = random.Random(seed)
+    out = []
+    card = C.Card
+    for k in range(count):
+        d = shuffle(deck, rng)
+        hands = [[card(c) for c in _sort_hand(d[p * per_hand:(p + 1) * per_hand])] for p in range(players)]
+        board = [card(c) for c in d[players * per_hand:need]]
+        state = None
+        if game == "hearts":
+            state = H.from_hands(hands, pass_type_=passing)
+            if view is not None:
+                state = state.masked(view)
+        out.append(Deal(game, seed, k + 1, hands, board, state))
+    return Deals(game, seed, out, seed_given)

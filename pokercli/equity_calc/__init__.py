@@ -1,0 +1,126 @@
+"""Equity of two or more hands or ranges (SPEC §5): exact when feasible, Monte Carlo otherwise.
+
+* :mod:`~pokercli.equity_calc.spot`: the players, board and dead cards, checked;
+* :mod:`~pokercli.equity_calc.exact`: every deal and every runout (integer counts);
+* :mod:`~pokercli.equity_calc.montecarlo`: random deals to a standard error;
+* :mod:`~pokercli.equity_calc.symmetry`: deals and boards equal up to suits;
+* :mod:`~pokercli.equity_calc.model`: the results, whose ``to_dict()`` is the
+  ``--json`` document.
+
+A pot split ``n`` ways gives each winner ``1/n``: ``equity = (wins +
+sum(ties_n / n)) / total``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Callable, Literal, Optional, Sequence, Union
+
+from pokercli.equity_calc.model import EquityResult, PlayerResult
+from pokercli.errors import PokerError, shown
+
+Method = Literal["auto", "exact", "monte-carlo"]
+METHODS = ("auto", "exact", "monte-carlo")
+
+__all__ = ["equity", "EquityResult", "PlayerResult", "Method"]
+
+
+def _check(samples, stderr, seed, engine, checkpoint, resume, categories, progress) -> None:
+    from pokercli.equity_calc.montecarlo import SEED_LIMIT
+
+    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
+        raise PokerError(f"samples must be a whole number of at least 1, not {shown(samples)}", "samples")
+    if stderr is not None:
+        if isinstance(stderr, bool) or not isinstance(stderr, (int, float)) or not 0 < stderr < 1:
+            raise PokerError(f"stderr must be a number between 0 and 1, not {shown(stderr)}", "stderr")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                             or not 0 <= seed < SEED_LIMIT):
+        raise PokerError(f"seed must be a whole number from 0 to 2**64 - 1, not {shown(seed)}", "seed")
+    if engine is not None and not isinstance(engine, str):
+        raise PokerError(f"engine must be 'local' or a Dask scheduler address (tcp://HOST:PORT), "
+                         f"not {shown(engine)}", "engine")
+    if checkpoint is not None and not isinstance(checkpoint, (str, os.PathLike)):
+        raise PokerError(f"checkpoint must be a file path, not {shown(checkpoint)}", "checkpoint")
+    for name, value in (("resume", resume), ("categories", categories)):
+        if not isinstance(value, bool):
+            raise PokerError(f"{name} must be True or False, not {shown(value)}", name)
+    if progress is not None and not callable(progress):
+        raise PokerError("progress must be a function of (done, total, stderr)", "progress")
+
+
+def equity(players: Sequence, board: Union[str, Sequence] = (), dead: Union[str, Sequence] = (), *,
+           game: str = "holdem", method: Method = "auto", samples: Optional[int] = None,
+           stderr: Optional[float] = None, seed: Optional[int] = None, engine: Optional[str] = None,
+           categories: bool = False, checkpoint=None, resume: bool = False,
+           progress: Optional[Callable[[int, int, Optional[float]], None]] = None) -> EquityResult:
+    """The equity of two or more players on a board of 0, 3, 4 or 5 cards.
+
+    Each player is a hand (``"AsAh"``, two cards), a range (``"QQ+,AKs"``,
+    ``"random"``, a :class:`pokercli.Range`) or a sequence of two cards.
+
+    ``method``: ``"exact"`` enumerates every deal and runout (refused beyond
+    ``EXACT_MAX`` hand evaluations); ``"monte-carlo"`` samples until every
+    player's standard error is at most ``stderr`` (default 0.0005) or
+    ``samples`` have been drawn (default cap 50 million), reproducibly for a
+    ``seed`` (0 to 2**64 - 1); ``"auto"`` is exact up to about 4e8 hand
+    evaluations, Monte Carlo beyond (``note`` says so). ``engine``: where wide
+    exact range jobs run: ``None`` (this machine, or the scheduler in
+    ``POKERCLI_SCHEDULER``), ``"local"``, or a Dask scheduler
+    ``"tcp://HOST:PORT"``. ``checkpoint`` (a file) saves the finished chunks of
+    an exact job, ``resume=True`` continues one. ``categories=True`` counts how
+    often each player ends with each hand type. ``progress(done, total,
+    stderr)`` is called as the job advances (``stderr`` is None for exact jobs).
+
+    >>> r = equity(["AsAh", "KsKh"])
+    >>> r.method, r.boards, r.players[0].wins, round(r.players[0].equity, 6)
+    ('exact', 1712304.0, 1410336.0, 0.826366)
+    >>> r = equity(["AsAh", "random"], method="monte-carlo", samples=100_000, seed=1)
+    >>> r.samples, r.players[0].equity > 0.8
+    (100000, True)
+    """
+    from pokercli.equity_calc.exact import EVALS_PER_SECOND, TooMuchWork, exact
+    from pokercli.equity_calc.montecarlo import monte_carlo
+    from pokercli.equity_calc.spot import make_spot
+
+    if method not in METHODS:
+        raise PokerError(f"method must be 'auto', 'exact' or 'monte-carlo', not {shown(method)}", "method")
+    _check(samples, stderr, seed, engine, checkpoint, resume, categories, progress)
+    if resume and checkpoint is None:
+        raise PokerError("resume=True needs checkpoint=", "resume")
+    sampling = method == "monte-carlo" or samples is not None or stderr is not None
+    if sampling and method == "exact":
+        raise PokerError("method='exact' cannot be combined with samples= or stderr=", "method")
+    if sampling and (checkpoint is not None or resume):
+        raise PokerError("checkpoint= and resume=True are for exact jobs, not Monte Carlo", "checkpoint")
+    spot = make_spot(players, board, dead, game, categories)
+    report = None if progress is None else (lambda done, total, se=None: progress(done, total, se))
+    if sampling:
+        return monte_carlo(spot, samples, stderr, seed, report)
+    try:
+        return exact(spot, report, force=(method == "exact"), engine=engine,
+                     checkpoint=None if checkpoint is None else Path(checkpoint), resume=resume)
+    except TooMuchWork as e:
+        if checkpoint is not None or resume:
+            raise PokerError(f"exact enumeration would take about {e.evaluations:.2g} hand "
+                             "evaluations; checkpoint= and resume=True are for exact jobs",
+                             "checkpoint") from None
+        if method == "exact":
+            raise PokerError(f"exact enumeration would take about {e.evaluations:.2g} hand "
+                             f"evaluations (~{_duration(e.evaluations / EVALS_PER_SECOND)} here); "
+                             "sample instead (method='monte-carlo') or narrow the ranges",
+                             "method") from None
+        result = monte_carlo(spot, samples, stderr, seed, report)
+        note = f"exact enumeration would take about {e.evaluations:.2g} hand evaluations; sampled instead"
+        result.note = f"{note}; {result.note}" if result.note else note
+        return result
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    if seconds < 2 * 86400:
+        return f"{seconds / 3600:.0f} h"
+    return f"{seconds / 86400:.0f} days"

@@ -1,0 +1,300 @@
+"""Exact equity: every deal of the players' combos and every runout of the board.
+
+Deals that are the same up to a renaming of suits are computed once and
+weighted (:mod:`pokercli.equity_calc.symmetry`); every board of a deal is scored by
+the kernels of :mod:`pokercli._kernels.showdown`, split across threads. Wide
+range jobs run in chunks of deals on an engine (:mod:`pokercli.jobs`: this
+machine's cores or a Dask cluster), with checkpoints. Counts are integers
+(weighted by the ranges' weights).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from concurrent.futures import ThreadPoolExecutor
+from functools import lru_cache
+from typing import Callable, Optional
+
+import numpy as np
+
+from pokercli import cards as C
+from pokercli.equity_calc.spot import Spot
+from pokercli.equity_calc.symmetry import board_symmetry, canonical_deals, interchangeable_suits, stabilizer
+from pokercli.equity_calc.tally import add_patterns, result_from_counts, tally_arrays
+from pokercli.errors import PokerError
+from pokercli.evaluate import strength_tables
+from pokercli import jobs
+
+#: Exact by default when the work is at most this many hand evaluations.
+EXACT_DEFAULT_LIMIT = 4e8
+#: ``method='exact'`` is refused above this many hand evaluations.
+EXACT_MAX = 5e10
+#: Measured order of magnitude, used only to word the refusal.
+EVALS_PER_SECOND = 1.0e8
+
+
+def _deals(spot: Spot, limit: float) -> Optional[list[tuple[tuple[tuple[int, int], ...], float]]]:
+    """Every valid deal (one combo per player) with its weight; None past ``limit`` deals."""
+    players = spot.players
+    out: list[tuple[tuple[tuple[int, int], ...], float]] = []
+    combos = [[(c, w, (1 << c[0]) | (1 << c[1])) for c, w in p.combos] for p in players]
+
+    def walk(i: int, used: int, chosen: tuple, weight: float) -> bool:
+        if i == len(players):
+            out.append((chosen, weight))
+            return len(out) <= limit
+        for c, w, m in combos[i]:
+            if not used & m:
+                if not walk(i + 1, used | m, chosen + (c,), weight * w):
+                    return False
+        return True
+
+    return out if walk(0, 0, (), 1.0) else None
+
+
+# --- work estimates -------------------------------------------------------------
+
+def boards_per_deal(spot: Spot) -> int:
+    left = 52 - len(spot.board) - len(spot.dead) - 2 * len(spot.players)
+    return math.comb(left, spot.to_come)
+
+
+def raw_deal_bound(spot: Spot) -> float:
+    return float(np.prod([len(p.combos) for p in spot.players], dtype=np.float64))
+
+
+# --- kernels ------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def kernel_args():
+    from pokercli import evaluate as E
+    from pokercli._kernels.combinator import binomials
+
+    keys, offsets, (rank_score, flush_score), _ = E.kernel_tables()
+    return keys, offsets, rank_score, flush_score, binomials()
+
+
+def board_base(spot: Spot, keys) -> tuple[int, int]:
+    from pokercli._kernels.evaluator import KEY_INIT
+
+    key = int(KEY_INIT) + sum(int(keys[c]) for c in spot.board)
+    return key, C.card_mask(spot.board)
+
+
+def _deal_tasks(spot: Spot, deal, threads: int):
+    """Kernel argument tuples covering all boards of one deal, split for threads."""
+    from pokercli._kernels import showdown as K
+
+    keys, offsets, rank_score, flush_score, binom = kernel_args()
+    hole = [c for combo in deal for c in combo]
+    removed = set(hole) | set(spot.board) | set(spot.dead)
+    deck = np.array([c for c in range(52) if c not in removed], np.int64)
+    hand_keys = np.array([int(keys[a]) + int(keys[b]) for a, b in deal], np.int64)
+    hand_masks = np.array([(1 << a) | (1 << b) for a, b in deal], np.int64)
+    base_key, base_mask = board_base(spot, keys)
+    k = spot.to_come
+    total = int(binom[len(deck), k])
+    if k == 5:
+        # threads take every `parts`-th first board card (work falls steeply with it)
+        parts = max(1, min(threads, len(deck) - 4))
+        strides = [(first, parts) for first in range(parts)]
+        players = len(deal)
+        if spot.with_types or players > K.PATTERN_PLAYERS:
+            return [(K.boards5, hand_keys, hand_masks, deck, first, step, base_key, base_mask,
+                     keys, offsets, rank_score, flush_score) for first, step in strides], total
+        sym = board_symmetry(tuple(interchangeable_suits(spot, deal)))
+        strength = strength_tables()  # these two kernels only compare hands
+        if players == 2:
+            (k0, k1), (m0, m1) = hand_keys.tolist(), hand_masks.tolist()
+            return [(K.headsup_boards5, k0, m0, k1, m1, deck, first, step, base_key, base_mask, *sym,
+                     keys, offsets, *strength) for first, step in strides], total
+        return [(K.pattern_boards5, hand_keys, hand_masks, deck, first, step, base_key, base_mask, *sym,
+                 keys, offsets, *strength) for first, step in strides], total
+    parts = 1 if total < 200_000 else threads
+    bounds = np.linspace(0, total, parts + 1).astype(np.int64)
+    tasks = []
+    for lo, hi in zip(bounds[:-1], bounds[1:]):
+        if hi > lo or total == 0:
+            tasks.append((K.enumerate_boards, hand_keys, hand_masks, deck, k, int(lo), int(hi - lo),
+                          base_key, base_mask, binom, keys, offsets, rank_score, flush_score))
+    return tasks, total
+
+
+def _task_args(task, players: int, with_types: bool):
+    patterns, outcome, types = tally_arrays(players)
+    return task + (patterns, outcome, types, with_types), (patterns, outcome, types)
+
+
+def _load_kernels(tasks, players: int, with_types: bool) -> None:
+    """Load every kernel the tasks need before the clock starts."""
+    from pokercli._kernels.jit import ensure
+
+    seen = set()
+    for task in tasks:
+        if task[0] not in seen:
+            seen.add(task[0])
+            args, _ = _task_args(task, players, with_types)
+            ensure(*args)
+
+
+def _run_task(task, players: int, with_types: bool):
+    from pokercli._kernels.jit import call
+
+    args, (patterns, outcome, types) = _task_args(task, players, with_types)
+    call(*args)
+    return add_patterns(patterns, outcome), types
+
+
+def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
+          force: bool = False, threads: Optional[int] = None,
+          engine: Optional[str] = None, checkpoint=None, resume: bool = False,
+          limit: Optional[float] = None) -> EquityResult:
+    """Exact equity by enumeration of every deal and runout, on ``threads``
+    threads (default: every core, or ``POKERCLI_THREADS``).
+
+    Jobs of at least ``ENGINE_MIN_DEALS`` distinct deals (wide ranges) run in
+    chunks of deals on an engine (:mod:`pokercli.jobs`): this machine's
+    cores, or the Dask cluster named by ``engine`` (or ``POKERCLI_SCHEDULER``);
+    so does any job given a ``checkpoint`` file (finished chunks saved there,
+    skipped with ``resume``).
+    ``seconds`` in the result is the enumeration itself (kernels already loaded).
+    Jobs of more than ``limit`` hand evaluations raise :class:`TooMuchWork`
+    (default: ``EXACT_MAX`` when ``force``, else ``EXACT_DEFAULT_LIMIT``).
+    """
+    players = len(spot.players)
+    per_deal = boards_per_deal(spot)
+    stab = max(1, len(stabilizer(spot)))
+    bound = raw_deal_bound(spot) / stab * per_deal * players
+    if limit is None:
+        limit = EXACT_MAX if force else EXACT_DEFAULT_LIMIT
+    if bound > limit * 50:
+        raise TooMuchWork(bound)
+    # stop listing deals once there are clearly too many: at most `limit` evaluations
+    # after suit-symmetric grouping (which merges up to `stab` deals into one), with slack
+    deals = _deals(spot, limit=min(max(1.0, limit * stab / (per_deal * players)) * 2 + 10, math.inf))
+    if deals is None:
+        raise TooMuchWork(bound)
+    if not deals:
+        raise PokerError("no deal is possible: the ranges leave no combination without a shared card")
+    groups = canonical_deals(spot, deals)
+    evaluations = len(groups) * per_deal * players
+    if evaluations > limit:
+        raise TooMuchWork(evaluations)
+    engine_note = ""
+    if len(groups) >= ENGINE_MIN_DEALS or checkpoint is not None:
+        t0 = time.perf_counter()
+        outcome, types, engine_note = _on_engine(spot, groups, threads, engine, progress,
+                                                 checkpoint, resume)
+    else:
+        t0, outcome, types = _on_threads(spot, groups, threads or jobs.threads(), progress)
+    boards = per_deal * sum(w for _, w, _ in groups)
+    result = result_from_counts(spot, outcome, types, boards, "exact")
+    result.deals = len(deals)
+    result.seconds = time.perf_counter() - t0
+    result.evaluations = evaluations
+    result.note = engine_note
+    return result
+
+
+#: Exact jobs with at least this many distinct deals run in chunks on an engine.
+ENGINE_MIN_DEALS = 64
+#: Distinct deals per engine chunk.
+ENGINE_CHUNK_DEALS = 16
+
+
+def _on_threads(spot: Spot, groups, threads: int, progress):
+    """Every deal's kernel tasks on a thread pool (deals split across threads)."""
+    players = len(spot.players)
+    tasks = []
+    for deal, weight, _ in groups:
+        deal_tasks, _ = _deal_tasks(spot, deal, threads)
+        tasks += [(t, weight) for t in deal_tasks]
+    _load_kernels([t for t, _ in tasks], players, spot.with_types)
+    t0 = time.perf_counter()
+    outcome = np.zeros((players, players + 1), np.float64)
+    types = np.zeros((players, 10), np.float64)
+    from pokercli._stop import result, shutdown
+
+    pool = ThreadPoolExecutor(max_workers=threads)
+    interrupted = True
+    try:
+        futures = [pool.submit(_run_task, t, players, spot.with_types) for t, _ in tasks]
+        for done, ((task, weight), fut) in enumerate(zip(tasks, futures), 1):
+            o, ty = result(fut)
+            outcome += o * weight
+            types += ty * weight
+            if progress:
+                progress(done, len(tasks))
+        interrupted = False
+    finally:
+        # on Ctrl-C, drop the tasks not started yet and stop the running ones
+        shutdown(pool, interrupted)
+    return t0, outcome, types
+
+
+def group_counts(spot: Spot, groups) -> tuple[list, list]:
+    """One engine chunk: weighted outcome and type counts of some distinct deals,
+    on one thread. Module-level so that Dask workers can import it."""
+    players = len(spot.players)
+    outcome = np.zeros((players, players + 1), np.float64)
+    types = np.zeros((players, 10), np.float64)
+    for deal, weight, _ in groups:
+        tasks, _ = _deal_tasks(spot, deal, 1)
+        for task in tasks:
+            o, ty = _run_task(task, players, spot.with_types)
+            outcome += o * weight
+            types += ty * weight
+    return outcome.tolist(), types.tolist()
+
+
+def _on_engine(spot: Spot, groups, threads: Optional[int], engine: Optional[str], progress,
+               checkpoint=None, resume: bool = False):
+    """The deals in chunks on the local or Dask engine, merged in chunk order (so
+    the sums, and the answer, are the same whichever engine and worker ran them);
+    with a checkpoint file, finished chunks are saved and skipped on resume."""
+    from pokercli.jobs import Checkpoint, LocalEngine, engine_for, run_job
+
+    chunks = [(spot, groups[k:k + ENGINE_CHUNK_DEALS]) for k in range(0, len(groups), ENGINE_CHUNK_DEALS)]
+    header = {"format": 1,
+              "job": f"equity {' vs '.join(p.text for p in spot.players)}, board "
+                     f"{C.format_cards(spot.board) or '-'}, dead {C.format_cards(spot.dead) or '-'}"
+                     f"{', categories' if spot.with_types else ''}: {len(groups)} distinct deals "
+                     f"in {len(chunks)} chunks"}
+    players = len(spot.players)
+
+    def valid(index: int, result) -> bool:
+        """A chunk's saved counts: a (players, players + 1) outcome table and a
+        (players, 10) hand-type table of finite, non-negative numbers."""
+        return (isinstance(result, list) and len(result) == 2
+                and _table_of(result[0], players, players + 1) and _table_of(result[1], players, 10))
+
+    saved = Checkpoint(checkpoint, header, resume, valid)
+    resumed = len(saved.done)
+    runner = LocalEngine(threads) if threads and not engine else engine_for(engine)
+    try:
+        results = run_job(group_counts, chunks, runner, saved, progress)
+    finally:
+        runner.close()
+        saved.close()
+    outcome = np.zeros((players, players + 1), np.float64)
+    types = np.zeros((players, 10), np.float64)
+    for chunk_outcome, chunk_types in results:
+        outcome += np.array(chunk_outcome)
+        types += np.array(chunk_types)
+    note = f"{len(groups)} distinct deals in {len(chunks)} chunks on {runner.description}"
+    if resumed:
+        note += f"; {resumed} chunks resumed from {checkpoint}"
+    return outcome, types, note
+
+
+def _table_of(rows, n: int, m: int) -> bool:
+    return isinstance(rows, list) and len(rows) == n and all(
+        isinstance(row, list) and len(row) == m
+        and all(type(x) in (int, float) and math.isfinite(x) and x >= 0 for x in row) for row in rows)
+
+
+class TooMuchWork(PokerError):
+    def __init__(self, evaluations: float):
+        self.evaluations = evaluations
+        super().__init__(f"about {evaluations:.2g} hand evaluations", "method")

@@ -1,0 +1,221 @@
+"""Monte Carlo equity: random deals and runouts until a standard error or a sample count.
+
+Batches of ``MC_BATCH`` samples are seeded from the seed and their number and
+added in order, so the answer depends on the seed alone (and the version of
+pokercli), not on the number of threads. The kernel is
+:func:`pokercli._kernels.montecarlo.monte_carlo`.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Callable, Optional
+
+import numpy as np
+
+from pokercli import cards as C
+from pokercli.equity_calc.exact import board_base, kernel_args
+from pokercli.equity_calc.model import EquityResult
+from pokercli.equity_calc.spot import Spot
+from pokercli.equity_calc.tally import add_patterns, result_from_counts, tally_arrays
+from pokercli.errors import PokerError
+from pokercli.evaluate import strength_tables
+from pokercli import jobs
+
+#: Samples per batch (one kernel call).
+MC_BATCH = 100_000
+#: The standard error every player's equity reaches by default.
+DEFAULT_STDERR = 0.0005
+#: The samples at most by default.
+DEFAULT_MAX_SAMPLES = 50_000_000
+
+#: A seed is a whole number below this (64 bits); every bit of it counts.
+SEED_LIMIT = 1 << 64
+_M64 = (1 << 64) - 1
+
+
+def _batch_seed(seed: int, batch: int) -> int:
+    """The kernel seed of batch ``batch``: different seeds give different
+    batches (the map is one-to-one for each batch, all 64 bits of the seed count)."""
+    return (seed * 0x9E3779B97F4A7C15 + (batch + 1) * 0xD1B54A32D192ED03) & _M64
+
+
+#: Redrawn deals a Monte Carlo kernel call may make before it returns (well
+#: under a second's work), so that ranges that rarely fit together never keep
+#: it from returning, and Ctrl-C is answered.
+MC_MAX_REDRAWS = 2_000_000
+#: Monte Carlo is refused when fewer valid deals than this share of the drawn
+#: ones turn up (measured over at least ``MC_MAX_REDRAWS`` draws).
+MC_MIN_ACCEPTANCE = 1e-5
+
+
+def check_deal_possible(spot: Spot, budget: int = 200_000) -> None:
+    """Raise when the ranged players' combos can never be dealt together.
+
+    A depth-first search for one valid deal (players with the fewest combos
+    first), stopped after ``budget`` steps: then Monte Carlo's own redraw
+    count decides (:data:`MC_MIN_ACCEPTANCE`).
+    """
+    ranged = sorted((p for p, rnd in zip(spot.players, spot.random_players) if not p.fixed and not rnd),
+                    key=lambda p: len(p.combos))
+    masks = [sorted({(1 << a) | (1 << b) for (a, b), _ in p.combos}) for p in ranged]
+    steps = 0
+
+    def walk(i: int, used: int) -> Optional[bool]:
+        nonlocal steps
+        if i == len(masks):
+            return True
+        for m in masks[i]:
+            steps += 1
+            if steps > budget:
+                return None
+            if not used & m:
+                found = walk(i + 1, used | m)
+                if found is not False:
+                    return found
+        return False
+
+    if walk(0, 0) is False:
+        raise PokerError("no deal is possible: the ranges leave no combination without a shared card",
+                         "players")
+
+
+def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[float] = None,
+                seed: Optional[int] = None,
+                progress: Optional[Callable[[int, int, float], None]] = None) -> EquityResult:
+    """Monte Carlo equity: stops at ``samples`` or when every stderr <= ``stderr``.
+
+    Batches of ``MC_BATCH`` samples, each seeded from ``seed`` and its number,
+    run on every core and are added in order, so the answer depends only on
+    the seed (and the version of pokercli), not on the number of threads.
+    """
+    from pokercli._kernels import montecarlo as K
+    from pokercli._kernels.jit import call
+    from pokercli._stop import result
+
+    t0 = time.perf_counter()
+    if seed is None:
+        seed = secrets.randbits(64)
+    if not 0 <= seed < SEED_LIMIT:
+        raise PokerError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed}", "seed")
+    if samples is None and stderr is None:
+        stderr = DEFAULT_STDERR
+    cap = samples if samples is not None else DEFAULT_MAX_SAMPLES
+    check_deal_possible(spot)
+    keys, offsets, rank_score, flush_score, _ = kernel_args()
+    rank_strength, flush_strength = strength_tables()
+    drawn = [[] if rnd else p.combos for p, rnd in zip(spot.players, spot.random_players)]
+    combo_cards = np.array([c for combos in drawn for c, _ in combos], np.int64).reshape(-1, 2)
+    starts = np.cumsum([0] + [len(combos) for combos in drawn]).astype(np.int64)
+    tables = [alias_table([w for _, w in combos]) for combos in drawn]
+    keep = np.concatenate([t[0] for t in tables])
+    other = np.concatenate([t[1] + lo for t, lo in zip(tables, starts)])
+    fixed_mask = C.card_mask(spot.board + spot.dead)
+    base_key, base_mask = board_base(spot, keys)
+    players = len(spot.players)
+    outcome = np.zeros((players, players + 1), np.int64)
+    types = np.zeros((players, 10), np.int64)
+    done = requested = batch = redraws = 0
+    interrupted = reached = False
+    threads = jobs.threads()
+
+    def one(b: int, n: int):
+        pat, o, t = tally_arrays(players)
+        stats = np.zeros(2, np.int64)
+        call(K.monte_carlo, combo_cards, starts, keep, other, fixed_mask, base_key, base_mask,
+             spot.to_come, n, MC_MAX_REDRAWS, np.uint64(_batch_seed(seed, b)), keys, offsets,
+             rank_score, flush_score, rank_strength, flush_strength, pat, o, t, spot.with_types,
+             stats)
+        return add_patterns(pat, o), t, int(stats[0]), int(stats[1])
+
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        try:
+            while requested < cap and not reached:
+                # batch sizes depend only on the cap, never on what batches returned
+                sizes = []
+                for _ in range(threads):
+                    n = min(MC_BATCH, cap - requested)
+                    if n > 0:
+                        sizes.append(n)
+                        requested += n
+                futures = [pool.submit(one, batch + i, n) for i, n in enumerate(sizes)]
+                # batches are added in order and the target is checked after each one,
+                # so the result does not depend on how many threads ran them
+                for fut in futures:
+                    o, t, got, again = result(fut)
+                    outcome += o
+                    types += t
+                    done += got
+                    redraws += again
+                    batch += 1
+                    se = _stderrs(outcome, done) if done else [1.0]
+                    if stderr is not None and done >= 10_000 and max(se) <= stderr:
+                        reached = True
+                        break
+                if progress:
+                    progress(min(done, cap), cap, max(se))
+                drawn_deals = done + redraws
+                if drawn_deals > MC_MAX_REDRAWS and done < MC_MIN_ACCEPTANCE * drawn_deals:
+                    raise PokerError(f"the ranges almost never fit together: {done:,} of "
+                                     f"{drawn_deals:,} random deals of their combos were valid; "
+                                     "narrow them")
+        except KeyboardInterrupt:
+            interrupted = True
+    if done == 0:
+        raise KeyboardInterrupt
+    result = result_from_counts(spot, outcome.astype(np.float64), types.astype(np.float64), float(done), "monte-carlo")
+    for pr, se in zip(result.players, _stderrs(outcome, done)):
+        pr.stderr = se
+    result.samples = done
+    result.boards = None
+    result.stderr_target = stderr
+    result.seed = seed
+    result.interrupted = interrupted
+    result.seconds = time.perf_counter() - t0
+    result.evaluations = float(done * players)
+    if stderr is not None:
+        result.target_reached = reached
+    if stderr is not None and not reached and not interrupted:
+        result.note = (f"stopped at the cap of {cap:,} samples before every standard error "
+                       f"reached {stderr:g} (largest {max(p.stderr for p in result.players):.2g})")
+    return result
+
+
+def alias_table(weights) -> tuple[np.ndarray, np.ndarray]:
+    """Walker's alias table of a player's combo weights, for Monte Carlo.
+
+    Column ``j`` (drawn uniformly) keeps combo ``j`` when 32 random bits fall
+    below ``keep[j]`` (out of 2**32) and gives combo ``other[j]`` otherwise, so
+    each combo comes out with probability weight / total, to 2**-32, in O(1)
+    and without a search. Vose's construction.
+    """
+    n = len(weights)
+    total = math.fsum(weights)
+    scaled = [w * n / total for w in weights]
+    keep = np.full(n, 1 << 32, np.uint64)
+    other = np.arange(n, dtype=np.int64)
+    small = [j for j, x in enumerate(scaled) if x < 1.0]
+    large = [j for j, x in enumerate(scaled) if x >= 1.0]
+    while small and large:
+        s, g = small.pop(), large.pop()
+        keep[s] = round(scaled[s] * (1 << 32))
+        other[s] = g
+        scaled[g] -= 1.0 - scaled[s]
+        (small if scaled[g] < 1.0 else large).append(g)
+    return keep, other  # columns left over (rounding) keep their own combo
+
+
+def _stderrs(outcome: np.ndarray, n: int) -> list[float]:
+    """Standard error of each player's mean pot share after ``n`` samples."""
+    out = []
+    players = outcome.shape[0]
+    for p in range(players):
+        s = outcome[p, 1] + sum(outcome[p, k] / k for k in range(2, players + 1))
+        ss = outcome[p, 1] + sum(outcome[p, k] / k ** 2 for k in range(2, players + 1))
+        mean = s / n
+        var = max(ss / n - mean * mean, 0.0)
+        out.append(math.sqrt(var / max(n - 1, 1)))
+    return out

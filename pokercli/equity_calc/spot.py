@@ -1,0 +1,118 @@
+"""A spot: the players (hands or ranges), the board and the dead cards, checked.
+
+Every combo a ranged player holds that touches the board, a dead card or a
+fixed hand is dropped here, so the engines only ever see possible combos.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Optional, Sequence
+
+from pokercli import cards as C
+from pokercli import ranges as RG
+from pokercli.errors import PokerError, shown
+from pokercli.games import Game, game as _game
+
+Combo = tuple[int, int]
+
+
+@dataclass
+class Player:
+    """One player of a spot: ``combos`` with their weights; a fixed hand is one combo."""
+
+    text: str
+    combos: list[tuple[Combo, float]]
+    fixed: bool
+    cards: tuple[int, ...] = ()
+
+    @property
+    def label(self) -> str:
+        """A fixed hand in canonical notation, in the order given; a range as typed."""
+        return C.format_cards(self.cards) if self.fixed else self.text
+
+
+def parse_player(value, index: int) -> Player:
+    """A player given as text (two cards are a hand, anything else a range), as a
+    :class:`pokercli.Range`, or as a sequence of two cards."""
+    if isinstance(value, RG.Range):
+        return Player(value.text, [((int(a), int(b)), w) for (a, b), w in value], False)
+    if not isinstance(value, str):
+        cards = C.as_cards(value, f"hand {index}", count=2)
+        return Player(C.format_cards(cards), [((min(cards), max(cards)), 1.0)], True, tuple(cards))
+    duplicate = None
+    try:
+        cards: Optional[list[int]] = C.parse(value, what=f"hand {index}")
+    except C.DuplicateCard as e:
+        cards, duplicate = None, e
+    except PokerError:
+        cards = None
+    if cards is not None and len(cards) == 2:
+        return Player(value, [((min(cards), max(cards)), 1.0)], True, tuple(cards))
+    try:
+        combos = RG.parse_range(value)
+    except PokerError as e:
+        if cards is not None:
+            raise PokerError(f"hand {index} {shown(value.strip())} has {len(cards)} cards, "
+                             "expected 2", "players") from None
+        if duplicate is not None:
+            raise PokerError(str(duplicate), "players") from None
+        raise PokerError(f"player {index}: {e}", "players") from None
+    return Player(value, [((int(a), int(b)), w) for (a, b), w in combos], False)
+
+
+@dataclass
+class Spot:
+    """Players whose combos are all possible, on a board of 0, 3, 4 or 5 cards."""
+
+    players: list[Player]
+    board: list[int]
+    dead: list[int]
+    game: Game
+    with_types: bool = False
+    random_players: list[bool] = field(default_factory=list)
+
+    @property
+    def to_come(self) -> int:
+        return self.game.board_cards - len(self.board)
+
+
+def make_spot(players: Sequence, board=(), dead=(), game: str = "holdem",
+              with_types: bool = False) -> Spot:
+    """Check a spot and remove the combos that touch the board, dead cards or fixed hands."""
+    g = _game(game)
+    if isinstance(players, (str, RG.Range)) or not isinstance(players, Sequence):
+        raise PokerError("players must be a list of hands or ranges, one per player", "players")
+    parsed = [p if isinstance(p, Player) else parse_player(p, i + 1) for i, p in enumerate(players)]
+    if len(parsed) < 2:
+        raise PokerError("equity needs at least 2 players", "players")
+    board_cards = [int(c) for c in C.as_cards(board, "board", count=g.board_sizes)]
+    dead_cards = [int(c) for c in C.as_cards(dead, "dead")]
+    groups = [("board", board_cards), ("dead", dead_cards)]
+    groups += [(f"hand {i + 1}", p.combos[0][0]) for i, p in enumerate(parsed) if p.fixed]
+    C.check_disjoint(groups)
+    available = len(g.deck) - len(board_cards) - len(dead_cards)
+    need = g.hole_cards * len(parsed) + g.board_cards - len(board_cards)
+    if need > available:
+        raise PokerError(f"{len(parsed)} players and the board need {need} cards, "
+                         f"but only {available} are left in the deck", "players")
+    blocked = C.card_mask(board_cards + dead_cards)
+    for p in parsed:
+        if p.fixed:
+            blocked |= C.card_mask(p.combos[0][0])
+    out = []
+    for i, p in enumerate(parsed):
+        if p.fixed:
+            out.append(p)
+            continue
+        combos = [(c, w) for c, w in p.combos if not (C.card_mask(c) & blocked)]
+        if not combos:
+            raise PokerError(f"the range of player {i + 1} ({shown(p.text)}) is empty once the "
+                             "board, dead cards and other hands are removed", "players")
+        out.append(Player(p.text, combos, False))
+    spot = Spot(out, board_cards, dead_cards, g, with_types)
+    left = available - 2 * sum(p.fixed for p in out)
+    spot.random_players = [not p.fixed and len(p.combos) == math.comb(left, 2)
+                           and len({w for _, w in p.combos}) == 1 for p in out]
+    return spot

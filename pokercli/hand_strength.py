@@ -1,0 +1,285 @@
+"""Where a hand stands: hand percentile now, and with the cards to come (SPEC §6–7).
+
+Against every two-card hand the opponent could hold (the unseen cards, or a
+range with card removal and weights):
+
+* **hand strength** ``hs`` = share of opponent hands we beat now, plus half
+  the share we tie (``beats``, ``ties``, ``loses`` are the three shares);
+* on the flop and turn, over every opponent hand **and every runout**:
+  ``equity`` (the effective percentile: the share won at showdown, ties half),
+  the **positive potential** ``ppot`` (behind or tied now, ahead at showdown),
+  the **negative potential** ``npot`` (ahead or tied now, behind at showdown)
+  and the **effective hand strength** ``ehs = hs·(1−npot) + (1−hs)·ppot``
+  (Billings, Papp, Schaeffer and Szafron's definitions, ties counted half);
+* on the river nothing is to come: the effective figures equal the current ones;
+* preflop: the hand's exact equity against a random hand and its place among
+  the 169 starting-hand classes (from ``data/preflop_vs_random.json``); there
+  ``beats``/``ties``/``loses`` compare the hand's class with the classes of all
+  other two-card hands by that equity.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from itertools import combinations
+from typing import Optional, Sequence
+
+from pokercli import cards as C
+from pokercli import ranges as RG
+from pokercli import reference as R
+from pokercli.errors import PokerError, shown
+from pokercli.games import game as _game
+
+
+@dataclass
+class PercentileResult:
+    """Where a hand stands against every opponent hand (and every runout).
+
+    ``opponents`` is the number of opponent hands (combos) and
+    ``opponent_weight`` their summed weights (equal unless ``vs`` has weights);
+    the shares are weighted. ``hp[now][final]`` is the potential matrix: the
+    weighted (opponent hand, runout) pairs by state now and at showdown (0
+    ahead, 1 tied, 2 behind).
+    """
+
+    hand: list[int]
+    board: list[int]
+    dead: list[int]
+    vs: str
+    street: str
+    opponents: int = 0
+    opponent_weight: float = 0.0
+    beats: Optional[float] = None
+    ties: Optional[float] = None
+    loses: Optional[float] = None
+    hs: Optional[float] = None
+    equity: Optional[float] = None
+    ppot: Optional[float] = None
+    npot: Optional[float] = None
+    ehs: Optional[float] = None
+    hp: Optional[list[list[float]]] = None   # [now][final], 0 ahead, 1 tied, 2 behind
+    field: dict = field(default_factory=dict)  # hand type -> [beats, ties, loses] (weights)
+    class_name: Optional[str] = None
+    class_rank: Optional[int] = None
+    note: str = ""
+
+    def to_dict(self) -> dict:
+        """The ``percentile --json`` document."""
+        doc = {"hand": [C.card_name(c) for c in self.hand],
+               "board": [C.card_name(c) for c in self.board],
+               "dead": [C.card_name(c) for c in self.dead], "vs": self.vs, "street": self.street,
+               "opponent_hands": self.opponents, "opponent_weight": _num(self.opponent_weight),
+               "hs": self.hs, "beats": self.beats, "ties": self.ties, "loses": self.loses}
+        if self.street in ("flop", "turn", "river"):
+            doc.update(equity=self.equity, ppot=self.ppot, npot=self.npot, ehs=self.ehs)
+        if self.hp is not None:
+            doc["potential_matrix"] = {now: dict(zip(("ahead", "tied", "behind"), map(_num, row)))
+                                       for now, row in zip(("ahead", "tied", "behind"), self.hp)}
+        if self.field:
+            doc["field"] = {t: dict(zip(("we_beat", "we_tie", "we_lose"), map(_num, v)))
+                            for t, v in self.field.items()}
+        if self.street == "preflop":
+            doc.update(equity=self.equity, **{"class": self.class_name, "class_rank": self.class_rank})
+        if self.note:
+            doc["note"] = self.note
+        return doc
+
+
+def _num(x: float):
+    return int(x) if float(x).is_integer() else x
+
+
+def parse_hand(value, preflop: bool) -> list[int]:
+    """Two cards (text or a sequence); preflop also a starting-hand class
+    (``AKs`` stands for ``As Ks``)."""
+    if not isinstance(value, str):
+        return [int(c) for c in C.as_cards(value, "hand", count=2)]
+    try:
+        return C.parse(value, count=2, what="hand")
+    except PokerError:
+        if preflop:
+            try:
+                return RG.class_representative(value.strip())
+            except PokerError:
+                pass
+        raise
+
+
+def opponent_combos(hand: Sequence[int], board: Sequence[int], dead: Sequence[int],
+                    vs) -> list[tuple[tuple[int, int], float]]:
+    """The opponent's combos (``vs``: range text, a Range, or None for any two
+    unseen cards) that our hand, the board and the dead cards leave possible."""
+    blocked = C.card_mask(list(hand) + list(board) + list(dead))
+    if vs is None:
+        combos = RG.parse_range("random")
+    elif isinstance(vs, RG.Range):
+        combos = vs
+    elif isinstance(vs, str):
+        try:
+            combos = RG.parse_range(vs)
+        except PokerError as e:
+            raise PokerError(f"vs: {e}", "vs") from None
+    else:
+        raise PokerError(f"vs must be a range, not {type(vs).__name__}", "vs")
+    out = [((int(a), int(b)), w) for (a, b), w in combos if not C.card_mask((a, b)) & blocked]
+    if not out:
+        text = vs.text if isinstance(vs, RG.Range) else vs
+        raise PokerError(f"the opponent range {shown(text)} is empty once our hand, the board and "
+                         "dead cards are removed", "vs")
+    return out
+
+
+def percentile(hand, board=(), dead=(), *, vs=None, game: str = "holdem") -> PercentileResult:
+    """Where ``hand`` stands on ``board`` against every hand an opponent could
+    hold (``vs``: a range, or None for any two unseen cards): the shares it
+    beats, ties and loses to now, its hand strength, and on the flop and turn
+    its equity, positive and negative potentials and effective hand strength
+    over every runout. Preflop: its exact equity against a random hand and its
+    place among the 169 classes (``hand`` may be a class: ``"AKs"``).
+
+    >>> p = percentile("As Ad", board="Ac 2d 8c")
+    >>> p.hs, round(p.equity, 6), p.hp[0]
+    (1.0, 0.951299, [1018071.0, 0.0, 52119.0])
+    """
+    g = _game(game)
+    board_cards = [int(c) for c in C.as_cards(board, "board", count=g.board_sizes)]
+    dead_cards = [int(c) for c in C.as_cards(dead, "dead")]
+    hand_cards = parse_hand(hand, preflop=not board_cards)
+    return compute(hand_cards, board_cards, dead_cards, vs)
+
+
+def compute(hand: Sequence[int], board: Sequence[int] = (), dead: Sequence[int] = (),
+            vs=None) -> PercentileResult:
+    """:func:`percentile` on card ids already parsed."""
+    hand, board, dead = list(hand), list(board), list(dead)
+    if len(hand) != 2:
+        raise PokerError(f"hand: a hold'em hand has 2 cards, not {len(hand)}", "hand")
+    if len(board) not in (0, 3, 4, 5):
+        raise PokerError(f"board: a board has 0, 3, 4 or 5 cards, not {len(board)}", "board")
+    C.check_disjoint([("hand", hand), ("board", board), ("dead", dead)])
+    opps = opponent_combos(hand, board, dead, vs)
+    street = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}[len(board)]
+    label = vs.text if isinstance(vs, RG.Range) else (vs or "random")
+    result = PercentileResult(hand, board, dead, label, street)
+    result.opponents = len(opps)
+    if street == "preflop":
+        return _preflop(result, opps)
+    hero, opp_scores = _current(result, opps)
+    if street == "river":
+        result.equity, result.ppot, result.npot, result.ehs = result.hs, 0.0, 0.0, result.hs
+        result.note = "on the river no cards are to come: the effective figures equal the current ones"
+    else:
+        _potentials(result, opps, hero, opp_scores)
+    return result
+
+
+def _current(result: PercentileResult, opps):
+    """Beats/ties/loses on the current board, and the field by opponent hand type.
+
+    Returns our score and the opponents' scores now.
+    """
+    import numpy as np
+
+    from pokercli import evaluate as E
+
+    rows = np.full((len(opps) + 1, 7), -1, np.int8)
+    n = 2 + len(result.board)
+    rows[0, :n] = result.hand + result.board
+    for i, ((a, b), _) in enumerate(opps, 1):
+        rows[i, :n] = [a, b] + result.board
+    scores = E.scores(rows)
+    hero, opp = int(scores[0]), scores[1:].astype(np.int64)
+    w = np.array([wt for _, wt in opps])
+    total = w.sum()
+    beat, tie = w[opp < hero].sum(), w[opp == hero].sum()
+    result.opponent_weight = float(total)
+    result.beats, result.ties = float(beat / total), float(tie / total)
+    result.loses = float(w[opp > hero].sum() / total)
+    result.hs = result.beats + result.ties / 2
+    for t in range(9, 0, -1):
+        sel = (opp >> 26) == t
+        if sel.any():
+            result.field[R.TYPE_NAMES[t]] = [float(w[sel & (opp < hero)].sum()),
+                                              float(w[sel & (opp == hero)].sum()),
+                                              float(w[sel & (opp > hero)].sum())]
+    return hero, opp
+
+
+def _potentials(result: PercentileResult, opps, hero: int, opp) -> None:
+    import numpy as np
+
+    from pokercli._kernels import potentials as K
+    from pokercli import evaluate as E
+    from pokercli._kernels.jit import call
+    from pokercli._kernels.evaluator import KEY_INIT
+
+    keys, offsets, (rank_score, flush_score), _ = E.kernel_tables()
+    removed = set(result.hand) | set(result.board) | set(result.dead)
+    deck = [c for c in range(52) if c not in removed]
+    k = 5 - len(result.board)
+    runouts = list(combinations(deck, k))
+    rows = np.full((len(runouts), 7), -1, np.int8)
+    base = result.hand + result.board
+    for i, ro in enumerate(runouts):
+        rows[i, :len(base) + k] = base + list(ro)
+    hero_final = E.scores(rows)
+    runout_keys = np.array([sum(int(keys[c]) for c in ro) for ro in runouts], np.int64)
+    runout_masks = np.array([C.card_mask(ro) for ro in runouts], np.int64)
+    opp_keys = np.array([int(keys[a]) + int(keys[b]) for (a, b), _ in opps], np.int64)
+    opp_masks = np.array([(1 << a) | (1 << b) for (a, b), _ in opps], np.int64)
+    opp_w = np.array([w for _, w in opps], np.float64)
+    state = np.where(opp < hero, 0, np.where(opp == hero, 1, 2)).astype(np.int64)
+    base_key = int(KEY_INIT) + sum(int(keys[c]) for c in result.board)
+    hp = np.zeros((3, 3), np.float64)
+    call(K.potentials, hero_final, runout_keys, runout_masks, opp_keys, opp_masks, opp_w, state,
+         base_key, C.card_mask(result.board), keys, offsets, rank_score, flush_score, hp)
+    result.hp = hp.tolist()
+    total = hp.sum()
+    ahead, tied, behind = hp.sum(axis=1)
+    result.equity = float((hp[:, 0].sum() + hp[:, 1].sum() / 2) / total)
+    ppot_den = behind + tied / 2
+    npot_den = ahead + tied / 2
+    result.ppot = float((hp[2, 0] + hp[2, 1] / 2 + hp[1, 0] / 2) / ppot_den) if ppot_den else 0.0
+    result.npot = float((hp[0, 2] + hp[1, 2] / 2 + hp[0, 1] / 2) / npot_den) if npot_den else 0.0
+    result.ehs = result.hs * (1 - result.npot) + (1 - result.hs) * result.ppot
+
+
+@lru_cache(maxsize=1)
+def preflop_table() -> dict[str, dict]:
+    """Exact equity of each of the 169 classes against a random hand (generated data)."""
+    text = resources.files("pokercli").joinpath("data/preflop_vs_random.json").read_text()
+    return json.loads(text)["classes"]
+
+
+def class_order() -> list[str]:
+    table = preflop_table()
+    return sorted(table, key=lambda n: -table[n]["equity"])
+
+
+def _preflop(result: PercentileResult, opps) -> PercentileResult:
+    table = preflop_table()
+    name = RG.class_name(tuple(sorted(result.hand)))
+    order = class_order()
+    result.class_name = name
+    result.class_rank = order.index(name) + 1
+    mine = table[name]["equity"]
+    total = beat = tie = lose = 0.0
+    for combo, w in opps:
+        e = table[RG.class_name(combo)]["equity"]
+        total += w
+        beat += w if e < mine else 0.0
+        tie += w if e == mine else 0.0
+        lose += w if e > mine else 0.0
+    result.opponent_weight = total
+    # each share summed on its own: 1 - beats - ties left 1e-17 where nothing loses
+    result.beats, result.ties, result.loses = beat / total, tie / total, lose / total
+    result.hs = result.beats + result.ties / 2
+    if result.vs == "random" and not result.dead:
+        result.equity = mine
+    else:
+        result.note = ("equity against the given range (or with dead cards) comes from "
+                       "`pokercli equity`; the class rank is by equity against a random hand")
+    return result

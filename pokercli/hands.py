@@ -1,0 +1,193 @@
+"""One hand's value, a showdown on a board, and the translation of a score.
+
+Light on purpose (no NumPy, no Numba): one-hand commands use the seed's
+reference evaluator (:mod:`pokercli.reference`), which the tests prove equal
+to the kernels on every five-card hand and on random six- and seven-card hands.
+
+Two numbers describe a hand's value: the **score** (30 bits, *larger* is
+stronger, equal scores tie) and the **class** 1..7462 (*smaller* is stronger,
+1 is a royal flush).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Optional, Sequence
+
+from pokercli import cards as C
+from pokercli import reference as R
+from pokercli.errors import PokerError, shown
+from pokercli.games import game as _game
+
+#: The names of the seed's eight reductions of a five-card set (SPEC §3a).
+REDUCTIONS = ("flush", "hand_ranks", "quads", "odd_ranks", "trips", "five_high", "straight",
+              "rank_count")
+
+
+def score_layout(score: int) -> tuple[str, str, str]:
+    """(TYPE, PRIMARY, SECONDARY) bit strings of a score, most significant first."""
+    strength, primary, secondary = R.partition_score(score)
+    return format(strength, "04b"), format(primary, "013b"), format(secondary, "013b")
+
+
+@dataclass(frozen=True)
+class HandValue:
+    """Everything the evaluator says about one hand of 5 to 7 cards.
+
+    >>> v = rank("As Ks Qs Js Ts 2d 2c")
+    >>> v.hand_class, v.type, v.description
+    (1, 'STRAIGHT_FLUSH', 'Royal flush')
+    """
+
+    cards: tuple[C.Card, ...]
+    score: int
+    hand_class: int
+    type: str
+    best_five: tuple[C.Card, ...]
+    description: str
+
+    @property
+    def primary(self) -> int:
+        """The made part's ranks, a 13-bit rank set."""
+        return (self.score >> 13) & 0x1FFF
+
+    @property
+    def secondary(self) -> int:
+        """The kickers' ranks, a 13-bit rank set."""
+        return self.score & 0x1FFF
+
+    @property
+    def reductions(self) -> Optional[dict[str, Any]]:
+        """The seed's eight reductions, for a hand of exactly five cards."""
+        if len(self.cards) != 5:
+            return None
+        return dict(zip(REDUCTIONS, R.reductions(C.card_mask(self.cards))))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``rank --json`` document."""
+        doc = {
+            "hand": [c.name for c in self.cards],
+            "class": self.hand_class,
+            "type": self.type,
+            "score": self.score,
+            "score_binary": "{} | {} | {}".format(*score_layout(self.score)),
+            "primary": C.rank_set_names(self.primary),
+            "secondary": C.rank_set_names(self.secondary),
+            "best_five": [c.name for c in self.best_five],
+            "description": self.description,
+        }
+        if self.reductions is not None:
+            doc["reductions"] = self.reductions
+        return doc
+
+
+def value_of(cards: Sequence[int]) -> HandValue:
+    """The value of 5 to 7 distinct card ids (checked by the caller)."""
+    score, five = R.best_five(cards)
+    card = C.Card
+    return HandValue(tuple(card(c) for c in cards), score, R.hand_class(score), R.type_name(score),
+                     tuple(card(c) for c in sorted(five, key=lambda c: (-(c % 13), c))),
+                     R.describe(score))
+
+
+def rank(cards, game: str = "holdem") -> HandValue:
+    """The value of one hand of 5, 6 or 7 cards (text like ``"As Ks Qs Js Ts"``
+    or a sequence of cards): the best five count.
+
+    >>> rank("Kh Ks Kd Th Tc 2s 3d").description
+    'Full house, kings full of tens'
+    """
+    _game(game)
+    return value_of(C.as_cards(cards, "cards", count=(5, 6, 7)))
+
+
+@dataclass(frozen=True)
+class ScoreInfo:
+    """What a 30-bit score says: its type, primary and secondary ranks, and its
+    class and description when it is the score of a five-card hand."""
+
+    score: int
+    type: str
+    primary: tuple[str, ...]
+    secondary: tuple[str, ...]
+    hand_class: Optional[int]
+    description: Optional[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``rank --score --json`` document."""
+        doc = {"score": self.score, "type": self.type, "primary": list(self.primary),
+               "secondary": list(self.secondary),
+               "score_binary": "{} | {} | {}".format(*score_layout(self.score)),
+               "class": self.hand_class}
+        if self.description is not None:
+            doc["description"] = self.description
+        return doc
+
+
+def score_info(score: int) -> ScoreInfo:
+    """Translate a score back into its type and ranks (SPEC §3b).
+
+    >>> score_info(270536708).type, score_info(270536708).primary, score_info(270536708).secondary
+    ('THREE_OF_A_KIND', ('T',), ('4', 'A'))
+    """
+    if isinstance(score, bool) or not isinstance(score, int) or not 0 <= score < 1 << 30:
+        raise PokerError(f"score {shown(score)} is out of range (a score is a 30-bit integer)", "score")
+    strength, primary, secondary = R.partition_score(score)
+    if strength not in R.TYPE_NAMES:
+        raise PokerError(f"score {score} has type bits {strength}, not a hand type (1-9)", "score")
+    try:
+        hand_class, description = R.hand_class(score), R.describe(score)
+    except ValueError:
+        hand_class, description = None, None
+    return ScoreInfo(score, R.TYPE_NAMES[strength], tuple(C.rank_set_names(primary)),
+                     tuple(C.rank_set_names(secondary)), hand_class, description)
+
+
+@dataclass(frozen=True)
+class Showdown:
+    """Every hand ranked on one board; ``winners`` numbers the best hands from 1."""
+
+    board: tuple[C.Card, ...]
+    hands: tuple[tuple[C.Card, ...], ...]
+    values: tuple[HandValue, ...]
+    winners: tuple[int, ...]
+
+    def result(self, player: int) -> str:
+        """``win``, ``tie`` or ``lose`` for player 1, 2, ..."""
+        if player not in self.winners:
+            return "lose"
+        return "tie" if len(self.winners) > 1 else "win"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``rank --board --json`` document."""
+        players = []
+        for i, (hand, value) in enumerate(zip(self.hands, self.values), 1):
+            doc = value.to_dict()
+            doc.pop("reductions", None)
+            doc["hand"] = [c.name for c in hand]
+            doc["result"] = self.result(i)
+            players.append(doc)
+        return {"board": [c.name for c in self.board], "players": players, "winners": list(self.winners)}
+
+
+def showdown(hands: Sequence, board=(), game: str = "holdem") -> Showdown:
+    """Rank every hand on a board (0, 3, 4 or 5 cards) and say who wins.
+
+    >>> s = showdown(["4s 5c", "4d 5d", "As Ac"], board="Ah Kd 7c 2s 3h")
+    >>> s.winners, s.result(3)
+    ((1, 2), 'lose')
+    """
+    g = _game(game)
+    if isinstance(hands, str) or not isinstance(hands, Sequence) or not hands:
+        raise PokerError("hands must be a non-empty list of hands", "hands")
+    board_cards = C.as_cards(board, "board", count=g.board_sizes)
+    parsed = [C.as_cards(h, f"hand {i}") for i, h in enumerate(hands, 1)]
+    C.check_disjoint([("board", board_cards)] + [(f"hand {i}", h) for i, h in enumerate(parsed, 1)])
+    for i, h in enumerate(parsed, 1):
+        total = len(h) + len(board_cards)
+        if not 5 <= total <= 7:
+            raise PokerError(f"hand {i} with the board has {total} cards; a hand is 5 to 7 cards", "hands")
+    values = tuple(value_of(list(h) + list(board_cards)) for h in parsed)
+    best = max(v.score for v in values)
+    winners = tuple(i for i, v in enumerate(values, 1) if v.score == best)
+    return Showdown(tuple(board_cards), tuple(tuple(h) for h in parsed), values, winners)

@@ -1,0 +1,248 @@
+"""Exact heads-up preflop equity tables: starting-hand classes against each other.
+
+A class against a class (``AKs`` against ``QQ``) is the equity over all their
+non-conflicting combination pairs and all 1,712,304 boards of each, exactly
+what ``pokercli equity AKs QQ`` computes. The table is split into chunks of
+class pairs; a chunk returns integer counts per pair (wins of each side, ties,
+boards), so merging chunks from any engine (:mod:`pokercli.jobs`) in any
+order gives the same table bit for bit. Each unordered pair is computed once;
+``B`` against ``A`` is read from the same counts. :func:`table` is the API;
+the chunks run on an engine of :mod:`pokercli.jobs`.
+
+Only heads-up tables exist today; ``players`` is part of the job and of the
+checkpoint header so that three-way tables (a class against two) can be added
+as another chunk function.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Optional, Sequence
+
+from pokercli import ranges as RG
+from pokercli.errors import PokerError, shown
+
+FORMAT = 1
+#: Class pairs per chunk (fewer for small jobs, so every worker gets work).
+CHUNK_PAIRS = 24
+
+
+@lru_cache(maxsize=1)
+def classes() -> list[str]:
+    """The 169 classes in grid order (AA, AKs, ..., 22)."""
+    return RG.starting_classes()
+
+
+@lru_cache(maxsize=1)
+def _index() -> dict[str, int]:
+    return {name: i for i, name in enumerate(classes())}
+
+
+def parse_class(text: str) -> str:
+    """A class name as players write it: ``AKs``, ``ak s``, ``T9o``, ``22``."""
+    t = text.strip().replace(" ", "")
+    name = t[:2].upper() + t[2:].lower()
+    if name in _index():
+        return name
+    if len(name) == 2 and name[0] != name[1] and name[0] in "AKQJT98765432" and name[1] in "AKQJT98765432":
+        raise PokerError(f"{shown(text)} is not one class: say {name}s (suited) or {name}o (offsuit)")
+    raise PokerError(f"{shown(text)} is not a starting-hand class (examples: AA, AKs, T9o)")
+
+
+def classes_of_range(text: str) -> list[str]:
+    """The classes touched by a range, in grid order (``QQ+,AKs`` -> AA, AKs, KK, QQ)."""
+    touched = {RG.class_name(combo) for combo, _ in RG.parse_range(text)}
+    return [c for c in classes() if c in touched]
+
+
+def pair_counts(i: int, j: int) -> list[int]:
+    """[wins of class i, wins of class j, ties, boards] for class i against class j, exact."""
+    from pokercli.equity_calc.exact import exact
+    from pokercli.equity_calc.spot import make_spot
+
+    a, b = classes()[i], classes()[j]
+    r = exact(make_spot([a, b]), threads=1, limit=math.inf)  # a table is exact, whatever equity's limits
+    return [_int(r.players[0].wins), _int(r.players[1].wins), _int(r.players[0].ties),
+            _int(r.players[0].total)]
+
+
+def _int(x: float) -> int:
+    if not float(x).is_integer():
+        raise AssertionError(f"count {x} is not an integer")
+    return int(x)
+
+
+def chunk_counts(pairs: Sequence[Sequence[int]]) -> list[list[int]]:
+    """One chunk: ``[i, j, wins_i, wins_j, ties, boards]`` for each class pair.
+
+    Module-level and importable so that Dask workers can run it.
+    """
+    return [[int(i), int(j), *pair_counts(int(i), int(j))] for i, j in pairs]
+
+
+@dataclass
+class TableJob:
+    rows: list[str]
+    columns: list[str]
+    players: int = 2
+    pairs: list[tuple[int, int]] = field(init=False)  # unordered class pairs to compute
+
+    def __post_init__(self):
+        if self.players != 2:
+            raise PokerError(f"players: only heads-up tables exist so far (players=2), not "
+                             f"{shown(self.players)}", "players")
+        idx = _index()
+        wanted = {tuple(sorted((idx[r], idx[c]))) for r in self.rows for c in self.columns}
+        self.pairs = sorted(wanted)
+
+    def chunks(self) -> list[tuple[list[list[int]]]]:
+        """The pairs in chunks (the same for every engine, so any engine can resume)."""
+        size = max(1, min(CHUNK_PAIRS, len(self.pairs) // 16))
+        return [([list(p) for p in self.pairs[k:k + size]],) for k in range(0, len(self.pairs), size)]
+
+    def header(self, chunk_count: int) -> dict:
+        return {"format": FORMAT, "job": f"table {len(self.rows)}x{len(self.columns)} classes, "
+                f"{self.players} players, {len(self.pairs)} pairs in {chunk_count} chunks",
+                "players": self.players, "rows": self.rows, "columns": self.columns}
+
+
+@dataclass
+class TableResult:
+    """Exact heads-up equity of the row classes against the column classes, from
+    integer counts ``[wins of i, wins of j, ties, boards]`` per class pair."""
+
+    rows: list[str]
+    columns: list[str]
+    counts: dict[tuple[int, int], list[int]]  # (i, j) with i <= j -> [wins_i, wins_j, ties, boards]
+    engine: str = ""
+    seconds: float = 0.0
+    chunks: int = 0
+    resumed: int = 0
+
+    def cell(self, row: str, col: str) -> tuple[int, int, int, int]:
+        """(wins of row, wins of column, ties, boards) for row class against column class."""
+        i, j = _index()[row], _index()[col]
+        if i <= j:
+            w, lose, t, n = self.counts[(i, j)]
+        else:
+            lose, w, t, n = self.counts[(j, i)]
+        return w, lose, t, n
+
+    def equity(self, row: str, col: str) -> float:
+        w, _, t, n = self.cell(row, col)
+        return (w + t / 2) / n
+
+    def vs_columns(self, row: str) -> float:
+        """Equity of ``row`` against all the columns together, each weighted by its deals."""
+        won = total = 0.0
+        for col in self.columns:
+            w, _, t, n = self.cell(row, col)
+            won += w + t / 2
+            total += n
+        return won / total
+
+    def to_dict(self) -> dict:
+        """The ``table --json`` document."""
+        return {
+            "method": "exact", "players": 2, "rows": self.rows, "columns": self.columns,
+            "equity": [[self.equity(r, c) for c in self.columns] for r in self.rows],
+            "counts": [[list(self.cell(r, c)) for c in self.columns] for r in self.rows],
+            "counts_order": ["wins", "losses", "ties", "boards"],
+            "engine": self.engine, "chunks": self.chunks, "resumed_chunks": self.resumed,
+            "seconds": round(self.seconds, 3),
+        }
+
+    def to_csv(self) -> str:
+        lines = ["class," + ",".join(self.columns)]
+        for r in self.rows:
+            lines.append(r + "," + ",".join(f"{self.equity(r, c):.9f}" for c in self.columns))
+        return "\n".join(lines) + "\n"
+
+
+def compute(job: TableJob, engine, checkpoint_path=None, resume: bool = False,
+            progress=None) -> TableResult:
+    """Run the job's chunks on ``engine`` (saving each to the checkpoint) and merge them."""
+    import time
+
+    from pokercli.jobs import Checkpoint, run_job
+
+    chunks = job.chunks()
+
+    def valid(index: int, rows) -> bool:
+        """A chunk's saved rows: its own class pairs, each with exact counts
+        that add up (wins of each side and ties make every board)."""
+        pairs = chunks[index][0]
+        return isinstance(rows, list) and len(rows) == len(pairs) and all(
+            isinstance(row, list) and len(row) == 6 and row[:2] == pair
+            and all(type(x) is int and x >= 0 for x in row) and row[2] + row[3] + row[4] == row[5] > 0
+            for row, pair in zip(rows, pairs))
+
+    checkpoint = Checkpoint(checkpoint_path, job.header(len(chunks)), resume, valid)
+    resumed = len(checkpoint.done)
+    t0 = time.perf_counter()
+    try:
+        results = run_job(chunk_counts, chunks, engine, checkpoint, progress)
+    finally:
+        checkpoint.close()
+    counts = {}
+    for rows in results:
+        for i, j, *c in rows:
+            counts[(int(i), int(j))] = [int(x) for x in c]
+    if set(counts) != set(job.pairs):
+        raise AssertionError("the chunks do not cover the table")
+    return TableResult(job.rows, job.columns, counts, engine.description, time.perf_counter() - t0,
+                       len(chunks), resumed)
+
+
+def make_job(hand: Optional[str], classes_range: Optional[str], players: int) -> TableJob:
+    """The class pairs a table needs: one class's row (``hand``), the classes a
+    range touches (``classes_range``), or all 169."""
+    if hand is not None and classes_range is not None:
+        raise PokerError("hand= and classes= cannot both be given: one row, or a set of classes", "hand")
+    for name, value in (("hand", hand), ("classes", classes_range)):
+        if value is not None and (not isinstance(value, str) or not value.strip()):
+            raise PokerError(f"{name} is empty" if isinstance(value, str) else
+                             f"{name} must be text, not {type(value).__name__}", name)
+    if hand:
+        return TableJob([parse_class(hand)], classes(), players)
+    if classes_range:
+        try:
+            chosen = classes_of_range(classes_range)
+        except PokerError as e:
+            raise PokerError(f"classes: {e}", "classes") from None
+        return TableJob(chosen, chosen, players)
+    return TableJob(classes(), classes(), players)
+
+
+def table(hand: Optional[str] = None, classes: Optional[str] = None, *, players: int = 2,
+          engine: Optional[str] = None, checkpoint=None, resume: bool = False,
+          progress=None) -> TableResult:
+    """Exact heads-up preflop equity of starting-hand classes against each other:
+    one class's row against all 169 (``hand="AKs"``), the classes a range
+    touches against each other (``classes="QQ+,AKs"``), or the whole 169x169
+    table (14,365 class pairs: minutes). ``engine``, ``checkpoint``, ``resume``
+    and ``progress(done, total)`` as for :func:`pokercli.equity`.
+
+    >>> t = table(classes="AA,KK")
+    >>> t.cell("AA", "KK"), round(t.equity("AA", "KK"), 5)
+    ((50371344, 10986372, 285228, 61642944), 0.81946)
+    """
+    import os
+    from pathlib import Path
+
+    from pokercli.jobs import engine_for
+
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise PokerError(f"players must be 2, not {shown(players)}", "players")
+    job = make_job(hand, classes, players)
+    if checkpoint is not None and not isinstance(checkpoint, (str, os.PathLike)):
+        raise PokerError(f"checkpoint must be a file path, not {shown(checkpoint)}", "checkpoint")
+    if resume and checkpoint is None:
+        raise PokerError("resume=True needs checkpoint=", "resume")
+    runner = engine_for(engine)
+    try:
+        return compute(job, runner, None if checkpoint is None else Path(checkpoint), resume, progress)
+    finally:
+        runner.close()

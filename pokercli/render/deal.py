@@ -1,0 +1,49 @@
+"""Views of ``deal``: hands and a board per deal (Hearts deals show their state)."""
+
+from __future__ import annotations
+
+from pokercli.dealing import Deals
+from pokercli.render import View
+from pokercli.render import format as F
+from pokercli.render.hearts import HeartsView
+
+
+class DealsView(View):
+    """One JSON document for one deal, JSON Lines for several."""
+
+    def documents(self):
+        return [d.to_dict() for d in self.result]
+
+    def lines(self):
+        out = self.out
+        for d in self.result:
+            if d.hearts is not None:
+                yield from HeartsView(d.hearts, out).lines()
+                continue
+            fields = [F.cards(h, out) for h in d.hands]
+            if d.game == "holdem":
+                fields.append(F.cards(d.board, out))
+            yield "\t".join(fields)
+
+    def renderable(self):
+        from rich.console import Group
+        from rich.table import Table
+
+        out = self.out
+        parts = []
+        for d in self.result:
+            if d.hearts is not None:
+                parts.append(HeartsView(d.hearts, out).renderable())
+                continue
+            t = Table(title=f"{d.game} deal {d.index} (seed {d.seed})", title_justify="left")
+            t.add_column("player", no_wrap=True)
+            t.add_column("cards", overflow="fold")
+            for i, h in enumerate(d.hands, 1):
+                t.add_row(f"P{i}", F.cards(h, out))
+            if d.game == "holdem":
+                t.add_row("board", F.cards(d.board, out), style="bold")
+            parts.append(t)
+        return Group(*parts)
+
+
+VIEWS = {Deals.__name__: DealsView}

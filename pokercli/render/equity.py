@@ -1,0 +1,113 @@
+"""Views of ``equity``: each player's win, tie and equity, exact counts or standard errors."""
+
+from __future__ import annotations
+
+from pokercli.equity_calc.model import EquityResult
+from pokercli.render import View
+from pokercli.render import format as F
+
+
+def summary(r: EquityResult, out) -> str:
+    """One line: how the figures were obtained."""
+    if r.method == "exact":
+        deals = f", {r.deals:,} deals" if r.deals and r.deals > 1 else ""
+        boards = f"{r.boards:,.0f}" if float(r.boards).is_integer() else f"{r.boards:,.2f}"
+        return f"exact: {boards} boards{deals} in {r.seconds:.3f} s"
+    target = f", stderr target {r.stderr_target:g}" if r.stderr_target else ""
+    state = f" {out.glyph('—', '-')} INTERRUPTED, partial result" if r.interrupted else ""
+    return f"monte-carlo: {r.samples:,} samples (seed {r.seed}){target} in {r.seconds:.2f} s{state}"
+
+
+class EquityView(View):
+    """``categories=True`` adds how often each player ends with each hand type."""
+
+    def lines(self):
+        r, out = self.result, self.out
+        yield f"method: {r.method}"
+        yield f"board: {F.cards(r.board, out) or '(preflop)'}"
+        if r.dead:
+            yield f"dead: {F.cards(r.dead, out)}"
+        yield summary(r, out)
+        if r.note:
+            yield f"note: {r.note}"
+        if r.method == "exact":
+            yield "hand\twin%\ttie%\tequity%\twins\tties\ttotal"
+            for p in r.players:
+                yield (f"{F.hand_text(p.hand, out)}\t{100 * p.win:.4f}\t{100 * p.tie:.4f}\t"
+                       f"{100 * p.equity:.4f}\t{F.count(p.wins)}\t{F.count(p.ties)}\t{F.count(p.total)}")
+        else:
+            yield "hand\twin%\ttie%\tequity%\tstderr%"
+            for p in r.players:
+                yield (f"{F.hand_text(p.hand, out)}\t{100 * p.win:.4f}\t{100 * p.tie:.4f}\t"
+                       f"{100 * p.equity:.4f}\t{100 * p.stderr:.4f}")
+        if self.options.get("categories") and r.players[0].categories is not None:
+            yield "type\t" + "\t".join(F.hand_text(p.hand, out) for p in r.players)
+            for name in reversed(list(r.players[0].categories)):
+                yield name + "\t" + "\t".join(f"{100 * p.categories[name]:.4f}" for p in r.players)
+
+    def _table(self, with_bar: bool):
+        from rich.table import Table
+
+        r, out = self.result, self.out
+        t = Table(title=f"equity on {F.cards(r.board, out) or '(preflop)'}", title_justify="left",
+                  caption=summary(r, out), caption_justify="left")
+        t.add_column("#", justify="right", no_wrap=True)
+        t.add_column("hand", overflow="fold", min_width=5)
+        for name in ("win %", "tie %", "equity %"):
+            t.add_column(name, justify="right", no_wrap=True, style="bold" if name == "equity %" else None)
+        exact = r.method == "exact"
+        t.add_column("boards won / tied" if exact else out.glyph("±95%", "+/-95%"), justify="right",
+                     overflow="fold")
+        if with_bar:
+            t.add_column("", no_wrap=True)
+        for i, p in enumerate(r.players, 1):
+            extra = f"{F.count(p.wins)} / {F.count(p.ties)}" if exact else f"{196 * p.stderr:.3f}"
+            cells = [str(i), F.hand_text(p.hand, out), F.percent(p.win), F.percent(p.tie),
+                     F.percent(p.equity), extra]
+            if with_bar:
+                cells.append(F.bar([(p.equity, out.glyph("█", "#"), "green"),
+                                    (1 - p.equity, out.glyph("░", "."), "dim")], 20))
+            t.add_row(*cells)
+        return t
+
+    def _categories(self):
+        from rich.table import Table
+
+        r, out = self.result, self.out
+        names = list(reversed(list(r.players[0].categories)))
+        wide = Table(title="final hand type (% of boards)", title_justify="left")
+        wide.add_column("type", no_wrap=True)
+        for i, p in enumerate(r.players, 1):
+            wide.add_column(f"{i}: {F.hand_text(p.hand, out)}", justify="right", overflow="fold")
+        for name in names:
+            wide.add_row(name, *[f"{100 * p.categories[name]:.3f}" for p in r.players])
+        if F.fits(wide, out):
+            return wide
+        # too many players side by side: one block of rows per player
+        long = Table(title="final hand type (% of boards)", title_justify="left")
+        long.add_column("#", justify="right")
+        long.add_column("hand", overflow="fold")
+        long.add_column("type", no_wrap=True)
+        long.add_column("%", justify="right", no_wrap=True)
+        for i, p in enumerate(r.players, 1):
+            for j, name in enumerate(names):
+                long.add_row(str(i) if j == 0 else "", F.hand_text(p.hand, out) if j == 0 else "", name,
+                             f"{100 * p.categories[name]:.3f}", end_section=j == len(names) - 1)
+        return long
+
+    def renderable(self):
+        from rich.console import Group
+        from rich.text import Text
+
+        table = self._table(with_bar=True)
+        if not F.fits(table, self.out):
+            table = self._table(with_bar=False)  # decoration goes before data
+        parts = [table]
+        if self.result.note:
+            parts.append(Text(f"note: {self.result.note}", style="yellow"))
+        if self.options.get("categories") and self.result.players[0].categories is not None:
+            parts.append(self._categories())
+        return Group(*parts)
+
+
+VIEWS = {EquityResult.__name__: EquityView}

@@ -1,0 +1,141 @@
+"""Views of ``rank``: one hand's value, a score's translation, a showdown."""
+
+from __future__ import annotations
+
+from pokercli.hands import HandValue, ScoreInfo, Showdown, score_layout
+from pokercli.representations import RANK_HEADER
+from pokercli.render import View
+from pokercli.render import format as F
+
+
+def _score_layout(score: int, out):
+    """The score's three fields over their bits, the rank letters under them."""
+    from rich.text import Text
+
+    t, p, s = score_layout(score)
+    text = Text()
+    text.append("TYPE | PRIMARY       | SECONDARY\n", style="bold")
+    text.append(t, style="bold magenta")
+    text.append(" | ")
+    text.append_text(F.bits_text(p, "bold cyan"))
+    text.append(" | ")
+    text.append_text(F.bits_text(s, "bold yellow"))
+    text.append("\n     | " + RANK_HEADER + " | " + RANK_HEADER, style="dim")
+    return text
+
+
+def _reductions(reductions: dict, out):
+    """The seed's eight reductions as name-value pairs, two pairs a row (their
+    names are too long to head eight columns in 80)."""
+    from rich.table import Table
+
+    grid = Table.grid(padding=(0, 2))
+    for _ in range(2):
+        grid.add_column(style="bold", no_wrap=True)
+        grid.add_column(no_wrap=True)
+    items = list(reductions.items())
+    for i in range(0, len(items), 2):
+        grid.add_row(*[str(x) for pair in items[i:i + 2] for x in pair])
+    return grid
+
+
+class HandView(View):
+    def lines(self):
+        doc = self.result.to_dict()
+        out = self.out
+        yield f"hand: {F.card_names(doc['hand'], out)}"
+        for key in ("type", "class", "score", "score_binary"):
+            yield f"{key}: {doc[key]}"
+        yield f"primary: {' '.join(doc['primary'])}"
+        yield f"secondary: {' '.join(doc['secondary'])}"
+        yield f"best_five: {F.card_names(doc['best_five'], out)}"
+        yield f"description: {doc['description']}"
+        if "reductions" in doc:
+            yield "reductions: " + ", ".join(f"{k}={v}" for k, v in doc["reductions"].items())
+
+    def renderable(self):
+        from rich.console import Group
+        from rich.panel import Panel
+        from rich.text import Text
+
+        doc = self.result.to_dict()
+        out = self.out
+        rows = [("type", f"{doc['type']} {out.glyph('—', '-')} {doc['description']}"),
+                ("class", f"{doc['class']} / 7462   (1 = royal flush)"),
+                ("score", str(doc["score"])),
+                ("best five", F.card_names(doc["best_five"], out))]
+        parts = [F.key_values(rows, out), _score_layout(doc["score"], out)]
+        if "reductions" in doc:
+            parts += [Text("reductions (seed 001)", style="bold"), _reductions(doc["reductions"], out)]
+        return Panel(Group(*parts), title=F.card_names(doc["hand"], out), expand=False)
+
+
+class ScoreView(View):
+    def lines(self):
+        doc = self.result.to_dict()
+        for key in ("score", "type", "class", "score_binary"):
+            yield f"{key}: {doc[key]}"
+        yield f"primary: {' '.join(doc['primary'])}"
+        yield f"secondary: {' '.join(doc['secondary'])}"
+        if doc.get("description"):
+            yield f"description: {doc['description']}"
+
+    def renderable(self):
+        from rich.console import Group
+        from rich.panel import Panel
+
+        doc = self.result.to_dict()
+        head = (f"{doc['type']}  primary {{{', '.join(doc['primary'])}}}  "
+                f"secondary {{{', '.join(doc['secondary'])}}}")
+        if doc.get("class"):
+            head += f"\nclass {doc['class']} / 7462 {self.out.glyph('—', '-')} {doc['description']}"
+        return Panel(Group(head, _score_layout(doc["score"], self.out)), title=f"score {doc['score']}",
+                     expand=False)
+
+
+#: The result column: words, not colour alone.
+_MARK = {"win": ("★ WIN", "* WIN", "bold green"), "tie": ("= TIE", "= TIE", "bold yellow"),
+         "lose": ("lose", "lose", "dim")}
+
+
+class ShowdownView(View):
+    def lines(self):
+        doc = self.result.to_dict()
+        out = self.out
+        yield f"board: {F.card_names(doc['board'], out)}"
+        for i, p in enumerate(doc["players"], 1):
+            yield (f"{i}\t{F.card_names(p['hand'], out)}\t{p['result']}\t{p['class']}\t"
+                   f"{p['type']}\t{p['description']}")
+
+    def renderable(self):
+        from rich.table import Table
+        from rich.text import Text
+
+        doc = self.result.to_dict()
+        out = self.out
+        title = f"showdown on {F.card_names(doc['board'], out) or '(no board)'}"
+        wide = Table(title=title, title_justify="left")
+        for col in ("#", "hand", "result", "class", "type", "best five", "description"):
+            wide.add_column(col, justify="right" if col in ("#", "class") else "left",
+                            no_wrap=col != "description", overflow="fold")
+        for i, p in enumerate(doc["players"], 1):
+            fancy, plain, style = _MARK[p["result"]]
+            wide.add_row(str(i), F.card_names(p["hand"], out), out.glyph(fancy, plain), str(p["class"]),
+                         p["type"], F.card_names(p["best_five"], out), p["description"], style=style)
+        if F.fits(wide, out):
+            return wide
+        # too wide: the type goes (the description says it) and each player takes two lines
+        narrow = Table(title=title, title_justify="left", show_lines=True)
+        narrow.add_column("#", justify="right")
+        narrow.add_column("hand", no_wrap=True)
+        narrow.add_column("result", no_wrap=True)
+        narrow.add_column("class", justify="right")
+        narrow.add_column("best five / description", overflow="fold")
+        for i, p in enumerate(doc["players"], 1):
+            fancy, plain, style = _MARK[p["result"]]
+            narrow.add_row(str(i), F.card_names(p["hand"], out), out.glyph(fancy, plain), str(p["class"]),
+                           Text(F.card_names(p["best_five"], out) + "\n" + p["description"]), style=style)
+        return narrow
+
+
+VIEWS = {HandValue.__name__: HandView, ScoreInfo.__name__: ScoreView, Showdown.__name__: ShowdownView}

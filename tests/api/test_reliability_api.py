@@ -1,0 +1,43 @@
+"""The API refuses what its kernels could not take (issue 12): one error type, parameter names."""
+
+import numpy as np
+import pytest
+
+import pokercli
+from pokercli import PokerError
+
+
+@pytest.mark.parametrize("rows,fragment", [
+    ([[0, 1, 2, 3, 52]], "0..51"), ([[0, 1, 2, 3, -2]], "0..51"), ([[0, 1, 2, 3, 3]], "same card"),
+    ([[0, 1, 2, 3, -1]], "at least 5"), ([[0, 1, 2, 3, 4, -1, 6]], "only pads"),
+    ([[0, 1, 2, 3]], "5 <= k <= 7"), ([[0.5] * 5], "integer"),
+])
+def test_evaluator_batches_are_checked_before_the_kernel(rows, fragment):
+    import numpy as np
+
+    from pokercli import evaluate as E
+
+    with pytest.raises(PokerError, match=fragment):
+        E.scores(np.array(rows))
+    with pytest.raises(PokerError, match="52-bit card set of 5 to 7"):
+        E.scores_of_masks(np.array([1 << 52 | 31]))
+    with pytest.raises(PokerError, match="52-bit card set of 5 to 7"):
+        E.scores_of_masks(np.array([0b1111]))
+
+
+@pytest.mark.parametrize("hands,dead_suits", [
+    (["As Ks", "random", "random"], "sh"),               # dead: the other spades and hearts
+    (["QQ+,AKs", "random", "JJ-99:0.5,AQs"], "cd"),     # dead: the other clubs and diamonds
+])
+def test_random_players_dealt_from_the_deck_match_exact(hands, dead_suits):
+    """Monte Carlo deals random players from the deck, not as combos: each
+    player's equity stays within 4 standard errors of the exact one (dead cards
+    keep the exact enumeration short)."""
+    board = "2c 7d 9h Jc"
+    kept = set(pokercli.parse_cards(board + (" " + hands[0] if " " in hands[0] else "")))
+    dead = [pokercli.Card(c) for c in range(52)
+            if pokercli.Card(c).suit in dead_suits and c not in kept]
+    exact = pokercli.equity(hands, board, dead, method="exact")
+    mc = pokercli.equity(hands, board, dead, samples=1_000_000, seed=17)
+    for e, m in zip(exact.players, mc.players):
+        assert abs(e.equity - m.equity) < 4 * m.stderr

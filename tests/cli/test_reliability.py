@@ -1,0 +1,351 @@
+"""Nothing a user types or the machine does may crash, hang, corrupt or be lost (issue 12).
+
+Subprocess tests run ``python -m pokercli`` with their own cache directory; as
+root (where chmod cannot make a directory read-only) a read-only cache is
+simulated by making pokercli's writability probe fail, and the tests check that
+nothing in the directory changes.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import pokercli_with_sigint, run_subprocess
+
+import pokercli
+
+AA_KK = '"wins": 1410336'
+
+def strict_json(text: str):
+    """Parse JSON refusing NaN and Infinity, as strict parsers do."""
+    def bad(constant):
+        raise ValueError(f"{constant} is not JSON")
+    return json.loads(text, parse_constant=bad)
+
+
+# --- 2 and 4. Monte Carlo that cannot (or can barely) deal ----------------------------
+
+@pytest.mark.parametrize("args,fragment", [
+    (("AA", "AA", "AA", "--mc"), "no deal is possible"),
+    (("AA", "AA", "AA"), "no deal is possible"),
+    (tuple(["AA,KK,QQ,JJ,TT"] * 10) + ("--mc", "--seed", "1"), "almost never fit together"),
+])
+def test_impossible_and_nearly_impossible_deals_are_refused(cli, args, fragment):
+    code, out, err = cli("equity", *args)
+    assert code == 2 and out == "" and fragment in err and len(err.splitlines()) == 1
+
+
+def test_many_random_players_are_sampled(cli):
+    code, out, err = cli("equity", *["random"] * 14, "--samples", "100000", "--seed", "3", "--json")
+    assert code == 0, err
+    doc = strict_json(out)
+    assert doc["samples"] == 100_000
+    assert abs(sum(p["equity"] for p in doc["players"]) - 1) < 1e-9
+    for p in doc["players"]:
+        assert abs(p["equity"] - 1 / 14) < 4 * p["stderr"] + 1e-9
+    code, out, _ = cli("equity", *["random"] * 23, "--samples", "20000", "--json")
+    assert code == 0 and len(strict_json(out)["players"]) == 23
+
+
+def test_seeds_use_every_bit(cli):
+    def equity(seed):
+        code, out, err = cli("equity", "AsAh", "random", "--samples", "20000", "--seed", seed, "--json")
+        assert code == 0, err
+        return [p["equity"] for p in json.loads(out)["players"]]
+
+    assert equity(1) != equity(1 + 2 ** 32) and equity(1) == equity(1)
+    assert equity(2 ** 64 - 1)
+    code, _, err = cli("equity", "AsAh", "random", "--samples", "2000", "--seed", 2 ** 64)
+    assert code == 2 and "2**64" in err
+
+
+def test_sample_cap_before_the_target_is_said(cli):
+    code, out, err = cli("equity", "AsAh", "random", "--samples", "20000", "--stderr", "0.00001",
+                         "--seed", "1", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["target_reached"] is False and "stopped at the cap" in doc["note"]
+    code, out, _ = cli("equity", "AsAh", "random", "--stderr", "0.01", "--seed", "1", "--json")
+    assert json.loads(out)["target_reached"] is True and "note" not in json.loads(out)
+
+
+def _interrupt_after(args, ready, grace: float = 10.0):
+    """Start pokercli with SIGINT handled as Python does by default (a child of a
+    shell job may inherit it ignored), wait until ``ready(proc)``, send SIGINT,
+    and return (exit status, seconds it took to stop, stdout, stderr)."""
+    proc = subprocess.Popen(pokercli_with_sigint(*args), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        ready(proc)
+        proc.send_signal(signal.SIGINT)
+        t0 = time.monotonic()
+        out, err = proc.communicate(timeout=grace)
+        return proc.returncode, time.monotonic() - t0, out, err
+    finally:
+        proc.kill()
+
+
+def test_ctrl_c_stops_monte_carlo_that_would_run_for_hours():
+    code, took, out, err = _interrupt_after(
+        ["equity", *["random"] * 16, "--mc", "--samples", 10 ** 12, "--json"], lambda p: time.sleep(6))
+    assert code == 130 and took < 5, err
+    doc = strict_json(out)
+    assert doc["interrupted"] is True and doc["samples"] > 0 and "Traceback" not in err
+
+
+# --- 3. kernel entries that could index out of bounds ---------------------------------
+
+def test_draw_with_too_few_cards_left(cli):
+    from pokercli import cards as C
+
+    hand = C.parse("As Ks Qs Js 2d")
+    rest = [c for c in range(52) if c not in hand]
+    for dead in (43, 47):
+        code, out, err = cli("draw", "As Ks Qs Js 2d", "--dead", C.format_cards(rest[:dead]))
+        assert code == 2 and "too few cards left to draw" in err
+    code, out, _ = cli("draw", "As Ks Qs Js 2d", "--dead", C.format_cards(rest[:42]), "--json")
+    assert code == 0 and strict_json(out)["holds"][0]["draws"] >= 1
+
+
+# --- 6. weights and strict JSON -------------------------------------------------------
+
+@pytest.mark.parametrize("args", [("AA:1e-300", "KK:1e-300"), ("AA:1e308", "KK"),
+                                  ("AA:1e308", "KK", "--mc", "--samples", "1000"), ("AA:nan", "KK"),
+                                  ("AA:inf", "KK")])
+def test_extreme_weights_are_refused(cli, args):
+    code, out, err = cli("equity", *args, "--json")
+    assert code == 2 and out == "" and "a weight is a number from 0.000001 to 1000000" in err
+
+
+def test_weights_at_the_bounds_give_strict_json(cli):
+    code, out, _ = cli("equity", "AA:0.000001,KK", "QQ:1000000,JJ:0.000001", "AKs:1000000", "--json")
+    doc = strict_json(out)
+    assert code == 0 and abs(sum(p["equity"] for p in doc["players"]) - 1) < 1e-9
+
+
+@pytest.mark.parametrize("pays", ["nan 50 25 9 6 4 3 2 1", "inf 50 25 9 6 4 3 2 1", "800 -1 25 9 6 4 3 2 1"])
+def test_pay_tables_must_be_finite(cli, pays):
+    code, out, err = cli("draw", "Js Jd 2c 5h 9s", "--pay", pays, "--json")
+    assert code == 2 and out == "" and "finite number >= 0" in err
+
+
+# --- 7. checkpoints -------------------------------------------------------------------
+
+EQ = ("equity", "TT+,AK", "99-77,AQ", "--json")
+
+
+@pytest.fixture(scope="module")
+def whole_checkpoint(tmp_path_factory):
+    """A finished checkpoint of a 7-chunk exact job, and the job's answer."""
+    from typer.testing import CliRunner
+
+    from pokercli.cli import app
+
+    path = tmp_path_factory.mktemp("ck") / "eq.jsonl"
+    r = CliRunner().invoke(app, [*EQ, "--checkpoint", str(path)])
+    assert r.exit_code == 0, r.stderr
+    return path.read_bytes(), json.loads(r.stdout)
+
+
+def test_a_file_that_is_not_a_checkpoint_is_refused_untouched(cli, tmp_path):
+    victim = tmp_path / "notes.txt"
+    victim.write_bytes(b"my precious notes\nsecond line without an end")
+    before = victim.read_bytes()
+    code, out, err = cli(*EQ, "--checkpoint", victim, "--resume")
+    assert code == 2 and "is not a pokercli checkpoint" in err
+    assert victim.read_bytes() == before
+
+
+def _damage(lines: list[bytes], how: str) -> list[bytes]:
+    doc = json.loads(lines[3])
+    if how == "utf8":
+        lines[3] = lines[3][:20] + b"\xff\xfe" + lines[3][20:]
+    elif how == "other job":
+        doc["job"] = "0123456789abcdef"
+        lines[3] = json.dumps(doc).encode()
+    elif how == "null":
+        doc["result"] = None
+        lines[3] = json.dumps(doc).encode()
+    elif how == "short rows":
+        doc["result"] = [doc["result"][0][:1], doc["result"][1]]
+        lines[3] = json.dumps(doc).encode()
+    elif how == "nested":
+        lines[3] = b"[" * 100_000 + b"]" * 100_000
+    elif how == "edited counts":
+        doc["result"][0][0][1] += 1000
+        lines[3] = json.dumps(doc).encode()
+    elif how == "cut":
+        lines[-2] = lines[-2][:15]
+        return lines[:-1]  # the last line half written, no newline after it
+    return lines
+
+
+@pytest.mark.parametrize("how", ["utf8", "other job", "null", "short rows", "nested", "edited counts", "cut"])
+def test_damaged_checkpoint_lines_are_recomputed(cli, tmp_path, whole_checkpoint, how):
+    data, answer = whole_checkpoint
+    lines = data.split(b"\n")
+    ck = tmp_path / "eq.jsonl"
+    ck.write_bytes(b"\n".join(_damage(lines, how)))
+    code, out, err = cli(*EQ, "--checkpoint", ck, "--resume")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert [p["wins"] for p in doc["players"]] == [p["wins"] for p in answer["players"]]
+    assert [p["ties"] for p in doc["players"]] == [p["ties"] for p in answer["players"]]
+    assert "6 chunks resumed" in doc["note"]
+    if how != "cut":
+        assert "1 damaged line(s) skipped" in err and len(err.splitlines()) == 1
+    # a second resume finds every chunk whole
+    code, out, err = cli(*EQ, "--checkpoint", ck, "--resume")
+    assert code == 0 and "7 chunks resumed" in json.loads(out)["note"]
+
+
+def test_checkpoint_messages(cli, tmp_path):
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    code, _, err = cli(*EQ, "--checkpoint", empty, "--resume")
+    assert code == 2 and "is empty" in err
+    code, _, err = cli(*EQ, "--checkpoint", tmp_path, "--resume")
+    assert code == 2 and "is a directory" in err
+    code, _, err = cli(*EQ, "--checkpoint", tmp_path)
+    assert code == 2 and "is a directory" in err
+    code, _, err = cli("equity", "AA", "KK", "--resume")
+    assert code == 2 and "--resume needs --checkpoint" in err
+
+
+# --- 8. Dask schedulers that are not there, die, or lose their workers ----------------
+
+def _dask(*args, cwd) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", *args], cwd=cwd, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+
+
+def _wait_for(predicate, what: str, seconds: float = 120):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+@pytest.fixture
+def scheduler(tmp_path):
+    """A Dask scheduler process on loopback (no dashboard); yields (address, process)."""
+    pytest.importorskip("distributed")
+    info = tmp_path / "scheduler.json"
+    proc = _dask("distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0",
+                 "--no-dashboard", "--scheduler-file", str(info), cwd=tmp_path)
+    try:
+        _wait_for(lambda: info.exists() and info.stat().st_size > 0, "the scheduler")
+        time.sleep(0.5)
+        yield json.loads(info.read_text())["address"], proc
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_a_scheduler_that_dies_mid_job(scheduler, tmp_path):
+    address, proc = scheduler
+    worker = _dask("distributed.cli.dask_worker", address, "--no-nanny", "--nthreads", "1",
+                   "--no-dashboard", "--local-directory", str(tmp_path), cwd=tmp_path)
+    ck = tmp_path / "t.jsonl"
+    classes = "QQ+,AKs,T9s,72o,KQo,JTs,A5s,65s,22,K9o,AJo,T8s,54s,33"
+    job = subprocess.Popen([sys.executable, "-m", "pokercli", "table", "--classes", classes, "--json",
+                            "--scheduler", address, "--checkpoint", str(ck)],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        _wait_for(lambda: ck.exists() and len(ck.read_text().splitlines()) >= 3, "two chunks")
+        proc.kill()
+        out, err = job.communicate(timeout=120)
+    finally:
+        job.kill()
+        worker.kill()
+        worker.wait()
+    assert job.returncode == 1 and out == ""
+    assert err.count("\n") == 1 and "lost the connection to the Dask scheduler" in err
+    assert "--resume" in err and "Traceback" not in err
+    r = run_subprocess("table", "--classes", classes, "--json", "--checkpoint", ck, "--resume")
+    whole = run_subprocess("table", "--classes", classes, "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["counts"] == json.loads(whole.stdout)["counts"]
+
+
+# --- also -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("args,fragment", [
+    (("table", "--hand", ""), "--hand is empty"),
+    (("table", "--classes", " "), "--classes is empty"),
+    (("table", "--classes", "AA", "-o", "."), "it is a directory"),
+    (("table", "--classes", "AA", "--resume"), "--resume needs --checkpoint"),
+    (("equity", "AA", "KK", "--resume"), "--resume needs --checkpoint"),
+    (("draw", "As Ks Qs Js 2d", "--top", "0"), "--top must be at least 1"),
+    (("draw", "As Ks Qs Js 2d", "--top", "-1"), "--top must be at least 1"),
+    (("combos", "As Ah", "--beats", ""), "--beats is empty"),
+    (("equity", "AsAh", "KsKh", "--board", ",,,"), "board ',,,' has no cards"),
+    (("percentile", "AsAh", "--board", " , "), "has no cards"),
+    (("equity", "AsAs", "QsQh"), "duplicate card 'As' in hand 1"),
+])
+def test_empty_and_mistaken_values_are_errors(cli, args, fragment):
+    code, out, err = cli(*args)
+    assert code == 2 and out == "" and fragment in err and len(err.splitlines()) == 1
+
+
+def test_an_empty_board_means_preflop(cli):
+    code, out, _ = cli("equity", "AsAh", "KsKh", "--board", "", "--json")
+    assert code == 0 and json.loads(out)["boards"] == 1_712_304
+
+
+def test_bad_thread_count_is_a_warning():
+    r = run_subprocess("equity", "AsAh", "KsKh", "--json", env={"POKERCLI_THREADS": "abc"})
+    assert r.returncode == 0 and AA_KK in r.stdout
+    assert r.stderr.count("\n") == 1 and "POKERCLI_THREADS='abc'" in r.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ["equity", "AsAh", "KsKh", "-u"], ["encode", "A♠ 10♡", "-u"], ["rank", "A♠ K♠ Q♠ J♠ T♠", "-u"],
+    ["percentile", "AsAd", "--board", "Ac 2d 8c", "-u"], ["draw", "As Ks Qs Js 2d", "-u"],
+    ["range", "QQ+,AKs"], ["deal", "--seed", "1", "-u"], ["combos", "As Ah Ks", "-u"],
+    ["equity", "AsAh", "KsKh", "-u", "--json"]])
+@pytest.mark.parametrize("terminal", ["0", "1"])
+def test_an_ascii_only_stdout_gets_letters(args, terminal):
+    env = {"PYTHONIOENCODING": "ascii", "COLUMNS": "100"}
+    if terminal == "1":
+        env["POKERCLI_TERMINAL"] = "1"
+    r = subprocess.run([sys.executable, "-m", "pokercli", *args], capture_output=True,
+                       env={**os.environ, **env}, timeout=600)
+    assert r.returncode == 0, r.stderr
+    r.stdout.decode("ascii")  # nothing but ASCII
+    assert b"Traceback" not in r.stderr and b"?" not in r.stdout.replace(b"(?", b"")
+
+
+def test_batch_skips_a_byte_order_mark(cli):
+    code, out, err = cli("rank", "-", input="\ufeffAs Ks Qs Js Ts\n2c 3d 4h 5s 7c\n")
+    assert code == 0 and err == "" and out.splitlines()[0].startswith("As Ks Qs Js Ts\t1\t")
+
+
+def test_a_huge_bad_token_is_not_echoed_whole(cli):
+    code, out, err = cli("rank", "-", input="X" * 1_000_000 + "\n")
+    assert code == 1 and len(err) < 400 and "(1000000 characters)" in err
+    code, out, err = cli("equity", "Z" * 100_000, "KK")
+    assert code == 2 and len(err) < 400
+
+
+def test_hearts_reads_what_deal_writes(cli):
+    code, one, _ = cli("deal", "--game", "hearts", "--seed", "5", "--json")
+    code, out, err = cli("hearts", "-", "--json", input=one)
+    assert code == 0 and json.loads(out)["state"] == json.loads(one)["hearts"]["state"]
+    code, many, _ = cli("deal", "--game", "hearts", "--seed", "5", "--count", "3", "--json")
+    code, out, err = cli("hearts", "-", "--json", "--view", "2", input=many)
+    states = [json.loads(l) for l in out.splitlines()]
+    assert code == 0 and len(states) == 3 and all(s["view"] == 2 for s in states)
+    lines = many.splitlines()
+    code, out, err = cli("hearts", "-", "--json", input="\n".join([lines[0], "{bad", lines[2]]) + "\n")
+    assert code == 1 and len(out.splitlines()) == 2 and "line 2:" in err

@@ -1,0 +1,248 @@
+"""The cache never stops a command (issue 12): unusable, read-only, missing and damaged caches.
+
+Subprocess tests run pokercli with their own cache directory; as root (where
+chmod cannot make a directory read-only) a read-only cache is simulated by
+making pokercli's writability probe fail, and the tests check that nothing in
+the directory changes. Compiled code never lands beside the sources.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pokercli
+
+PACKAGE = Path(pokercli.__file__).parent
+AA_KK = '"wins": 1410336'
+
+
+def strict_json(text: str):
+    """Parse JSON refusing NaN and Infinity, as strict parsers do."""
+    def bad(constant):
+        raise ValueError(f"{constant} is not JSON")
+    return json.loads(text, parse_constant=bad)
+
+
+def beside_sources() -> set:
+    return {p for p in PACKAGE.rglob("*") if p.suffix in (".nbi", ".nbc")}
+
+
+def tree(path: Path) -> dict:
+    """Every file below ``path`` with its size and modification time."""
+    return {str(p.relative_to(path)): (p.stat().st_size, p.stat().st_mtime_ns)
+            for p in path.rglob("*") if p.is_file()}
+
+
+def run_with(env: dict, *args, patch: str = ""):
+    """``pokercli ARGS`` in a fresh interpreter with ``env``; ``patch`` is Python
+    run first (to simulate what root cannot: a read-only directory)."""
+    code = (f"{patch}\nimport sys\nsys.argv = ['pokercli', *{list(map(str, args))!r}]\n"
+            "from pokercli.cli import main\nmain()\n")
+    full = {k: v for k, v in os.environ.items() if k not in ("POKERCLI_CACHE_DIR", "NUMBA_CACHE_DIR")}
+    full.update(env)
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=full,
+                          timeout=600)
+
+
+READ_ONLY = ("import pokercli.paths as P\n"
+             "P._try_writable = lambda path: 'Read-only file system'\n")
+NO_TEMP = READ_ONLY + "P._private_temp = lambda: None\n"
+
+
+@pytest.fixture(scope="module")
+def warm_cache(tmp_path_factory) -> Path:
+    """A cache directory the heavy commands of these tests have filled."""
+    path = tmp_path_factory.mktemp("warm")
+    env = {"POKERCLI_CACHE_DIR": str(path)}
+    for args in (("equity", "AsAh", "KsKh"), ("draw", "As Ks Qs Js 2d")):
+        assert run_with(env, *args).returncode == 0
+    return path
+
+
+def seeded(warm: Path, path: Path, *, tables: bool = True) -> Path:
+    """``path`` holding a copy of the warm cache (compiled kernels), with or
+    without the lookup tables, so that a test compiles only what it is about."""
+    import shutil
+
+    shutil.copytree(warm, path, dirs_exist_ok=True)
+    if not tables:
+        (path / "tables-v2.npz").unlink()
+    return path
+
+
+# --- 1. an unusable cache directory ---------------------------------------------------
+
+def test_uncreatable_cache_falls_back_to_a_private_temporary_directory(tmp_path, warm_cache):
+    before = beside_sources()
+    private = tmp_path / f"pokercli-{os.getuid()}"
+    private.mkdir(mode=0o700)
+    seeded(warm_cache, private, tables=False)
+    env = {"POKERCLI_CACHE_DIR": "/dev/null/pokercli", "TMPDIR": str(tmp_path)}
+    for _ in range(2):  # the first run builds the tables there, the second reads them
+        r = run_with(env, "equity", "AsAh", "KsKh", "--json")
+        assert r.returncode == 0 and AA_KK in r.stdout, r.stderr
+        warnings = [l for l in r.stderr.splitlines() if "warning" in l]
+        assert len(warnings) == 1 and "/dev/null/pokercli" in warnings[0]
+        assert str(private) in warnings[0] and "Traceback" not in r.stderr
+        assert (private / "tables-v2.npz").exists()
+    assert "compiling" not in r.stderr and "building" not in r.stderr
+    assert beside_sources() == before
+
+
+def test_a_temporary_directory_someone_else_can_write_is_not_used(tmp_path):
+    """A ``pokercli-<uid>`` that others can write (planted cache files would be
+    unpickled) is refused: everything is built in memory instead."""
+    private = tmp_path / f"pokercli-{os.getuid()}"
+    private.mkdir()
+    private.chmod(0o777)
+    r = run_with({"POKERCLI_CACHE_DIR": "/dev/null/pokercli", "TMPDIR": str(tmp_path)},
+                 "rank", "As Ks Qs Js Ts", "--json")
+    assert r.returncode == 0 and "in memory" in r.stderr and list(private.iterdir()) == []
+
+
+def test_missing_home_directory_is_not_created(tmp_path, warm_cache):
+    private = tmp_path / f"pokercli-{os.getuid()}"
+    private.mkdir(mode=0o700)
+    seeded(warm_cache, private)
+    home = tmp_path / "gone" / "home"
+    env = {"HOME": str(home), "XDG_CACHE_HOME": "", "TMPDIR": str(tmp_path)}
+    r = run_with(env, "equity", "AsAh", "KsKh", "--json")
+    assert r.returncode == 0 and AA_KK in r.stdout and f"{home} does not exist" in r.stderr
+    assert not (tmp_path / "gone").exists()
+
+
+def _read_only(path: Path):
+    """Make ``path`` read-only for real (not root) or by patching pokercli's probe
+    (root, whom chmod does not stop). Returns (patch, restore)."""
+    if os.geteuid() == 0:
+        return READ_ONLY, lambda: None
+    modes = {p: p.stat().st_mode for p in [path, *path.rglob("*")] if p.is_dir()}
+    for p in modes:
+        p.chmod(0o555)
+    return "", lambda: [p.chmod(m) for p, m in modes.items()]
+
+
+def test_read_only_complete_cache_is_used_as_it_is(warm_cache):
+    before = tree(warm_cache)
+    patch, restore = _read_only(warm_cache)
+    try:
+        r = run_with({"POKERCLI_CACHE_DIR": str(warm_cache)}, "equity", "AsAh", "KsKh", "--json",
+                     patch=patch)
+    finally:
+        restore()
+    assert r.returncode == 0 and AA_KK in r.stdout
+    assert r.stderr == ""  # complete: nothing to say, nothing compiled
+    assert tree(warm_cache) == before
+
+
+def test_read_only_incomplete_cache_compiles_in_memory(tmp_path):
+    cache = tmp_path / "empty"
+    cache.mkdir()
+    patch, restore = _read_only(cache)
+    try:
+        r = run_with({"POKERCLI_CACHE_DIR": str(cache), "TMPDIR": str(tmp_path)},
+                     "equity", "AsAh", "KsKh", "--json", patch=patch)
+    finally:
+        restore()
+    assert r.returncode == 0 and AA_KK in r.stdout, r.stderr
+    warnings = [l for l in r.stderr.splitlines() if "warning" in l]
+    assert len(warnings) == 1 and "read-only" in warnings[0] and "in memory" in warnings[0]
+    assert "this run only" in r.stderr
+    assert tree(cache) == {}
+
+
+def test_no_usable_directory_at_all_compiles_in_memory(tmp_path):
+    before = beside_sources()
+    r = run_with({"POKERCLI_CACHE_DIR": str(tmp_path / "x"), "TMPDIR": str(tmp_path)},
+                 "equity", "AsAh", "KsKh", "--json", patch=NO_TEMP)
+    assert r.returncode == 0 and AA_KK in r.stdout
+    warnings = [l for l in r.stderr.splitlines() if "warning" in l]
+    assert len(warnings) == 1 and "in memory" in warnings[0]
+    assert tree(tmp_path) == {} and beside_sources() == before
+
+
+# --- 5. a damaged cache ---------------------------------------------------------------
+
+def _garble(path: Path, cut: bool) -> None:
+    data = bytearray(path.read_bytes())
+    if cut:
+        path.write_bytes(bytes(data[:len(data) // 3]))
+    else:
+        data[len(data) // 2] ^= 0x5A
+        path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("victim,cut", [("*headsup_boards5*.nbi", True), ("*headsup_boards5*.nbc", False),
+                                        ("tables-v2.npz", False), ("tables-v2.npz", True)])
+def test_damaged_cache_files_are_rebuilt_and_said_once(tmp_path, warm_cache, victim, cut):
+    env = {"POKERCLI_CACHE_DIR": str(seeded(warm_cache, tmp_path))}
+    files = sorted(tmp_path.rglob(victim))
+    assert files
+    for f in files:
+        _garble(f, cut)
+    r = run_with(env, "equity", "AsAh", "KsKh", "--json")
+    assert r.returncode == 0 and AA_KK in r.stdout, r.stderr
+    assert len([l for l in r.stderr.splitlines() if "damaged; rebuilding" in l]) == 1
+    again = run_with(env, "equity", "AsAh", "KsKh", "--json")
+    assert again.returncode == 0 and again.stderr == ""  # rebuilt and saved
+
+
+def test_damaged_score_list_is_detected_even_when_it_still_parses(tmp_path, warm_cache):
+    """One digit changed in the list of 7,462 values: the checksum notices."""
+    env = {"POKERCLI_CACHE_DIR": str(seeded(warm_cache, tmp_path))}
+    f = tmp_path / "scores-v2.txt"
+    text = f.read_text()
+    f.write_text(text.replace("\n6", "\n7", 1))
+    r = run_with(env, "rank", "As Ks Qs Js Ts", "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["class"] == 1
+    assert "damaged" in r.stderr and f.read_text() == text
+
+
+# --- where compiled code goes, and when it is compiled again ---------------------------
+
+def test_compiled_code_goes_to_the_cache_dir_only(tmp_path):
+    """Even when Numba is imported first, kernels are cached under POKERCLI_CACHE_DIR."""
+    import pokercli
+
+    package = Path(pokercli.__file__).parent
+    before = {p for p in package.rglob("*") if p.suffix in (".nbi", ".nbc")}
+    code = ("import numba, numpy as np\n"
+            "from pokercli import evaluate as E\n"
+            "print(int(E.scores(np.array([[0, 1, 2, 3, 4, 5, 6]], np.int8))[0]))\n")
+    env = {k: v for k, v in __import__("os").environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["POKERCLI_CACHE_DIR"] = str(tmp_path)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert r.returncode == 0, r.stderr
+    assert "compiling" in r.stderr  # a fresh cache says what it is doing
+    after = {p for p in package.rglob("*") if p.suffix in (".nbi", ".nbc")}
+    assert after == before
+    assert list(tmp_path.rglob("*.nbi")) and (tmp_path / "tables-v2.npz").exists()
+
+
+def test_numba_cache_follows_every_kernel_source(tmp_path):
+    """Numba checks only a kernel's own file for staleness; pokercli names its cache
+    directory after every module of pokercli/_kernels, so a change to an inlined
+    helper recompiles the kernels that use it. Every module that compiles
+    kernels lives there."""
+    import pokercli
+    from pokercli._kernels import jit as _jit
+
+    package = Path(pokercli.__file__).parent
+    compiling = {p for p in package.rglob("*.py") if "from pokercli._kernels.jit import jit" in p.read_text()}
+    sources = _jit.kernel_sources()
+    assert compiling and compiling <= set(sources) and all(p.parent == package / "_kernels" for p in sources)
+    for path in sources:
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    assert _jit._sources_digest(tmp_path) == _jit._sources_digest()
+    seen = {_jit._sources_digest(tmp_path)}
+    for path in sources:
+        with open(tmp_path / path.name, "a") as f:
+            f.write("\n# edited\n")
+        seen.add(_jit._sources_digest(tmp_path))
+    assert len(seen) == len(sources) + 1

@@ -1,0 +1,164 @@
+"""Engines of pokercli.jobs: a Dask LocalCluster against the local threads, a worker that dies."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+
+import pytest
+
+from pokercli import jobs as G
+from pokercli import preflop_table as T
+
+SLICE = "QQ+,AKs,T9s,72o"  # AA, AKs, KK, QQ, T9s, 72o: 21 class pairs
+
+
+def _slice_counts(engine) -> dict:
+    return T.compute(T.make_job(None, SLICE, 2), engine, None).counts
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    """A Dask LocalCluster with 2 worker processes (its scratch files in a temporary folder)."""
+    distributed = pytest.importorskip("distributed")
+    import dask
+
+    tmp = tmp_path_factory.mktemp("dask")
+    with dask.config.set({"temporary-directory": str(tmp)}), distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+            local_directory=str(tmp)) as c:
+        yield c
+
+
+def test_dask_local_cluster_equals_local_engine(cluster, cli):
+    local = _slice_counts(G.LocalEngine())
+    engine = G.DaskEngine(cluster.scheduler_address)
+    try:
+        assert "2 worker(s)" in engine.description
+        assert _slice_counts(engine) == local
+    finally:
+        engine.close()
+    code, out, err = cli("table", "--classes", SLICE, "--json", "--scheduler", cluster.scheduler_address)
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["engine"].startswith("Dask scheduler")
+    ref = T.TableResult(doc["rows"], doc["columns"], local)
+    assert doc["counts"] == [[list(ref.cell(r, c)) for c in doc["columns"]] for r in doc["rows"]]
+
+
+def test_dask_worker_crash_loses_nothing(cluster):
+    """A worker process that dies mid-job: Dask runs its chunks again elsewhere and
+    the table is the same as the local one."""
+    import threading
+
+    local = _slice_counts(G.LocalEngine())
+    engine = G.DaskEngine(cluster.scheduler_address)
+    victim = sorted(engine.client.scheduler_info()["workers"])[0]
+    pid = engine.client.run(os.getpid, workers=[victim])[victim]
+    killed = threading.Event()
+
+    def kill_one_worker(done, total):
+        if done >= 1 and not killed.is_set():
+            killed.set()
+            os.kill(pid, signal.SIGKILL)  # the nanny starts a new worker
+
+    try:
+        result = T.compute(T.make_job(None, SLICE, 2), engine, None, progress=kill_one_worker)
+    finally:
+        engine.close()
+    assert killed.is_set() and result.counts == local
+
+
+def test_wide_range_equity_on_engines_equals_threads(cluster, cli, monkeypatch):
+    """A range job big enough for the engine gives, in chunks on this machine or on
+    the cluster, exactly the counts of the plain thread pool."""
+    
+    from pokercli.equity_calc import exact as X
+    from pokercli.equity_calc.spot import make_spot
+
+    job = make_spot(["TT+,AK", "99-77,AQ"])  # 97 distinct deals
+    monkeypatch.setattr(X, "ENGINE_MIN_DEALS", 10**9)
+    plain = X.exact(job)
+    assert plain.note == ""
+    monkeypatch.setattr(X, "ENGINE_MIN_DEALS", 64)
+    local = X.exact(job)
+    assert "chunks on this machine" in local.note
+    code, out, err = cli("equity", "TT+,AK", "99-77,AQ", "--json", "--scheduler", cluster.scheduler_address)
+    assert code == 0, err
+    doc = json.loads(out)
+    assert "Dask scheduler" in doc["note"]
+    for p, a, b in zip(doc["players"], plain.players, local.players):
+        assert p["wins"] == a.wins == b.wins and p["ties"] == a.ties == b.ties
+        assert p["total"] == a.total == b.total
+
+
+
+
+# --- Dask schedulers that are not there, die, or lose their workers (issue 12) ------
+
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import threading  # noqa: E402
+import time  # noqa: E402
+
+
+def test_a_server_that_is_not_dask_is_refused_in_time(monkeypatch):
+    pytest.importorskip("distributed")
+    import http.server
+
+    from pokercli.errors import PokerError
+
+    server = http.server.HTTPServer(("127.0.0.1", 0), http.server.SimpleHTTPRequestHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    monkeypatch.setattr(G, "CONNECT_TIMEOUT", 2.0)
+    t0 = time.monotonic()
+    try:
+        with pytest.raises(PokerError, match="cannot reach a Dask scheduler at .* no answer in 2 s"):
+            G.DaskEngine(f"tcp://127.0.0.1:{server.server_address[1]}")
+    finally:
+        server.shutdown()
+    assert time.monotonic() - t0 < 30
+
+
+def _dask(*args, cwd) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", *args], cwd=cwd, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+
+
+def _wait_for(predicate, what: str, seconds: float = 120):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+@pytest.fixture
+def scheduler(tmp_path):
+    """A Dask scheduler process on loopback (no dashboard); yields (address, process)."""
+    pytest.importorskip("distributed")
+    info = tmp_path / "scheduler.json"
+    proc = _dask("distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0",
+                 "--no-dashboard", "--scheduler-file", str(info), cwd=tmp_path)
+    try:
+        _wait_for(lambda: info.exists() and info.stat().st_size > 0, "the scheduler")
+        time.sleep(0.5)
+        yield json.loads(info.read_text())["address"], proc
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_a_cluster_without_workers_gives_up_after_a_while(scheduler, monkeypatch):
+    address, _ = scheduler
+    monkeypatch.setattr(G, "NO_WORKERS_TIMEOUT", 2.0)
+    engine = G.DaskEngine(address)
+    try:
+        with pytest.raises(G.EngineLost, match="no workers for 2 s"):
+            T.compute(T.make_job(None, "AA,KK", 2), engine, None)
+    finally:
+        engine.close()
+
+

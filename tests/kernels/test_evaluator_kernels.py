@@ -1,0 +1,188 @@
+"""The evaluator kernels: seed vectors, exhaustive facts (SPEC §3d), kernel == reference."""
+
+from itertools import combinations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from pokercli import cards as C
+from pokercli import evaluate as E
+from pokercli import reference as R
+
+SEED_REDUCTIONS = {
+    34084860461056: (True, 62, 0, 62, 0, False, True, 5),
+    2252899459547138: (False, 4098, 2, 4096, 0, False, False, 2),
+    3378112070942720: (False, 6144, 0, 4096, 4096, False, False, 2),
+    595935302254592: (True, 1084, 0, 1084, 0, False, False, 5),
+    131958575202304: (False, 496, 0, 496, 0, False, True, 5),
+    598684148441088: (False, 1089, 0, 1089, 1, False, False, 3),
+    1144044063293440: (False, 2081, 0, 2048, 0, False, False, 3),
+    80815178383360: (False, 147, 0, 131, 0, False, False, 4),
+    723616090030080: (False, 3364, 0, 3364, 0, False, False, 5),
+}
+
+SEED_IDENTIFY = [
+    (dict(rank_count=5, hand_ranks=124, odd_ranks=124, quads=0, flush=True, trips=0, straight=True, five_high=False), ("STRAIGHT_FLUSH", 124, 0)),
+    (dict(rank_count=2, hand_ranks=192, odd_ranks=64, quads=128, flush=False, trips=0, straight=False, five_high=False), ("FOUR_OF_A_KIND", 128, 64)),
+    (dict(rank_count=2, hand_ranks=3072, odd_ranks=2048, quads=0, flush=False, trips=2048, straight=False, five_high=False), ("FULL_HOUSE", 2048, 1024)),
+    (dict(rank_count=5, hand_ranks=3400, odd_ranks=3400, quads=0, flush=True, trips=0, straight=False, five_high=False), ("FLUSH", 3400, 0)),
+    (dict(rank_count=5, hand_ranks=62, odd_ranks=62, quads=0, flush=False, trips=0, straight=True, five_high=False), ("STRAIGHT", 62, 0)),
+    (dict(rank_count=3, hand_ranks=1544, odd_ranks=1544, quads=0, flush=False, trips=512, straight=False, five_high=False), ("THREE_OF_A_KIND", 512, 1032)),
+    (dict(rank_count=3, hand_ranks=2068, odd_ranks=4, quads=0, flush=False, trips=0, straight=False, five_high=False), ("TWO_PAIR", 2064, 4)),
+    (dict(rank_count=4, hand_ranks=594, odd_ranks=578, quads=0, flush=False, trips=0, straight=False, five_high=False), ("PAIR", 16, 578)),
+    (dict(rank_count=5, hand_ranks=454, odd_ranks=454, quads=0, flush=False, trips=0, straight=False, five_high=False), ("HIGH_CARD", 454, 0)),
+]
+
+FIVE_CARD_COUNTS = {9: 40, 8: 624, 7: 3744, 6: 5108, 5: 10200, 4: 54912, 3: 123552, 2: 1098240, 1: 1302540}
+SEVEN_CARD_COUNTS = {9: 41584, 8: 224848, 7: 3473184, 6: 4047644, 5: 6180020, 4: 6461620,
+                     3: 31433400, 2: 58627800, 1: 23294460}
+
+
+@pytest.mark.parametrize("hand,expected", SEED_REDUCTIONS.items())
+def test_seed_reductions(hand, expected):
+    assert R.reductions(hand) == expected
+
+
+@pytest.mark.parametrize("red,expected", SEED_IDENTIFY)
+def test_seed_identify(red, expected):
+    assert R.identify_from_reductions(**red) == expected
+
+
+def test_seed_scores():
+    assert R.score_from_info("THREE_OF_A_KIND", 512, 1032) == 272630792
+    assert R.translate_score(270536708) == ("THREE_OF_A_KIND", ["T"], ["4", "A"])
+
+
+def test_class_boundaries_follow_spec():
+    scores = R.all_scores()
+    assert len(scores) == 7462
+    for strength, (lo, hi) in R.CLASS_RANGES.items():
+        assert {R.type_name(scores[c - 1]) for c in range(lo, hi + 1)} == {R.TYPE_NAMES[strength]}
+    assert R.hand_class(R.score(C.parse("As Ks Qs Js Ts"))) == 1
+    assert R.hand_class(R.score(C.parse("7h 5s 4d 3c 2h"))) == 7462
+    assert E.class_types()[1] == 9 and E.class_types()[7462] == 1
+
+
+@pytest.fixture(scope="module")
+def all_five():
+    return np.array(list(combinations(range(52), 5)), dtype=np.int8)
+
+
+def test_every_five_card_hand_kernel_equals_reference(all_five):
+    """All 2,598,960 hands: the kernel's score is the seed method's score."""
+    kernel = E.scores(all_five)
+    bit = [1 << i for i in range(52)]
+    score5 = R.score5
+    mismatches = [i for i, (row, s) in enumerate(zip(all_five.tolist(), kernel.tolist()))
+                  if score5(bit[row[0]] | bit[row[1]] | bit[row[2]] | bit[row[3]] | bit[row[4]]) != s]
+    assert mismatches == []
+    counts = np.bincount(kernel >> 26, minlength=10)
+    assert {t: int(counts[t]) for t in range(1, 10)} == FIVE_CARD_COUNTS
+    assert len(np.unique(kernel)) == 7462
+
+
+def test_five_card_classes_follow_boundaries(all_five):
+    classes = E.classes(all_five)
+    scores = E.scores(all_five)
+    assert classes.min() == 1 and classes.max() == 7462 and len(np.unique(classes)) == 7462
+    assert np.array_equal(np.asarray(R.all_scores(), np.uint32)[classes - 1], scores)
+
+
+def test_all_seven_card_hands_category_counts():
+    counts, distinct = E.count_all_seven()
+    assert {t: int(counts[t]) for t in range(1, 10)} == SEVEN_CARD_COUNTS
+    assert counts.sum() == 133_784_560
+    assert distinct == 4824
+    assert np.array_equal(E.count_all_seven(threads=2)[0], counts)
+
+
+@pytest.mark.parametrize("part", [0, 77, 500, 1080])
+def test_seven_card_enumeration_classes_equal_batch_kernel(part):
+    """Class by class, the enumeration's share for one pair of lowest cards equals
+    the batch kernel run on the same hands listed explicitly."""
+    from pokercli._kernels import evaluator as K
+
+    keys, offsets, _, (rank, flush) = E.kernel_tables()
+    hist = K.class_histogram_seven(keys, offsets, rank, flush, part, 1081)
+    a, b = list(combinations(range(47), 2))[part]  # pairs that start a hand
+    rest = np.array(list(combinations(range(b + 1, 52), 5)), np.int8).reshape(-1, 5)
+    hands = np.hstack([np.full((len(rest), 2), (a, b), np.int8), rest])
+    expected = np.bincount(E.classes(hands), minlength=7463)
+    assert hist.sum() == len(hands)
+    assert np.array_equal(hist, expected)
+
+
+hands = st.integers(5, 7).flatmap(lambda n: st.lists(st.integers(0, 51), min_size=n, max_size=n, unique=True))
+
+
+@settings(max_examples=600, deadline=None)
+@given(hands)
+def test_kernel_equals_reference_on_random_hands(hand):
+    ref_score, five = R.best_five(hand)
+    row = np.full((1, 7), -1, np.int8)
+    row[0, :len(hand)] = hand
+    assert int(E.scores(row)[0]) == ref_score
+    assert int(E.classes(row)[0]) == R.hand_class(ref_score)
+    assert int(E.scores_of_masks(np.array([C.card_mask(hand)]))[0]) == ref_score
+    assert R.score5(C.card_mask(five)) == ref_score
+
+
+def test_random_batches_mixed_lengths_agree():
+    rng = np.random.default_rng(7)
+    rows = []
+    for n in rng.integers(5, 8, size=3000):
+        row = np.full(7, -1, np.int8)
+        row[:n] = rng.choice(52, n, replace=False)
+        rows.append(row)
+    batch = np.array(rows)
+    got = E.scores(batch)
+    want = [R.score([c for c in row if c >= 0]) for row in batch.tolist()]
+    assert got.tolist() == want
+    full = batch[batch[:, 6] >= 0]
+    assert E.scores(full).tolist() == [R.score(r) for r in full.tolist()]
+
+
+@pytest.mark.parametrize("text,desc,kind", [
+    ("Kh Ks Kd Th Tc", "Full house, kings full of tens", "FULL_HOUSE"),
+    ("Ah 2s 3d 4h 5c", "Straight, five high", "STRAIGHT"),
+    ("As Ks Qs Js Ts 2d 2c", "Royal flush", "STRAIGHT_FLUSH"),
+    ("5h 4h 3h 2h Ah Kd", "Straight flush, five high", "STRAIGHT_FLUSH"),
+    ("Ac Ad Kh Kd Qs Qc 2h", "Two pair, aces and kings, queen kicker", "TWO_PAIR"),
+    ("9c 9d 9h 5s 5c 5h 2d", "Full house, nines full of fives", "FULL_HOUSE"),
+    ("Ac Ad 9h 7d 5s 3c 2h", "Pair of aces, nine-seven-five kickers", "PAIR"),
+])
+def test_descriptions(text, desc, kind):
+    from pokercli.hands import value_of
+
+    v = value_of(C.parse(text))
+    assert v.description == desc and v.type == kind
+    assert len(v.best_five) == 5
+
+
+def test_six_and_seven_card_rules():
+    # three pairs: top two pairs and the best remaining card as kicker
+    s = R.score(C.parse("Ac Ad Kh Kd Qs Qc 2h"))
+    assert R.translate_score(s) == ("TWO_PAIR", ["K", "A"], ["Q"])
+    # two trips make a full house
+    s = R.score(C.parse("9c 9d 9h 5s 5c 5h 2d"))
+    assert R.translate_score(s) == ("FULL_HOUSE", ["9"], ["5"])
+    # a pair keeps its three highest kickers
+    s = R.score(C.parse("Ac Ad 9h 7d 5s 3c 2h"))
+    assert R.translate_score(s) == ("PAIR", ["A"], ["5", "7", "9"])
+
+
+def test_cached_score_list_equals_computation(tmp_path, monkeypatch):
+    from pokercli import paths
+
+    monkeypatch.setenv("POKERCLI_CACHE_DIR", str(tmp_path))
+    R.all_scores.cache_clear()
+    paths.cache.cache_clear()
+    try:
+        first = R.all_scores()
+        assert (tmp_path / "scores-v2.txt").exists()
+        R.all_scores.cache_clear()
+        assert R.all_scores() == first == R._compute_all_scores()
+    finally:
+        R.all_scores.cache_clear()
+        paths.cache.cache_clear()
