@@ -135,14 +135,15 @@ def format_cards(cards: Iterable[int], unicode: bool = False) -> str:
     return " ".join(card_name(c, unicode) for c in cards)
 
 
-def _parse_chunk(chunk: str, param: str = "cards") -> list[int]:
+def _parse_chunk(chunk: str, what: str = "cards") -> list[int]:
+    param = what.split()[0]
     out = []
     pos = 0
     text = chunk.replace("\ufe0f", "")
     while pos < len(text):
         m = _CARD_RE.match(text, pos)
         if m is None:
-            raise PokerError(f"unknown card {shown(chunk)}: expected rank 2-9/T/10/J/Q/K/A "
+            raise PokerError(f"{what}: unknown card {shown(chunk)}: expected rank 2-9/T/10/J/Q/K/A "
                              "followed by suit s/h/d/c or ♠/♡/♢/♣", param)
         out.append(card_id(_RANK_ALIASES[m.group(1).upper()], _SUIT_ALIASES[m.group(2).lower()]))
         pos = m.end()
@@ -168,7 +169,7 @@ def parse(text: str | Sequence[str], count: int | Sequence[int] | None = None,
     for chunk in _SEPARATORS.split(text.strip()):
         if not chunk:
             continue
-        for cid in _parse_chunk(chunk, param):
+        for cid in _parse_chunk(chunk, what):
             if cid in seen:
                 raise DuplicateCard(f"duplicate card {card_name(cid)!r} in {what}", param)
             seen.add(cid)
@@ -201,7 +202,7 @@ def as_cards(value, what: str, count: int | Sequence[int] | None = None) -> list
     """Cards given to the API as text or as a sequence of cards (card ids or
     names); ``what`` names the parameter in messages."""
     if value is None:
-        return []
+        value = ""
     if isinstance(value, str):
         return parse(value, count=count, what=what, allow_empty=True)
     try:

@@ -127,8 +127,8 @@ def opponent_combos(hand: Sequence[int], board: Sequence[int], dead: Sequence[in
     out = [((int(a), int(b)), w) for (a, b), w in combos if not C.card_mask((a, b)) & blocked]
     if not out:
         text = vs.text if isinstance(vs, RG.Range) else vs
-        raise PokerError(f"the opponent range {shown(text)} is empty once our hand, the board and "
-                         "dead cards are removed", "vs")
+        raise PokerError(f"vs {shown(text)} is empty once our hand, the board and dead cards are "
+                         "removed", "vs")
     return out
 
 

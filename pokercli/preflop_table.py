@@ -47,8 +47,9 @@ def parse_class(text: str) -> str:
     if name in _index():
         return name
     if len(name) == 2 and name[0] != name[1] and name[0] in "AKQJT98765432" and name[1] in "AKQJT98765432":
-        raise PokerError(f"{shown(text)} is not one class: say {name}s (suited) or {name}o (offsuit)")
-    raise PokerError(f"{shown(text)} is not a starting-hand class (examples: AA, AKs, T9o)")
+        raise PokerError(f"hand {shown(text)} is not one class: say {name}s (suited) or {name}o "
+                         "(offsuit)", "hand")
+    raise PokerError(f"hand {shown(text)} is not a starting-hand class (examples: AA, AKs, T9o)", "hand")
 
 
 def classes_of_range(text: str) -> list[str]:

@@ -13,10 +13,10 @@ def cli(monkeypatch):
     """Run the CLI in-process: returns (exit_code, stdout, stderr)."""
     monkeypatch.delenv("POKERCLI_TERMINAL", raising=False)
 
-    def run(*args, input=None, terminal=False):
+    def run(*args, input=None, terminal=False, columns=140):
         if terminal:
             monkeypatch.setenv("POKERCLI_TERMINAL", "1")
-            monkeypatch.setenv("COLUMNS", "140")
+            monkeypatch.setenv("COLUMNS", str(columns))
         else:
             monkeypatch.delenv("POKERCLI_TERMINAL", raising=False)
         result = CliRunner().invoke(app, [str(a) for a in args], input=input)

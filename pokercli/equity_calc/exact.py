@@ -176,7 +176,8 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
     if deals is None:
         raise TooMuchWork(bound)
     if not deals:
-        raise PokerError("no deal is possible: the ranges leave no combination without a shared card")
+        raise PokerError("no deal is possible: the ranges leave no combination without a shared card",
+                         "players")
     groups = canonical_deals(spot, deals)
     evaluations = len(groups) * per_deal * players
     if evaluations > limit:

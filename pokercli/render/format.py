@@ -111,9 +111,14 @@ def bar(shares: Sequence[tuple[float, str, str]], width: int):
 
 
 def fits(renderable, out) -> bool:
-    """Whether a Rich renderable fits the terminal's width as it is."""
+    """Whether a Rich renderable fits the terminal's width as it is, every cell
+    on its natural width (measured without the terminal's limit, which Rich's
+    own measure would clamp the answer to)."""
+    from rich.measure import Measurement
+
     console = out.console()
-    return console.measure(renderable).maximum <= console.width
+    unbounded = console.options.update(max_width=10_000)
+    return Measurement.get(console, unbounded, renderable).maximum <= console.width
 
 
 def tsv(rows: Iterable[Sequence[object]]) -> list[str]:

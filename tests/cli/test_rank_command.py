@@ -89,7 +89,7 @@ def test_batch_tsv_reports_bad_lines_and_answers_good_ones(cli):
                                     "As Ks Qs Js Ts 9s 8s", "7h 5s 4d 3c 2h"]
     assert rows[0][1:] == ["1", "STRAIGHT_FLUSH", str(pokercli.rank("As Ks Qs Js Ts").score)]
     assert rows[4][1:3] == ["7462", "HIGH_CARD"]
-    assert "line 5: unknown card 'Xs'" in err and "line 7: duplicate card 'As'" in err
+    assert "line 5: hand: unknown card 'Xs'" in err and "line 7: duplicate card 'As'" in err
     assert "line 10: hand 'As Ks' has 2 cards" in err
     assert "Traceback" not in err
 
