@@ -19,15 +19,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import best_of, peer, pokercli_cmd, row, wall  # noqa: E402
 
-from pokercli import cards as C  # noqa: E402
-from pokercli import equity_calc as Q  # noqa: E402
+from pokercli.equity_calc import exact as X  # noqa: E402
+from pokercli.equity_calc import montecarlo as M  # noqa: E402
+from pokercli.equity_calc.spot import make_spot  # noqa: E402
 
 QUICK = "--quick" in sys.argv
 
 
 def job(hands, board=""):
-    players = [Q.parse_player(h, i + 1) for i, h in enumerate(hands)]
-    return Q.prepare(players, C.parse_cards(board, allow_empty=True), [])
+    return make_spot(hands, board)
 
 
 def timed(fn, threads: int, repeat: int = 3) -> float:
@@ -48,8 +48,8 @@ def main() -> None:
     ]
     for label, hands, goal in cases:
         j = job(hands)
-        t1 = timed(lambda: Q.exact(j), 1, 1 if "range" in label else 7)
-        t2 = timed(lambda: Q.exact(j), 2, 1 if "range" in label else 7)
+        t1 = timed(lambda: X.exact(j), 1, 1 if "range" in label else 7)
+        t2 = timed(lambda: X.exact(j), 2, 1 if "range" in label else 7)
         row(label, f"{1000 * t1:8.1f} ms", f"1 thread; {1000 * t2:.1f} ms on 2; goal <= {goal}")
 
     print("\nMonte Carlo heads-up preflop (As Ah vs Ks Kh)")
@@ -59,7 +59,7 @@ def main() -> None:
     rates = {}
     # pokercli on one thread and eval7 take turns, so that both see the same load
     for _ in range(3):
-        t = timed(lambda: Q.monte_carlo(j, samples=n, seed=1), 1, 1)
+        t = timed(lambda: M.monte_carlo(j, samples=n, seed=1), 1, 1)
         rates["pokercli"] = max(rates.get("pokercli", 0.0), n / t / 1e6)
         if eval7:
             hero = [eval7.Card("As"), eval7.Card("Ah")]
@@ -68,7 +68,7 @@ def main() -> None:
             t = best_of(lambda: eval7.py_hand_vs_range_monte_carlo(hero, villain, [], iters), 1)
             rates["eval7"] = max(rates.get("eval7", 0.0), iters / t / 1e6)
     row("pokercli Monte Carlo, 1 thread", f"{rates['pokercli']:8.1f} M/s", "goal >= 20 M/s on 1 thread")
-    t = timed(lambda: Q.monte_carlo(j, samples=n, seed=1), 2, 2)
+    t = timed(lambda: M.monte_carlo(j, samples=n, seed=1), 2, 2)
     row("pokercli Monte Carlo, 2 threads", f"{n / t / 1e6:8.1f} M/s")
     if eval7:
         row("eval7 py_hand_vs_range_monte_carlo (C)", f"{rates['eval7']:8.1f} M/s",
@@ -77,7 +77,7 @@ def main() -> None:
                          ("ranges QQ+,AKs vs JJ-99,AQs+", ["QQ+,AKs", "JJ-99,AQs+"])):
         jm = job(hands)
         m = n // 5
-        t = timed(lambda: Q.monte_carlo(jm, samples=m, seed=1), 1, 2)
+        t = timed(lambda: M.monte_carlo(jm, samples=m, seed=1), 1, 2)
         row(f"pokercli Monte Carlo {label}, 1 thread", f"{m / t / 1e6:8.1f} M/s")
 
     print("\nEnd to end, warm: `pokercli equity AsAh KsKh` (exact)")

@@ -17,17 +17,17 @@ from pokercli import hand_strength as P  # noqa: E402
 
 
 def main() -> None:
-    hand, board = C.parse_cards("As Ad"), C.parse_cards("Ac 2d 8c")
+    hand, board = C.parse("As Ad"), C.parse("Ac 2d 8c")
     P.compute(hand, board)
     t = best_of(lambda: P.compute(hand, board), 5)
     row("percentile flop, 1,081 hands x 990 runouts", f"{1000 * t:8.1f} ms", "compute; goal <= 50 ms")
-    turn = C.parse_cards("Ac 2d 8c Kh")
+    turn = C.parse("Ac 2d 8c Kh")
     t = best_of(lambda: P.compute(hand, turn), 5)
     row("percentile turn, 1,035 hands x 44 runouts", f"{1000 * t:8.1f} ms", "compute")
     tw = wall([*pokercli_cmd(), "percentile", "AsAd", "--board", "Ac 2d 8c"], repeat=5)
     row("pokercli percentile AsAd --board 'Ac 2d 8c'", f"{tw:8.2f} s", "whole command; goal <= 1 s")
 
-    draw_hand = C.parse_cards("Jh Jd 7c 4s 2h")
+    draw_hand = C.parse("Jh Jd 7c 4s 2h")
     DR.analyse(draw_hand)
     t = best_of(lambda: DR.analyse(draw_hand), 5)
     row("draw: all 32 holds (2,598,960 final hands)", f"{1000 * t:8.1f} ms", "compute; goal <= 500 ms")

@@ -20,8 +20,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import row  # noqa: E402
 
-from pokercli import engine as G  # noqa: E402
-from pokercli import table as T  # noqa: E402
+from pokercli import jobs as G  # noqa: E402
+from pokercli import preflop_table as T  # noqa: E402
 
 FULL = "--full" in sys.argv
 GOAL_MINUTES = 15

@@ -18,18 +18,14 @@ import sys
 import time
 from pathlib import Path
 
-from pokercli import equity_calc as Q
+import pokercli
 from pokercli.ranges import RANK_CHARS_DESC, class_representative, starting_classes
 
 OUT = Path(__file__).resolve().parent.parent / "pokercli" / "data" / "preflop_vs_random.json"
 
 
 def compute(name: str) -> dict:
-    hero = class_representative(name)
-    players = [Q.Player(name, [(tuple(sorted(hero)), 1.0)], True, tuple(hero)),
-               Q.parse_player("random", 2)]
-    job = Q.prepare(players, [], [])
-    r = Q.exact(job, force=True)
+    r = pokercli.equity([class_representative(name), "random"], method="exact")
     p = r.players[0]
     return {"wins": int(p.wins), "ties": int(p.ties), "total": int(p.total),
             "split_share": float(p.equity * p.total - p.wins), "equity": p.equity}

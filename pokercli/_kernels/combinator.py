@@ -25,7 +25,8 @@ def binomials(n_max: int = 52) -> np.ndarray:
 
 @jit
 def next_combination(idx, n):
-    """Step ``idx`` (k increasing positions < n) to the next combination; False at the end."""
+    """Step ``idx`` (int64[k], increasing positions < n) to the next combination in
+    lexicographic order, in place; False at the end (``idx`` is then unchanged)."""
     k = idx.shape[0]
     i = k - 1
     while i >= 0 and idx[i] == n - k + i:
@@ -40,7 +41,8 @@ def next_combination(idx, n):
 
 @jit
 def rank_combination(idx, n, binom):
-    """Lexicographic index of the combination ``idx`` of ``k`` out of ``n``."""
+    """Lexicographic index of the combination ``idx`` (int64[k]) of ``k`` out of ``n``;
+    ``binom`` is :func:`binomials` (int64[53, 53], ``binom[n, k]`` = C(n, k))."""
     k = idx.shape[0]
     r = 0
     prev = -1
@@ -53,7 +55,8 @@ def rank_combination(idx, n, binom):
 
 @jit
 def unrank_combination(r, n, binom, idx):
-    """Write into ``idx`` the combination with lexicographic index ``r``."""
+    """Write into ``idx`` (int64[k]) the combination of ``k`` out of ``n`` with
+    lexicographic index ``r``; ``binom`` as for :func:`rank_combination`."""
     k = idx.shape[0]
     x = 0
     for i in range(k):
@@ -66,7 +69,10 @@ def unrank_combination(r, n, binom, idx):
 
 @jit
 def combination_masks(deck, k, start, count, binom, out):
-    """52-bit masks of combinations ``start .. start+count-1`` of ``k`` cards of ``deck``."""
+    """52-bit masks of combinations ``start .. start+count-1`` of ``k`` cards of ``deck``.
+
+    ``deck``: int64[n] card ids (positions index it); ``out``: int64[count], written.
+    """
     n = deck.shape[0]
     idx = np.empty(k, np.int64)
     unrank_combination(start, n, binom, idx)

@@ -11,7 +11,14 @@ from pokercli._kernels.jit import jit
 @jit
 def draw_counts(hand, deck, binom, card_keys, offsets, rank_class, flush_class, category, counts):
     """Five-card draw: for each of the 32 holds (bit i keeps ``hand[i]``), count the
-    final hands by ``category[class]`` over every draw of the rest from ``deck``."""
+    final hands by ``category[class]`` over every draw of the rest from ``deck``.
+
+    ``hand``: int64[5] card ids; ``deck``: int64[n] the cards that can be
+    drawn (n >= 5, checked by the caller); ``binom``: int64[53, 53] binomials;
+    ``rank_class``/``flush_class``: class tables; ``category``: int64[7463], a
+    class's Jacks or Better category (0 royal flush .. 10 nothing);
+    ``counts``: int64[32, categories], added to.
+    """
     n = deck.shape[0]
     one = np.int64(1)
     for hold in range(32):

@@ -1,8 +1,28 @@
 """Private Numba kernels of the evaluator. They see only integers and arrays.
 
-Tables (see :mod:`pokercli.tables`) are passed in as arguments. A hand is a
-64-bit key (sum of card keys plus ``KEY_INIT``) and a 52-bit card mask; the
-card id of every card is its bit in the mask (SPEC §2a layout).
+A card is its card id 0..51 (``13 * suit group + rank``, the bit of the seed's
+52-bit set). A hand is a 64-bit **key** (``KEY_INIT`` plus the sum of its
+cards' keys) and a 52-bit card **mask**. The tables are built by
+:mod:`pokercli._kernels.lookup` and passed in as arguments (Numba would freeze
+global arrays into the compiled code):
+
+==============  ===========================  ==========================================
+parameter       array                        what it holds
+==============  ===========================  ==========================================
+``card_keys``   int64[52], by card id        the card's key: its rank key in the low 32
+                                             bits, ``1 << (32 + 4 * group)`` counting
+                                             its suit in the high bits
+``offsets``     uint32[rows]                 row displacement of the perfect hash: a
+                                             key's low 32 bits ``k`` read slot
+                                             ``(k & 4095) + offsets[k >> 12]``
+``rank_tab``,   uint32 or uint16[size]       by that slot: the value (score, class or
+``rank_*``                                   16-bit strength) of a hand without a flush
+``flush_tab``,  uint32 or uint16[8192]       by the 13-bit rank set of the flush suit:
+``flush_*``                                  the value of a hand with a flush
+==============  ===========================  ==========================================
+
+``*_score`` tables hold 30-bit scores (larger wins), ``*_class`` tables the
+class 1..7462 (smaller wins), the strength tables ``7463 - class``.
 """
 
 from __future__ import annotations
@@ -16,7 +36,7 @@ KEY_INIT = np.int64(0x3333 << 32)
 
 @jit_inline
 def _flush_suit(key):
-    """Suit group (0-3) holding five or more cards; call only when flushed."""
+    """Suit group (0-3) holding five or more cards of the hand ``key``; call only when flushed."""
     f = (key >> 32) & 0x8888
     if f & 0x8:
         return 0
@@ -36,7 +56,7 @@ def suit_of_nibble(bits):
 
 @jit_inline
 def rank_value(key, offsets, rank_tab):
-    """Table value of a hand's rank multiset (exact when the hand holds no flush)."""
+    """Table value of the rank multiset of the hand ``key`` (exact when it holds no flush)."""
     k = key & 0xFFFFFFFF
     return rank_tab[(k & 4095) + offsets[k >> 12]]
 
@@ -72,9 +92,13 @@ def hand_value(key, mask, offsets, rank_tab, flush_tab):
 def evaluate_batch7(cards, card_keys, offsets, rank_tab, flush_tab, value_map, out):
     """``out[i]`` = ``value_map[class]`` of the 7-card hand ``cards[i]`` (no padding).
 
+    ``cards``: uint8[n, 7] card ids (checked 0..51 by the caller);
+    ``rank_tab``/``flush_tab``: class tables; ``value_map``: uint16 or
+    uint32[7463], a class to the value wanted (the identity for classes, the
+    score of each class for scores); ``out``: [n], written.
+
     The hot path only sums card keys; the flush suit's rank set is rebuilt
-    from the row in the rare flush case. ``value_map`` turns a class into the
-    value wanted (the identity for classes, the score table for scores).
+    from the row in the rare flush case.
     """
     for i in range(cards.shape[0]):
         key = KEY_INIT
@@ -95,7 +119,12 @@ def evaluate_batch7(cards, card_keys, offsets, rank_tab, flush_tab, value_map, o
 
 @jit
 def evaluate_batch(cards, card_keys, offsets, rank_tab, flush_tab, value_map, out):
-    """``out[i]`` = ``value_map[class]`` of hand ``cards[i]`` (card ids; -1 pads short hands)."""
+    """``out[i]`` = ``value_map[class]`` of hand ``cards[i]``.
+
+    ``cards``: int8[n, k] (k <= 7) card ids, a short hand padded with -1 at its
+    end (the caller checks every row); the other arguments as for
+    :func:`evaluate_batch7`.
+    """
     width = cards.shape[1]
     for i in range(cards.shape[0]):
         key = KEY_INIT
@@ -111,7 +140,11 @@ def evaluate_batch(cards, card_keys, offsets, rank_tab, flush_tab, value_map, ou
 
 @jit
 def evaluate_masks(masks, card_keys, offsets, rank_tab, flush_tab, out):
-    """``out[i]`` = value of the hand given as a 52-bit card mask."""
+    """``out[i]`` = the value (by the tables given) of the hand ``masks[i]``.
+
+    ``masks``: int64[n] 52-bit card sets of 5 to 7 cards each (checked by the
+    caller); ``out``: [n], written.
+    """
     for i in range(masks.shape[0]):
         m = np.int64(masks[i])
         key = KEY_INIT
@@ -128,11 +161,11 @@ def evaluate_masks(masks, card_keys, offsets, rank_tab, flush_tab, out):
 
 @jit
 def class_histogram_seven(card_keys, offsets, rank_class, flush_class, part, parts):
-    """How many seven-card hands fall in each class (index 1..7462).
+    """How many seven-card hands fall in each class: an int64[7463] histogram by class.
 
     Covers the hands whose two lowest cards are the ``part``-th of every
     ``parts`` pairs (``part=0, parts=1``: all 133,784,560), so threads can
-    share the enumeration. Nested loops keep running key and mask sums, so each
+    share the enumeration. ``rank_class``/``flush_class``: the class tables. Nested loops keep running key and mask sums, so each
     hand costs one add and table reads (incremental evaluation). Flushes are
     decided once per five-card prefix: with no suit holding three of the five,
     no seven-card hand below it can be a flush and the inner loops read the
@@ -189,7 +222,14 @@ def class_histogram_seven(card_keys, offsets, rank_class, flush_class, part, par
 
 @jit
 def place_rows(cols, bounds, row_order, capacity):
-    """First-fit placement of perfect-hash rows (see tables._perfect_hash)."""
+    """First-fit placement of perfect-hash rows (see ``lookup._perfect_hash``).
+
+    ``cols``: int64, the column (low 12 bits) of every key, grouped by row;
+    ``bounds``: int64[rows + 1], row ``r``'s columns are
+    ``cols[bounds[r]:bounds[r + 1]]``; ``row_order``: int64, the rows densest
+    first; ``capacity``: slots available. Returns uint32[rows], each row's
+    offset: the lowest at which none of its columns lands on a used slot.
+    """
     used = np.zeros(capacity, np.bool_)
     offsets = np.zeros(bounds.shape[0] - 1, np.uint32)
     first_free = 0

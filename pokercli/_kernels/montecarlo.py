@@ -70,6 +70,22 @@ def monte_carlo(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, b
     players (so that a call always returns soon, however rarely their ranges
     fit together); ``stats[0]`` is the number of samples taken,
     ``stats[1]`` the number of redrawn deals.
+
+    Parameters (``card_keys``, ``offsets``, tables, ``base_key``,
+    ``base_mask``, ``patterns``, ``outcome``, ``types``, ``with_types`` as in
+    :mod:`pokercli._kernels.showdown`):
+
+    * ``combo_cards``: int64[combos, 2], every listed combo's two card ids;
+    * ``combo_start``: int64[players + 1], player ``p``'s combos are rows
+      ``combo_start[p]`` .. ``combo_start[p + 1] - 1``;
+    * ``alias_keep``: uint64[combos], ``alias_other``: int64[combos], the
+      alias table of each ranged player's rows (``other`` as row numbers);
+    * ``fixed_mask``: int64, the board and dead cards (52-bit);
+    * ``k``: board cards to come (0..5); ``samples``: samples wanted;
+      ``max_redraws``: the redraw budget of this call; ``seed``: uint64;
+    * ``rank_score``/``flush_score``: 30-bit score tables (multiway);
+      ``rank_strength``/``flush_strength``: 16-bit strengths (heads-up);
+    * ``stats``: int64[2], written.
     """
     ctr = _mix(np.uint64(seed))
     players = combo_start.shape[0] - 1

@@ -15,6 +15,14 @@ def potentials(hero_final, runout_keys, runout_masks, opp_keys, opp_masks, opp_w
     ``hp[now, final]`` accumulates the weight of each (opponent hand, runout)
     pair by its state now and at showdown (0 ahead, 1 tied, 2 behind).
     Runouts that use an opponent's card are skipped for that opponent.
+
+    ``hero_final``: uint32[runouts], our score after each runout;
+    ``runout_keys``/``runout_masks``: int64[runouts], the runouts' card keys
+    summed and their 52-bit masks; ``opp_keys``/``opp_masks``:
+    int64[opponents], each opponent hand's two card keys summed and its mask;
+    ``opp_weights``: float64[opponents]; ``opp_state``: int64[opponents];
+    ``base_key``/``base_mask``: the board (``KEY_INIT`` included in the key);
+    ``rank_score``/``flush_score``: score tables; ``hp``: float64[3, 3], added to.
     """
     for j in range(opp_keys.shape[0]):
         now = opp_state[j]

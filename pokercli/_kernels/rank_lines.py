@@ -40,7 +40,15 @@ def _put(out, pos, text):
 def rank_lines(buf, rank_lut, suit_lut, sep_lut, card_keys, offsets, rank_class, flush_class,
                score_of_class, names, type_names, type_lens, prefix, sep1, sep2, sep3, suffix,
                out, status, out_end):
-    """Rank every line of ``buf`` (which ends with a newline).
+    """Rank every line of ``buf`` (uint8 bytes of whole lines; it ends with a newline).
+
+    ``rank_lut``/``suit_lut``: uint8[256], a byte's rank 0..12 or suit group
+    0..3 (255: not one); ``sep_lut``: bool[256], the separator bytes;
+    ``score_of_class``: int64[7463]; ``names``: uint8[52, 2], each card's name;
+    ``type_names``: uint8[10, 16] and ``type_lens``: int64[10], the hand types'
+    names; ``prefix``, ``sep1``..``sep3``, ``suffix``: uint8 byte strings
+    around the fields; ``out``: uint8[lines * 128]; ``status``: uint8[lines];
+    ``out_end``: int64[lines] (all three written).
 
     An answer is ``prefix hand sep1 class sep2 type sep3 score suffix`` (TSV
     or JSON Lines, by the byte strings passed). Writes the answers to ``out``; ``status[i]`` is 0 for an answered line, 1

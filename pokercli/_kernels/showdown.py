@@ -1,4 +1,33 @@
-"""Private Numba kernels of the equity calculator.
+"""Private Numba kernels of exact equity: every board of one deal, tallied.
+
+Parameters shared by the kernels below (the evaluator's ``card_keys``,
+``offsets`` and value tables are described in :mod:`pokercli._kernels.evaluator`):
+
+================  ====================  ===============================================
+parameter         array                 what it holds
+================  ====================  ===============================================
+``hand_keys``     int64[players]        each player's two hole cards: the sum of their
+                                        card keys (``KEY_INIT`` not included)
+``hand_masks``    int64[players]        each player's hole cards as a 52-bit mask
+``k0, m0``,       int64                 the same for player 1 and player 2 (heads-up)
+``k1, m1``
+``deck``          int64[n]              the card ids the board is drawn from (no hole,
+                                        board or dead card), ascending
+``base_key``      int64                 ``KEY_INIT`` plus the keys of the board cards
+                                        already known
+``base_mask``     int64                 those board cards as a 52-bit mask
+``rank_score``,   uint32 or uint16      value tables: 30-bit scores, or 16-bit
+``flush_score``                         strengths (compare-only kernels)
+``patterns``      int64[2**players]     boards by winner pattern (bit ``p`` set when
+                                        player ``p`` has the best hand); added to
+``outcome``       int64[players,        ``outcome[p, n]``: boards ``p`` shares among
+                  players + 1]          ``n`` winners (``n = 1``: wins alone); added to
+                                        when players exceed ``PATTERN_PLAYERS``
+``types``         int64[players, 10]    ``types[p, t]``: boards on which ``p`` ends with
+                                        hand type ``t`` (1..9); added to when
+                                        ``with_types``
+``with_types``    bool                  count ``types`` as well
+================  ====================  ===============================================
 
 The heads-up tally (two lookups, three register counters) is written out in
 each kernel that needs it: factored into an inlined helper returning the
@@ -11,7 +40,7 @@ against 10-12 ms, the 3-way benchmark 25-32 ms against 19-23 ms).
 Showdown counts are integers: ``outcome[p, 1]`` counts boards player ``p``
 wins alone, ``outcome[p, n]`` (n >= 2) boards it shares among ``n`` players
 (for up to ``PATTERN_PLAYERS`` players they are first tallied by winner
-pattern and converted by ``pokercli.equity_calc._outcome``);
+pattern and converted by ``pokercli.equity_calc.tally.add_patterns``);
 ``types[p, t]`` counts boards on which it ends with hand type ``t``.
 """
 
@@ -64,6 +93,7 @@ def _showdown(hand_keys, hand_masks, bkey, bmask, offsets, rank_score, flush_sco
 def boards5(hand_keys, hand_masks, deck, first, step, base_key, base_mask, card_keys,
             offsets, rank_score, flush_score, patterns, outcome, types, with_types):
     """All 5-card boards of ``deck`` whose first card index is ``first``, ``first + step``, ...
+    (threads share the boards by interleaved first cards: ``first`` in 0..step-1)
     with running key and mask sums per level: the preflop path when hand types
     are counted or players are too many for winner patterns (otherwise
     :func:`headsup_boards5` and :func:`pattern_boards5` are faster).
@@ -138,7 +168,12 @@ def headsup_boards5(k0, m0, k1, m1, deck, first, step, base_key, base_mask, sym_
     adds comparisons instead of branching on them.
 
     Interchangeable suits (see :func:`_skip`) are enumerated once per class of
-    boards that renaming them maps onto each other, weighted by the class size.
+    boards that renaming them maps onto each other, weighted by the class size:
+    ``sym_hi``, ``sym_lo`` (int64[52], by card id: the bit shift of the card's
+    suit group and of the previous suit of its chain, 52 for none), ``eq_a``,
+    ``eq_b`` (int64[3]: the shifts of the suits each chain link joins) and
+    ``orbit`` (int64[8]: class sizes by which links join equal rank sets), as
+    :func:`pokercli.equity_calc.symmetry.board_symmetry` builds them.
     """
     n = deck.shape[0]
     one = np.int64(1)
@@ -300,6 +335,9 @@ def enumerate_boards(hand_keys, hand_masks, deck, k, start, count, base_key, bas
                      card_keys, offsets, rank_score, flush_score, patterns, outcome, types,
                      with_types):
     """Showdowns on boards ``start .. start+count-1`` (lexicographic) of ``k`` cards of ``deck``.
+
+    ``k``: board cards to come (0..4 here; 5 goes to the preflop kernels);
+    ``binom``: int64[53, 53] binomials (``pokercli._kernels.combinator.binomials``).
 
     ``hand_keys``/``hand_masks`` hold each player's hole cards (key sums without
     ``KEY_INIT``); ``base_key``/``base_mask`` the known board, ``KEY_INIT`` included.

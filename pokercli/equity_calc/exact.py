@@ -215,6 +215,13 @@ def _on_threads(spot: Spot, groups, threads: int, progress):
     t0 = time.perf_counter()
     outcome = np.zeros((players, players + 1), np.float64)
     types = np.zeros((players, 10), np.float64)
+    if len(tasks) == 1:
+        # one small task (a flop or turn spot): a thread pool would cost more than the kernel
+        (task, weight), = tasks
+        o, ty = _run_task(task, players, spot.with_types)
+        if progress:
+            progress(1, 1)
+        return t0, outcome + o * weight, types + ty * weight
     from pokercli._stop import result, shutdown
 
     pool = ThreadPoolExecutor(max_workers=threads)

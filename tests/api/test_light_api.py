@@ -1,0 +1,41 @@
+"""``import pokercli`` is light: no NumPy, no Numba (nor Typer or Rich), and neither do
+the functions that need no kernel."""
+
+import subprocess
+import sys
+
+import pytest
+
+CODE = ("import sys\nimport pokercli\n{stmt}\n"
+        "print(' '.join(sorted(m for m in ('numpy', 'numba', 'llvmlite', 'typer', 'rich') if m in sys.modules)))")
+
+
+@pytest.mark.parametrize("stmt,allowed", [
+    ("pass", set()),
+    ("pokercli.rank('As Ks Qs Js Ts 2c 3d')", set()),
+    ("pokercli.showdown(['AsAc', 'KhKs'], board='Ah Kd 7c 2s 3h')", set()),
+    ("pokercli.score_info(270536708)", set()),
+    ("pokercli.parse_cards('AsKd'), pokercli.parse_range('QQ+,AKs')", set()),
+    ("pokercli.encode('TH AH QS 9D JD'), pokercli.encode(640, kind='ranks')", set()),
+    ("pokercli.deal('hearts', seed=1), pokercli.deal(players=9, count=3)", set()),
+    ("pokercli.hearts_state([1, 2, 3, 4] * 13, view=2)", set()),
+    ("pokercli.combos('As Ah Ad Ac Ks Qs Js Ts 3d 4d 5d 6d 7c')", set()),
+    ("dir(pokercli), pokercli.__all__", set()),
+    ("pokercli.equity(['AsAh', 'KsKh'])", {"numpy", "numba", "llvmlite"}),
+])
+def test_light_functions_load_no_heavy_module(stmt, allowed):
+    r = subprocess.run([sys.executable, "-c", CODE.format(stmt=stmt)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    loaded = set(r.stdout.split())
+    assert loaded <= allowed, f"{stmt} loaded {loaded - allowed}"
+    if allowed:
+        assert allowed <= loaded  # the heavy call really is heavy: the check can fail
+
+
+def test_every_exported_name_resolves():
+    import pokercli
+
+    for name in pokercli.__all__:
+        assert getattr(pokercli, name) is not None, name
+    with pytest.raises(AttributeError):
+        pokercli.no_such_thing  # noqa: B018
