@@ -1,0 +1,41 @@
+"""The README's "Use from Python" example runs, and each line commented with a
+literal result gives that result."""
+
+import ast
+import re
+from pathlib import Path
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def example() -> str:
+    text = README.read_text()
+    section = text[text.index("## Use from Python"):]
+    return re.search(r"```python\n(.*?)```", section, re.S).group(1)
+
+
+def test_readme_python_example_runs_and_says_true():
+    code = example()
+    namespace: dict = {}
+    checked = 0
+    for line in code.splitlines():
+        stmt, _, comment = line.partition("  # ")
+        if not stmt.strip() or stmt.startswith("#"):
+            continue
+        try:
+            expected = ast.literal_eval(comment.strip()) if comment.strip() else None
+        except (ValueError, SyntaxError):
+            expected = None
+        if line.startswith((" ", "except", "try")) or stmt.rstrip().endswith(":"):
+            continue  # a compound statement: run below with the whole block
+        try:
+            tree = ast.parse(stmt.strip(), mode="eval")
+        except SyntaxError:
+            exec(stmt, namespace)  # an assignment or an import
+            continue
+        value = eval(compile(tree, "README", "eval"), namespace)
+        if expected is not None:
+            assert value == expected, f"{stmt.strip()} gives {value!r}, the README says {expected!r}"
+            checked += 1
+    exec(code, {})  # the whole block, compound statements included
+    assert checked >= 8
