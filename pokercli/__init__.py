@@ -57,16 +57,16 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # for type checkers and editors; at run time the names load lazily
-    from pokercli.bigtwo import CombosResult, combos
-    from pokercli.cards import Card, parse_cards
-    from pokercli.dealing import Deals, deal
-    from pokercli.equity_calc import EquityResult, PlayerResult, equity
-    from pokercli.errors import PokerError
-    from pokercli.five_card_draw import DrawResult, draw
-    from pokercli.games import GAMES, Game
-    from pokercli.hand_strength import PercentileResult, percentile
-    from pokercli.hands import HandValue, ScoreInfo, Showdown, rank, score_info, showdown
-    from pokercli.hearts import HeartsState, hearts_state
-    from pokercli.preflop_table import TableResult, table
-    from pokercli.ranges import Range, parse_range
-    from pokercli.representations import encode
+    from pokercli.bigtwo import CombosResult, combos  # noqa: F401
+    from pokercli.cards import Card, parse_cards  # noqa: F401
+    from pokercli.dealing import Deals, deal  # noqa: F401
+    from pokercli.equity_calc import EquityResult, PlayerResult, equity  # noqa: F401
+    from pokercli.errors import PokerError  # noqa: F401
+    from pokercli.five_card_draw import DrawResult, draw  # noqa: F401
+    from pokercli.games import GAMES, Game  # noqa: F401
+    from pokercli.hand_strength import PercentileResult, percentile  # noqa: F401
+    from pokercli.hands import HandValue, ScoreInfo, Showdown, rank, score_info, showdown  # noqa: F401
+    from pokercli.hearts import HeartsState, hearts_state  # noqa: F401
+    from pokercli.preflop_table import TableResult, table  # noqa: F401
+    from pokercli.ranges import Range, parse_range  # noqa: F401
+    from pokercli.representations import encode  # noqa: F401

@@ -182,6 +182,8 @@ class DaskEngine:
     def run(self, fn: Callable, chunks: dict[int, Chunk]) -> Iterator[tuple[int, Any]]:
         from concurrent.futures import CancelledError
 
+        from distributed.comm.core import CommClosedError
+
         futures = {}
         for index, args in chunks.items():
             futures[self.client.submit(fn, *args, pure=False)] = index
@@ -195,7 +197,7 @@ class DaskEngine:
                     pending.discard(fut)
                     try:
                         result = fut.result()
-                    except CancelledError:
+                    except (CancelledError, CommClosedError):  # cancelled, or cut off mid-transfer
                         raise EngineLost(f"lost the connection to the Dask scheduler at "
                                          f"{self.address}") from None
                     yield futures[fut], result

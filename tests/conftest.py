@@ -1,6 +1,8 @@
+import json
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 from typer.testing import CliRunner
@@ -45,3 +47,35 @@ WITH_SIGINT = ("import signal, sys\n"
 def pokercli_with_sigint(*args) -> list[str]:
     """The command line of a pokercli child whose SIGINT handler is Python's default."""
     return [sys.executable, "-c", WITH_SIGINT, *map(str, args)]
+
+
+def dask_process(*args, cwd) -> subprocess.Popen:
+    """``python -m ARGS`` (a Dask scheduler or worker), quiet, in ``cwd``."""
+    return subprocess.Popen([sys.executable, "-m", *args], cwd=cwd, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+
+
+def wait_for(predicate, what: str, seconds: float = 120):
+    """Poll ``predicate`` until it is true; fail after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+@pytest.fixture
+def scheduler(tmp_path):
+    """A Dask scheduler process on loopback (no dashboard); yields (address, process)."""
+    pytest.importorskip("distributed")
+    info = tmp_path / "scheduler.json"
+    proc = dask_process("distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0",
+                 "--no-dashboard", "--scheduler-file", str(info), cwd=tmp_path)
+    try:
+        wait_for(lambda: info.exists() and info.stat().st_size > 0, "the scheduler")
+        time.sleep(0.5)
+        yield json.loads(info.read_text())["address"], proc
+    finally:
+        proc.kill()
+        proc.wait()

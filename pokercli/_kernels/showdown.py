@@ -50,7 +50,7 @@ import numpy as np
 
 from pokercli._kernels.combinator import next_combination, unrank_combination
 from pokercli._kernels.jit import jit, jit_inline
-from pokercli._kernels.evaluator import KEY_INIT, hand_value, one_suit_value, rank_value, suit_of_nibble
+from pokercli._kernels.evaluator import hand_value, one_suit_value, rank_value, suit_of_nibble
 
 
 #: Up to this many players, outcomes are tallied by winner pattern (2**players slots).

@@ -166,4 +166,4 @@ def main() -> None:
     app()
 
 
-from pokercli.cli import commands  # noqa: E402,F401  (registers the subcommands on app)
+from pokercli.cli import commands  # noqa: E402,F401 - registers the subcommands on app

@@ -19,6 +19,7 @@ from typing import Callable, Optional
 import numpy as np
 
 from pokercli import cards as C
+from pokercli.equity_calc.model import EquityResult
 from pokercli.equity_calc.spot import Spot
 from pokercli.equity_calc.symmetry import board_symmetry, canonical_deals, interchangeable_suits, stabilizer
 from pokercli.equity_calc.tally import add_patterns, result_from_counts, tally_arrays

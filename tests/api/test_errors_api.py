@@ -2,7 +2,6 @@
 naming the parameter, in the API's words, never a command-line flag."""
 
 import math
-import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st

@@ -1,6 +1,5 @@
 """Hearts state, Big Two combinations and five-card draw (issue 6)."""
 
-import json
 import random
 from itertools import combinations
 

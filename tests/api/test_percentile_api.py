@@ -1,6 +1,5 @@
 """percentile: hand strength, potentials, EHS; agreement with equity and a reference."""
 
-import json
 import math
 import random
 
@@ -125,3 +124,21 @@ def test_random_spots_without_range_against_reference(street):
     assert p.hs == pytest.approx((beats + ties / 2) / (beats + ties + loses))
     for got, want in zip(p.hp, hp):
         assert got == pytest.approx(want)
+
+
+def test_weighted_vs_counts_hands_and_weight_apart():
+    """With weights, the number of opponent hands is a count of combos; their
+    summed weight is reported apart (the shares are weighted)."""
+    p = pokercli.percentile("AKs", vs="QQ+:0.5,AK")
+    assert p.opponents == 21 and p.opponent_weight == 15.0  # 12 pairs at 0.5, 9 AK at 1
+    doc = p.to_dict()
+    assert doc["opponent_hands"] == 21 and doc["opponent_weight"] == 15
+    unweighted = pokercli.percentile("AsAd", board="Ac 2d 8c")
+    assert unweighted.opponents == unweighted.opponent_weight == 1081
+
+
+def test_nothing_loses_means_zero_not_rounding_noise():
+    for hand in ("AA", "As Ah"):
+        p = pokercli.percentile(hand)
+        assert p.loses == 0.0 and p.to_dict()["loses"] == 0.0
+        assert p.beats + p.ties == 1.0

@@ -1,6 +1,5 @@
 """The API refuses what its kernels could not take (issue 12): one error type, parameter names."""
 
-import numpy as np
 import pytest
 
 import pokercli

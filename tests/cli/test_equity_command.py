@@ -143,7 +143,7 @@ def test_batch_method_options_apply_to_every_line(cli, tmp_path):
 def test_batch_bad_lines_say_why(cli, line, fragment):
     code, out, err = cli("equity", "-", input=line + "\n" + "AsAh | KsKh\n")
     assert code == 1 and len(out.splitlines()) == 1 and json.loads(out)["line"] == 2
-    assert f"line 1: " in err and fragment in err
+    assert "line 1: " in err and fragment in err
 
 
 def test_batch_refuses_per_run_spot_options(cli):

@@ -8,21 +8,17 @@ nothing in the directory changes.
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import signal
 import subprocess
 import sys
-import threading
 import time
-from pathlib import Path
 
 import pytest
 
-from conftest import pokercli_with_sigint, run_subprocess
+from conftest import dask_process, pokercli_with_sigint, run_subprocess, wait_for
 
-import pokercli
 
 AA_KK = '"wins": 1410336'
 
@@ -223,39 +219,9 @@ def test_checkpoint_messages(cli, tmp_path):
 
 # --- 8. Dask schedulers that are not there, die, or lose their workers ----------------
 
-def _dask(*args, cwd) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", *args], cwd=cwd, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
-
-
-def _wait_for(predicate, what: str, seconds: float = 120):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
-@pytest.fixture
-def scheduler(tmp_path):
-    """A Dask scheduler process on loopback (no dashboard); yields (address, process)."""
-    pytest.importorskip("distributed")
-    info = tmp_path / "scheduler.json"
-    proc = _dask("distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0",
-                 "--no-dashboard", "--scheduler-file", str(info), cwd=tmp_path)
-    try:
-        _wait_for(lambda: info.exists() and info.stat().st_size > 0, "the scheduler")
-        time.sleep(0.5)
-        yield json.loads(info.read_text())["address"], proc
-    finally:
-        proc.kill()
-        proc.wait()
-
-
 def test_a_scheduler_that_dies_mid_job(scheduler, tmp_path):
     address, proc = scheduler
-    worker = _dask("distributed.cli.dask_worker", address, "--no-nanny", "--nthreads", "1",
+    worker = dask_process("distributed.cli.dask_worker", address, "--no-nanny", "--nthreads", "1",
                    "--no-dashboard", "--local-directory", str(tmp_path), cwd=tmp_path)
     ck = tmp_path / "t.jsonl"
     classes = "QQ+,AKs,T9s,72o,KQo,JTs,A5s,65s,22,K9o,AJo,T8s,54s,33"
@@ -263,7 +229,7 @@ def test_a_scheduler_that_dies_mid_job(scheduler, tmp_path):
                             "--scheduler", address, "--checkpoint", str(ck)],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        _wait_for(lambda: ck.exists() and len(ck.read_text().splitlines()) >= 3, "two chunks")
+        wait_for(lambda: ck.exists() and len(ck.read_text().splitlines()) >= 3, "two chunks")
         proc.kill()
         out, err = job.communicate(timeout=120)
     finally:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import os
 import signal
+import threading
+import time
 
 import pytest
 
@@ -95,12 +97,7 @@ def test_wide_range_equity_on_engines_equals_threads(cluster, cli, monkeypatch):
 
 
 
-# --- Dask schedulers that are not there, die, or lose their workers (issue 12) ------
-
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-import threading  # noqa: E402
-import time  # noqa: E402
+# --- Dask schedulers that are not there, or lose their workers (issue 12) ----------
 
 
 def test_a_server_that_is_not_dask_is_refused_in_time(monkeypatch):
@@ -121,36 +118,6 @@ def test_a_server_that_is_not_dask_is_refused_in_time(monkeypatch):
     assert time.monotonic() - t0 < 30
 
 
-def _dask(*args, cwd) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", *args], cwd=cwd, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
-
-
-def _wait_for(predicate, what: str, seconds: float = 120):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
-@pytest.fixture
-def scheduler(tmp_path):
-    """A Dask scheduler process on loopback (no dashboard); yields (address, process)."""
-    pytest.importorskip("distributed")
-    info = tmp_path / "scheduler.json"
-    proc = _dask("distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0",
-                 "--no-dashboard", "--scheduler-file", str(info), cwd=tmp_path)
-    try:
-        _wait_for(lambda: info.exists() and info.stat().st_size > 0, "the scheduler")
-        time.sleep(0.5)
-        yield json.loads(info.read_text())["address"], proc
-    finally:
-        proc.kill()
-        proc.wait()
-
-
 def test_a_cluster_without_workers_gives_up_after_a_while(scheduler, monkeypatch):
     address, _ = scheduler
     monkeypatch.setattr(G, "NO_WORKERS_TIMEOUT", 2.0)
@@ -160,5 +127,3 @@ def test_a_cluster_without_workers_gives_up_after_a_while(scheduler, monkeypatch
             T.compute(T.make_job(None, "AA,KK", 2), engine, None)
     finally:
         engine.close()
-
-
