@@ -37,24 +37,28 @@ def kernel_tables():
 
 
 def _check_batch(cards: np.ndarray) -> np.ndarray:
-    """The batch as contiguous int8, after checking everything the kernels
-    assume (they index tables with card ids and check nothing): each row holds
-    5 to 7 distinct card ids 0..51, then -1 padding."""
+    """The batch as contiguous int8 with every value a card id or -1 padding.
+
+    The kernels index tables with card ids and check nothing but this: each
+    evaluates a row only when it holds 5 to 7 distinct cards with padding
+    only at its end, and returns the first row that does not (worded by
+    :func:`_bad_row`), checked in the same pass that evaluates.
+    """
     cards = np.asarray(cards)
     if cards.ndim != 2 or not 5 <= cards.shape[1] <= 7 or cards.dtype.kind not in "iu":
-        raise PokerError("cards: a batch of hands is an integer array of shape (n, k), 5 <= k <= 7")
-    if cards.size == 0:
-        return np.ascontiguousarray(cards, dtype=np.int8)
-    if cards.min() < -1 or cards.max() > 51:
-        raise PokerError("cards: card ids are 0..51, and -1 pads a short hand")
-    wide = cards.astype(np.int64)
-    real = wide >= 0
-    if (real[:, :5] == False).any() or (real[:, 1:] & ~real[:, :-1]).any():  # noqa: E712
-        raise PokerError("cards: every hand has at least 5 cards, and -1 only pads its end")
-    bits = np.where(real, np.int64(1) << np.where(real, wide, 0), 0)
-    if (np.bitwise_or.reduce(bits, axis=1) != bits.sum(axis=1)).any():
-        raise PokerError("cards: a hand holds the same card twice")
+        raise PokerError("cards: a batch of hands is an integer array of shape (n, k), 5 <= k <= 7", "cards")
+    if cards.size and (cards.min() < -1 or cards.max() > 51):
+        raise PokerError("cards: card ids are 0..51, and -1 pads a short hand", "cards")
     return np.ascontiguousarray(cards, dtype=np.int8)
+
+
+def _bad_row(cards: np.ndarray, row: int) -> PokerError:
+    """The error for a row a kernel refused: a card twice, or too few cards."""
+    real = [c for c in cards[row].tolist() if c >= 0]
+    if len(set(real)) < len(real):
+        return PokerError(f"cards: hand {row} holds the same card twice", "cards")
+    return PokerError(f"cards: hand {row} has {len(real)} cards; every hand has at least 5 "
+                      "cards, and -1 only pads its end", "cards")
 
 
 def _batch(cards: np.ndarray, value_map: np.ndarray) -> np.ndarray:
@@ -67,9 +71,11 @@ def _batch(cards: np.ndarray, value_map: np.ndarray) -> np.ndarray:
     if cards.shape[1] == 7 and (cards.shape[0] == 0 or cards.min() >= 0):
         # unsigned card ids spare every table read the negative-index check (measured
         # 80 -> 110-150 M hands/s)
-        call(K.evaluate_batch7, cards.view(np.uint8), keys, offsets, rank, flush, value_map, out)
+        bad = call(K.evaluate_batch7, cards.view(np.uint8), keys, offsets, rank, flush, value_map, out)
     else:
-        call(K.evaluate_batch, cards, keys, offsets, rank, flush, value_map, out)
+        bad = call(K.evaluate_batch, cards, keys, offsets, rank, flush, value_map, out)
+    if bad >= 0:
+        raise _bad_row(cards, bad)
     return out
 
 

@@ -8,6 +8,7 @@ from pokercli import PokerError
 
 @pytest.mark.parametrize("rows,fragment", [
     ([[0, 1, 2, 3, 52]], "0..51"), ([[0, 1, 2, 3, -2]], "0..51"), ([[0, 1, 2, 3, 3]], "same card"),
+    ([[0, 1, 2, 3, 4, 5, 6], [12] * 7], "hand 1 holds the same card twice"),  # 7 aces: beyond the table
     ([[0, 1, 2, 3, -1]], "at least 5"), ([[0, 1, 2, 3, 4, -1, 6]], "only pads"),
     ([[0, 1, 2, 3]], "5 <= k <= 7"), ([[0.5] * 5], "integer"),
 ])
