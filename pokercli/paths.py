@@ -67,10 +67,6 @@ def default_cache_dir() -> Optional[Path]:
     return path
 
 
-def cache_dir() -> Path:
-    """The usual cache directory (``POKERCLI_CACHE_DIR`` overrides it), whether
-    or not it can be used; :func:`cache` says where this process really caches."""
-    return default_cache_dir() or Path(tempfile.gettempdir()) / _private_name()
 
 
 def _private_name() -> str:

@@ -172,12 +172,6 @@ def parse_range(text: str) -> Range:
     return Range(text, tuple(((card(a), card(b)), w) for (a, b), w in sorted(weights.items())))
 
 
-def is_single_hand(text: str) -> bool:
-    """True when the text names exactly two cards (a fixed hand, not a range)."""
-    try:
-        return len(C.parse(text)) == 2
-    except PokerError:
-        return False
 
 
 def class_name(combo: Combo) -> str:

@@ -36,9 +36,6 @@ def count(x: float) -> str:
     return f"{x:.0f}" if float(x).is_integer() else f"{x:.4f}"
 
 
-def integral(x: float):
-    """An integral float as an int (for documents and plain columns)."""
-    return int(x) if float(x).is_integer() else x
 
 
 def percent(x: float, digits: int = 3) -> str:
@@ -119,7 +116,3 @@ def fits(renderable, out) -> bool:
     console = out.console()
     unbounded = console.options.update(max_width=10_000)
     return Measurement.get(console, unbounded, renderable).maximum <= console.width
-
-
-def tsv(rows: Iterable[Sequence[object]]) -> list[str]:
-    return ["\t".join(str(x) for x in row) for row in rows]

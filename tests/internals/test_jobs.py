@@ -127,3 +127,24 @@ def test_a_cluster_without_workers_gives_up_after_a_while(scheduler, monkeypatch
             T.compute(T.make_job(None, "AA,KK", 2), engine, None)
     finally:
         engine.close()
+
+
+def test_spot_stream_answers_each_line_before_reading_the_next():
+    """Streaming with bounded memory: the reader takes one line at a time, and a
+    line's answer is written (and flushed) before the next line is read."""
+    import io
+
+    from pokercli import batch as B
+
+    out = io.StringIO()
+    lines = [b'{"players": ["AsAh", "KsKh"], "board": "2c 3c 4d"}\n', b"AsAh | QsQh | board 2c 3c 4d\n",
+             b"AsAh | JsJh | board 2c 3c 4d\n"]
+
+    def stream():
+        for i, line in enumerate(lines):
+            assert out.getvalue().count("\n") == i  # every earlier line answered already
+            yield line
+
+    report = B.spot_stream("equity", stream(), out, {})
+    assert report.answered == 3 and report.bad == 0
+    assert [json.loads(l)["line"] for l in out.getvalue().splitlines()] == [1, 2, 3]
