@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import best_of, peer, pokercli_cmd, row, wall  # noqa: E402
 
 from pokercli.equity_calc import exact as X  # noqa: E402
+from pokercli.equity_calc import lookup as LK  # noqa: E402
 from pokercli.equity_calc import montecarlo as M  # noqa: E402
 from pokercli.equity_calc.spot import make_spot  # noqa: E402
 
@@ -51,6 +52,22 @@ def main() -> None:
         t1 = timed(lambda: X.exact(j), 1, 1 if "range" in label else 7)
         t2 = timed(lambda: X.exact(j), 2, 1 if "range" in label else 7)
         row(label, f"{1000 * t1:8.1f} ms", f"1 thread; {1000 * t2:.1f} ms on 2; goal <= {goal}")
+
+    print("\nHeads-up preflop from the shipped table (compute, warm, 1 thread) vs enumeration")
+    for label, hands, goal in (
+            ("hand pair As Ah vs Ks Kh", ["As Ah", "Ks Kh"], "50 us"),
+            ("QQ+,AKs vs JJ-99,AQs+", ["QQ+,AKs", "JJ-99,AQs+"], "2 ms"),
+            ("random vs random", ["random", "random"], "20 ms")):
+        j = job(hands)
+        LK.headsup_preflop(j)
+        n = 2000 if "pair" in label else 50
+        tl = best_of(lambda: [LK.headsup_preflop(j) for _ in range(n)], 5) / n
+        if "random vs" in label:
+            enum = "not enumerated (1,624,350 deals)"
+        else:
+            te = timed(lambda: X.exact(j, limit=float("inf")), 1, 1 if "QQ" in label else 5)
+            enum = f"enumeration {1000 * te:.1f} ms ({te / tl:,.0f}x)"
+        row(f"lookup {label}", f"{1e6 * tl:8.1f} us", f"goal <= {goal}; {enum}")
 
     print("\nMonte Carlo heads-up preflop (As Ah vs Ks Kh)")
     j = job(["As Ah", "Ks Kh"])

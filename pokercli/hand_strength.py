@@ -13,17 +13,15 @@ range with card removal and weights):
   (Billings, Papp, Schaeffer and Szafron's definitions, ties counted half);
 * on the river nothing is to come: the effective figures equal the current ones;
 * preflop: the hand's exact equity against a random hand and its place among
-  the 169 starting-hand classes (from ``data/preflop_vs_random.json``); there
+  the 169 starting-hand classes (from ``data/preflop_headsup.npz``); there
   ``beats``/``ties``/``loses`` compare the hand's class with the classes of all
   other two-card hands by that equity.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from itertools import combinations
 from typing import Optional, Sequence
 
@@ -249,9 +247,19 @@ def _potentials(result: PercentileResult, opps, hero: int, opp) -> None:
 
 @lru_cache(maxsize=1)
 def preflop_table() -> dict[str, dict]:
-    """Exact equity of each of the 169 classes against a random hand (generated data)."""
-    text = resources.files("pokercli").joinpath("data/preflop_vs_random.json").read_text()
-    return json.loads(text)["classes"]
+    """Exact equity of each of the 169 classes against a random hand, from the
+    shipped table of heads-up deals (:func:`pokercli.preflop_lookup.vs_random`),
+    derived once and cached as JSON: later runs load no NumPy for it."""
+    import json
+
+    from pokercli.paths import data_digest, read_cached
+
+    def build() -> bytes:
+        from pokercli.preflop_lookup import vs_random
+
+        return json.dumps(vs_random()).encode()
+
+    return read_cached(f"preflop-vs-random-{data_digest('preflop_headsup.npz')}.json", json.loads, build, "equity of each class against a random hand")
 
 
 def class_order() -> list[str]:

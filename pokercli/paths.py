@@ -202,3 +202,13 @@ def read_cached(name: str, load: Callable[[bytes], T], build: Callable[[], bytes
     unsaved(what)
     write_cached(name, payload)
     return load(payload)
+
+
+@lru_cache(maxsize=None)
+def data_digest(name: str) -> str:
+    """The first 12 hex digits of the SHA-256 of a file shipped in
+    ``pokercli/data/``: the key of what is derived from it and cached."""
+    from importlib import resources
+
+    raw = resources.files("pokercli").joinpath(f"data/{name}").read_bytes()
+    return hashlib.sha256(raw).hexdigest()[:12]

@@ -162,7 +162,7 @@ class TableResult:
         return "\n".join(lines) + "\n"
 
 
-def compute(job: TableJob, engine, checkpoint_path=None, resume: bool = False,
+def compute_chunks(job: TableJob, engine, checkpoint_path=None, resume: bool = False,
             progress=None) -> TableResult:
     """Run the job's chunks on ``engine`` (saving each to the checkpoint) and merge them."""
     import time
@@ -217,14 +217,48 @@ def make_job(hand: Optional[str], classes_range: Optional[str], players: int) ->
     return TableJob(classes(), classes(), players)
 
 
+def from_lookup(job: TableJob) -> TableResult:
+    """The table's counts summed from the shipped exact results of every
+    heads-up preflop deal (:mod:`pokercli.preflop_lookup`): the same integers
+    as the enumeration, in a second for the whole table."""
+    import time
+
+    import numpy as np
+
+    from pokercli import preflop_lookup as L
+
+    t0 = time.perf_counter()
+    index = L.pair_index()
+    _, wins, ties = L.data()
+    members = {}
+    for k in {k for pair in job.pairs for k in pair}:
+        combos = np.array([c for c, _ in RG.parse_range(classes()[k])], np.int64)
+        members[k] = L.combo_index(combos[:, 0], combos[:, 1])
+    counts = {}
+    for i, j in job.pairs:
+        block = index[np.ix_(members[i], members[j])]
+        entry = block[block >= 0].astype(np.int64)
+        row, swapped = entry >> 1, (entry & 1).astype(bool)
+        w, t = wins[row].astype(np.int64), ties[row].astype(np.int64)
+        other = L.BOARDS - w - t
+        counts[(i, j)] = [int(np.where(swapped, other, w).sum()), int(np.where(swapped, w, other).sum()),
+                          int(t.sum()), len(entry) * L.BOARDS]
+    return TableResult(job.rows, job.columns, counts, "the shipped table of heads-up preflop deals",
+                       time.perf_counter() - t0, 0, 0)
+
+
 def table(hand: Optional[str] = None, classes: Optional[str] = None, *, players: int = 2,
           engine: Optional[str] = None, checkpoint=None, resume: bool = False,
-          progress=None) -> TableResult:
+          progress=None, compute: bool = False) -> TableResult:
     """Exact heads-up preflop equity of starting-hand classes against each other:
     one class's row against all 169 (``hand="AKs"``), the classes a range
     touches against each other (``classes="QQ+,AKs"``), or the whole 169x169
-    table (14,365 class pairs: minutes). ``engine``, ``checkpoint``, ``resume``
-    and ``progress(done, total)`` as for :func:`pokercli.equity`.
+    table (14,365 class pairs). By default the counts are summed from the
+    shipped exact results of every heads-up deal (about a second for the whole
+    table); ``compute=True``, a ``checkpoint`` or an ``engine`` enumerate
+    every board instead (minutes for the whole table), in chunks on that
+    engine. ``engine``, ``checkpoint``, ``resume`` and ``progress(done,
+    total)`` as for :func:`pokercli.equity`.
 
     >>> t = table(classes="AA,KK")
     >>> t.cell("AA", "KK"), round(t.equity("AA", "KK"), 5)
@@ -242,8 +276,12 @@ def table(hand: Optional[str] = None, classes: Optional[str] = None, *, players:
         raise PokerError(f"checkpoint must be a file path, not {shown(checkpoint)}", "checkpoint")
     if resume and checkpoint is None:
         raise PokerError("resume=True needs checkpoint=", "resume")
+    if not isinstance(compute, bool):
+        raise PokerError(f"compute must be True or False, not {shown(compute)}", "compute")
+    if not (compute or checkpoint is not None or engine is not None):
+        return from_lookup(job)
     runner = engine_for(engine)
     try:
-        return compute(job, runner, None if checkpoint is None else Path(checkpoint), resume, progress)
+        return compute_chunks(job, runner, None if checkpoint is None else Path(checkpoint), resume, progress)
     finally:
         runner.close()

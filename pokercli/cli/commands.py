@@ -366,6 +366,10 @@ def table(
     engine: Scheduler = None,
     checkpoint: Checkpoint = None,
     resume: Resume = False,
+    compute: Annotated[bool, typer.Option(
+        "--compute", help="Enumerate every board instead of summing the shipped exact results "
+        "of every heads-up deal (minutes for the whole table; implied by --checkpoint and "
+        "--scheduler).")] = False,
     as_json: Json = False,
 ) -> None:
     """Exact heads-up preflop equity of starting-hand classes against each other (169 x 169)."""
@@ -383,7 +387,7 @@ def table(
             raise PokerError(f"cannot write {output}: its folder does not exist or is not writable")
         with _saving_hint(checkpoint), progress_bar(out, "table", "chunks") as progress:
             result = table_(hand, classes, players=players, engine=engine, checkpoint=checkpoint,
-                            resume=resume, progress=progress)
+                            resume=resume, progress=progress, compute=compute)
         if result.resumed:
             warn(f"resumed: {result.resumed} of {result.chunks} chunks came from {checkpoint}")
         if output is not None:

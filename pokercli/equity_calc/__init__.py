@@ -79,6 +79,7 @@ def equity(players: Sequence, board: Union[str, Sequence] = (), dead: Union[str,
     >>> r.samples, r.players[0].equity > 0.8
     (100000, True)
     """
+    from pokercli.equity_calc import lookup
     from pokercli.equity_calc.exact import EVALS_PER_SECOND, TooMuchWork, exact
     from pokercli.equity_calc.montecarlo import monte_carlo
     from pokercli.equity_calc.spot import make_spot
@@ -97,6 +98,8 @@ def equity(players: Sequence, board: Union[str, Sequence] = (), dead: Union[str,
     report = None if progress is None else (lambda done, total, se=None: progress(done, total, se))
     if sampling:
         return monte_carlo(spot, samples, stderr, seed, report)
+    if checkpoint is None and lookup.applicable(spot):
+        return lookup.headsup_preflop(spot, report)  # every deal's counts from the shipped table
     try:
         return exact(spot, report, force=(method == "exact"), engine=engine,
                      checkpoint=None if checkpoint is None else Path(checkpoint), resume=resume)

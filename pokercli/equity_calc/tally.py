@@ -48,10 +48,10 @@ def result_from_counts(spot: Spot, outcome: np.ndarray, types: np.ndarray, total
     """Each player's win, tie and equity from the (weighted) counts of ``total`` boards."""
     out = []
     players = len(spot.players)
-    for p, pl in enumerate(spot.players):
-        wins = outcome[p, 1]
-        ties = outcome[p, 2:].sum()
-        share = wins + sum(outcome[p, n] / n for n in range(2, players + 1))
+    for p, (pl, row) in enumerate(zip(spot.players, np.asarray(outcome, np.float64).tolist())):
+        wins = row[1]
+        ties = sum(row[2:])
+        share = wins + sum(row[n] / n for n in range(2, players + 1))
         tdict = None
         if spot.with_types:
             tdict = {R.TYPE_NAMES[t]: float(types[p, t] / total) for t in range(1, 10)}

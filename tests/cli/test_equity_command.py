@@ -40,7 +40,7 @@ def test_cli_equity_plain_and_rich(cli):
 def test_cli_falls_back_to_monte_carlo_and_says_so(cli):
     code, out, _ = cli("equity", "random", "random", "--json", "--seed", "1", "--stderr", "0.003")
     assert json.loads(out)["method"] == "monte-carlo"
-    code, out, _ = cli("equity", "random", "random", "--seed", "1")
+    code, out, _ = cli("equity", "random", "random", "random", "--seed", "1")
     assert "method: monte-carlo" in out and "sampled instead" in out
 
 

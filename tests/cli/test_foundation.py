@@ -201,13 +201,24 @@ def test_light_commands_do_not_import_numba(args):
     assert "HEAVY=\n" in r.stderr, r.stderr
 
 
+def test_preflop_percentile_is_light_once_its_table_is_cached():
+    """The 169 classes' equities are derived from the shipped deals (NumPy) once,
+    then read from the cache as JSON."""
+    warm = subprocess.run([sys.executable, "-c", LIGHT.format(args=["percentile", "AKs"])],
+                          capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-c", LIGHT.format(args=["percentile", "AKs", "--json"])],
+                       capture_output=True, text=True)
+    assert "HEAVY=\n" in r.stderr, (warm.stderr, r.stderr)
+    assert json.loads(r.stdout)["class_rank"] == 8
+
+
 def test_python_dash_m_entry_point():
     r = run_subprocess("encode", "As", "--json")
     assert r.returncode == 0 and json.loads(r.stdout)["mask52"] == 1 << 25
 
 
 @pytest.mark.parametrize("args,expect", [
-    (["equity", "AsAh", "KsKh", "--json"], '"wins": 1410336'),
+    (["equity", "AsAh", "KsKh", "--categories", "--json"], '"wins": 1410336'),
     (["equity", "AhAd", "KsKc", "QhQs", "--json"], '"boards": 1370754'),
     (["percentile", "As Ad", "--board", "Ac 2d 8c", "--json"], "1018071"),
     (["draw", "Js Jd 2c 5h 9s", "--json"], "1.5365"),
@@ -229,13 +240,14 @@ def test_cached_kernels_load_without_numba_typing_registries():
     registries (numba.np.arraymath, which imports SciPy when installed): that is
     most of the start-up time _jit._load_cached saves."""
     code = ("import sys\n"
-            "sys.argv = ['pokercli', 'equity', 'AsAh', 'KsKh', '--json']\n"
+            "sys.argv = ['pokercli', 'equity', 'AsAh', 'KsKh', '--categories', '--json']\n"
             "from pokercli.cli import main\n"
             "try:\n"
             "    main()\n"
             "except SystemExit:\n"
             "    pass\n"
-            "print('arraymath' if 'numba.np.arraymath' in sys.modules else 'light')\n")
+            "print('no-numba' if 'numba' not in sys.modules else\n"
+            "      'arraymath' if 'numba.np.arraymath' in sys.modules else 'light')\n")
     for _ in range(2):  # the first run may compile; the second loads from the cache
         r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
         assert r.returncode == 0, r.stderr

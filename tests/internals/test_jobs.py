@@ -17,7 +17,7 @@ SLICE = "QQ+,AKs,T9s,72o"  # AA, AKs, KK, QQ, T9s, 72o: 21 class pairs
 
 
 def _slice_counts(engine) -> dict:
-    return T.compute(T.make_job(None, SLICE, 2), engine, None).counts
+    return T.compute_chunks(T.make_job(None, SLICE, 2), engine, None).counts
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +66,7 @@ def test_dask_worker_crash_loses_nothing(cluster):
             os.kill(pid, signal.SIGKILL)  # the nanny starts a new worker
 
     try:
-        result = T.compute(T.make_job(None, SLICE, 2), engine, None, progress=kill_one_worker)
+        result = T.compute_chunks(T.make_job(None, SLICE, 2), engine, None, progress=kill_one_worker)
     finally:
         engine.close()
     assert killed.is_set() and result.counts == local
@@ -74,19 +74,20 @@ def test_dask_worker_crash_loses_nothing(cluster):
 
 def test_wide_range_equity_on_engines_equals_threads(cluster, cli, monkeypatch):
     """A range job big enough for the engine gives, in chunks on this machine or on
-    the cluster, exactly the counts of the plain thread pool."""
-    
+    the cluster, exactly the counts of the plain thread pool (a flop keeps
+    it off the shipped table of heads-up preflop deals)."""
     from pokercli.equity_calc import exact as X
     from pokercli.equity_calc.spot import make_spot
 
-    job = make_spot(["TT+,AK", "99-77,AQ"])  # 97 distinct deals
+    job = make_spot(["TT+,AK", "99-77,AQ"], board="2c 3d 4h")  # enough distinct deals for chunks
     monkeypatch.setattr(X, "ENGINE_MIN_DEALS", 10**9)
     plain = X.exact(job)
     assert plain.note == ""
     monkeypatch.setattr(X, "ENGINE_MIN_DEALS", 64)
     local = X.exact(job)
     assert "chunks on this machine" in local.note
-    code, out, err = cli("equity", "TT+,AK", "99-77,AQ", "--json", "--scheduler", cluster.scheduler_address)
+    code, out, err = cli("equity", "TT+,AK", "99-77,AQ", "--board", "2c 3d 4h", "--json", "--scheduler",
+                         cluster.scheduler_address)
     assert code == 0, err
     doc = json.loads(out)
     assert "Dask scheduler" in doc["note"]
@@ -124,7 +125,7 @@ def test_a_cluster_without_workers_gives_up_after_a_while(scheduler, monkeypatch
     engine = G.DaskEngine(address)
     try:
         with pytest.raises(G.EngineLost, match="no workers for 2 s"):
-            T.compute(T.make_job(None, "AA,KK", 2), engine, None)
+            T.compute_chunks(T.make_job(None, "AA,KK", 2), engine, None)
     finally:
         engine.close()
 

@@ -1,0 +1,85 @@
+"""Exact heads-up preflop equity without enumerating: every deal from the shipped table.
+
+Applies to hold'em, two players, no board, no dead cards, no hand-type
+counts. Each valid deal of the two players' combos (the same deals
+:func:`pokercli.equity_calc.exact.exact` would enumerate) is looked up in
+:mod:`pokercli.preflop_lookup`, and the counts are summed with the deals'
+weights: the very same integer counts, without the enumeration.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from pokercli import preflop_lookup as L
+from pokercli.equity_calc.model import EquityResult
+from pokercli.equity_calc.spot import Spot
+from pokercli.equity_calc.tally import result_from_counts
+from pokercli.errors import PokerError
+
+
+def applicable(spot: Spot) -> bool:
+    return (spot.game.name == "holdem" and len(spot.players) == 2 and not spot.board
+            and not spot.dead and not spot.with_types)
+
+
+def _index(a: int, b: int) -> int:
+    """:func:`pokercli.preflop_lookup.combo_index` of one combo, in plain integers."""
+    a, b = min(a, b), max(a, b)
+    return a * 51 - a * (a - 1) // 2 + b - a - 1
+
+
+def headsup_preflop(spot: Spot, progress=None) -> EquityResult:
+    """The exact equity of a heads-up preflop spot, from the table; ``progress(1, 1)``
+    once done, as an enumeration of one task would report."""
+    t0 = time.perf_counter()
+    a, b = spot.players
+    if len(a.combos) == 1 and len(b.combos) == 1:  # a hand pair: one deal, one table row
+        (ca, wa), (cb, wb) = a.combos[0], b.combos[0]
+        i, j = (_index(*c) for c in (ca, cb))
+        if i == j or len({*ca, *cb}) < 4:
+            raise PokerError("no deal is possible: the hands share a card", "players")
+        wins_a, wins_b, ties = L.pair_counts(i, j)
+        outcome = np.array([[0, wins_a, ties], [0, wins_b, ties]], np.float64) * (wa * wb)
+        result = result_from_counts(spot, outcome, None, float(wa * wb * L.BOARDS), "exact")
+        result.deals = 1
+        result.seconds = time.perf_counter() - t0
+        if progress:
+            progress(1, 1)
+        return result
+    (i1, w1), (i2, w2) = [(L.combo_index(*np.array([c for c, _ in p.combos], np.int64).reshape(-1, 2).T),
+                           np.array([w for _, w in p.combos], np.float64)) for p in spot.players]
+    random_a, random_b = spot.random_players
+    if random_a or random_b:
+        # a random player holds every combo the other's leaves free, alike: each of the other's
+        # combos meets all 1,225 of them, summed once and for all in L.vs_all()
+        other, w_other, w_random = (i2, w2, w1[0]) if random_a else (i1, w1, w2[0])
+        totals = L.vs_all()[other] * (w_other * w_random)[:, None]
+        mine, theirs, tied = totals.sum(axis=0)
+        outcome = np.zeros((2, 3), np.float64)
+        outcome[0, 1], outcome[1, 1] = (theirs, mine) if random_a else (mine, theirs)
+        outcome[0, 2] = outcome[1, 2] = tied
+        result = result_from_counts(spot, outcome, np.zeros((2, 10)),
+                                    float(w_other.sum() * w_random * 1225 * L.BOARDS), "exact")
+        result.deals = len(other) * 1225
+        result.seconds = time.perf_counter() - t0
+        if progress:
+            progress(1, 1)
+        return result
+    valid, (wins_a, wins_b, ties) = L.counts_of_block(i1, i2)
+    if not valid.any():
+        raise PokerError("no deal is possible: the ranges leave no combination without a shared card",
+                         "players")
+    weight = np.outer(w1, w2)[valid]
+    outcome = np.zeros((2, 3), np.float64)
+    outcome[0, 1] = weight @ wins_a
+    outcome[1, 1] = weight @ wins_b
+    outcome[0, 2] = outcome[1, 2] = weight @ ties
+    result = result_from_counts(spot, outcome, np.zeros((2, 10)), float(weight.sum() * L.BOARDS), "exact")
+    result.deals = int(valid.sum())
+    result.seconds = time.perf_counter() - t0
+    if progress:
+        progress(1, 1)
+    return result
