@@ -2,7 +2,8 @@
 
 The core looks a game up here instead of assuming hold'em: ``rank``,
 ``equity`` and ``percentile`` take ``game=`` and check cards and counts
-against it. Only hold'em exists today; Omaha and short deck add rows.
+against it. Hold'em and the Omaha games (4, 5 or 6 hole cards, high only or
+high-low) exist; short deck adds a row.
 
 (``deal`` also deals Hearts, Big Two and five-card draw, which are dealing
 layouts of :mod:`pokercli.dealing`, not games with an equity.)
@@ -36,18 +37,42 @@ class Game:
     #: The kernels of exact equity and of Monte Carlo (modules of pokercli._kernels).
     exact_kernels: str
     monte_carlo_kernel: str
+    #: Hole cards a hand must use: 0 for any (hold'em), 2 for Omaha (and three board cards).
+    must_use: int = 0
+    #: Half the pot goes to the best qualifying low (eight or better), if any.
+    hilo: bool = False
 
 
 HOLDEM = Game("holdem", "Texas hold'em: the best five of two hole cards and five board cards",
               tuple(range(52)), 2, 5, (0, 3, 4, 5), "best five of seven", "showdown", "montecarlo")
 
-GAMES: dict[str, Game] = {HOLDEM.name: HOLDEM}
+_OMAHA_RULE = "exactly two hole cards and three board cards"
+OMAHA = [Game(name, f"{title}: {cards} hole cards, the best five of {_OMAHA_RULE}"
+              + (", half the pot to the best eight-or-better low" if hilo else ""),
+              tuple(range(52)), cards, 5, (0, 3, 4, 5), "two of the hole, three of the board",
+              "omaha", "omaha", must_use=2, hilo=hilo)
+         for name, title, cards, hilo in (
+             ("omaha", "Omaha", 4, False), ("omaha5", "Five-card Omaha", 5, False),
+             ("omaha6", "Six-card Omaha", 6, False), ("omaha-hilo", "Omaha hi-lo", 4, True),
+             ("omaha5-hilo", "Five-card Omaha hi-lo", 5, True))]
+
+GAMES: dict[str, Game] = {g.name: g for g in [HOLDEM, *OMAHA]}
 
 
 def game(name: str) -> Game:
     """The game called ``name``; :class:`PokerError` for one pokercli does not know."""
     found = GAMES.get(name) if isinstance(name, str) else None
     if found is None:
-        raise PokerError(f"game must be {' or '.join(repr(g) for g in GAMES)}, not {shown(name)}",
+        raise PokerError(f"game must be one of {', '.join(repr(g) for g in GAMES)}, not {shown(name)}",
                          "game")
     return found
+
+
+def holdem_only(name: str, what: str) -> Game:
+    """The game called ``name`` when it is hold'em; :class:`PokerError` for the
+    games ``what`` does not compute yet (it would otherwise apply hold'em's rule)."""
+    g = game(name)
+    if g.must_use:
+        raise PokerError(f"{what} is for hold'em so far, not {g.name} (equity takes game={g.name!r})",
+                         "game")
+    return g

@@ -29,7 +29,7 @@ from pokercli import cards as C
 from pokercli import ranges as RG
 from pokercli import reference as R
 from pokercli.errors import PokerError, shown
-from pokercli.games import game as _game
+from pokercli.games import holdem_only
 
 
 @dataclass
@@ -142,7 +142,7 @@ def percentile(hand, board=(), dead=(), *, vs=None, game: str = "holdem") -> Per
     >>> p.hs, round(p.equity, 6), p.hp[0]
     (1.0, 0.951299, [1018071.0, 0.0, 52119.0])
     """
-    g = _game(game)
+    g = holdem_only(game, 'percentile')
     board_cards = [int(c) for c in C.as_cards(board, "board", count=g.board_sizes)]
     dead_cards = [int(c) for c in C.as_cards(dead, "dead")]
     hand_cards = parse_hand(hand, preflop=not board_cards)

@@ -17,7 +17,7 @@ from typing import Any, Optional, Sequence
 from pokercli import cards as C
 from pokercli import reference as R
 from pokercli.errors import PokerError, shown
-from pokercli.games import game as _game
+from pokercli.games import holdem_only
 
 #: The names of the seed's eight reductions of a five-card set (SPEC §3a).
 REDUCTIONS = ("flush", "hand_ranks", "quads", "odd_ranks", "trips", "five_high", "straight",
@@ -97,7 +97,7 @@ def rank(cards, game: str = "holdem") -> HandValue:
     >>> rank("Kh Ks Kd Th Tc 2s 3d").description
     'Full house, kings full of tens'
     """
-    _game(game)
+    holdem_only(game, 'rank')
     return value_of(C.as_cards(cards, "cards", count=(5, 6, 7)))
 
 
@@ -177,7 +177,7 @@ def showdown(hands: Sequence, board=(), game: str = "holdem") -> Showdown:
     >>> s.winners, s.result(3)
     ((1, 2), 'lose')
     """
-    g = _game(game)
+    g = holdem_only(game, 'showdown')
     if isinstance(hands, str) or not isinstance(hands, Sequence) or not hands:
         raise PokerError("hands must be a non-empty list of hands", "hands")
     board_cards = C.as_cards(board, "board", count=g.board_sizes)

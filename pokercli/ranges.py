@@ -142,6 +142,21 @@ def _expand(part: str) -> list[Combo]:
     return [_combo(*cards)]
 
 
+def _weighted(part: str) -> tuple[str, float]:
+    """A range part's body and its ``:w`` weight (1 when none), the weight checked."""
+    body, _, w = part.partition(":")
+    if not w:
+        return body, 1.0
+    try:
+        weight = float(w)
+    except ValueError:
+        raise PokerError(f"range part {shown(part)}: weight {shown(w)} is not a number") from None
+    if not MIN_WEIGHT <= weight <= MAX_WEIGHT:
+        raise PokerError(f"range part {shown(part)}: a weight is a number from "
+                         f"{MIN_WEIGHT:.6f} to {MAX_WEIGHT:.0f}")
+    return body, weight
+
+
 def parse_range(text: str) -> Range:
     """A range in the notation of PokerStove and Equilab (see the module docstring).
 
@@ -156,22 +171,35 @@ def parse_range(text: str) -> Range:
     if not parts:
         raise PokerError("empty range", "text")
     for part in parts:
-        body, _, w = part.partition(":")
-        weight = 1.0
-        if w:
-            try:
-                weight = float(w)
-            except ValueError:
-                raise PokerError(f"range part {shown(part)}: weight {shown(w)} is not a number") from None
-            if not MIN_WEIGHT <= weight <= MAX_WEIGHT:
-                raise PokerError(f"range part {shown(part)}: a weight is a number from "
-                                 f"{MIN_WEIGHT:.6f} to {MAX_WEIGHT:.0f}")
+        body, weight = _weighted(part)
         for combo in _expand(body):
             weights[combo] = weight
     card = C.Card
     return Range(text, tuple(((card(a), card(b)), w) for (a, b), w in sorted(weights.items())))
 
 
+
+
+def parse_hand_list(text: str, hole: int) -> list[tuple[tuple[int, ...], float]]:
+    """Hands of ``hole`` cards each, with weights: ``"AsAhKsKh, QdQcJdJc:0.5"``
+    (a comma between hands; ``:w`` weights a hand, as in a range). The list
+    form of a range in the Omaha games.
+
+    >>> parse_hand_list("AsAhKsKh, QdQcJdJc:0.5", 4)[1][1]
+    0.5
+    """
+    out: dict[tuple[int, ...], float] = {}
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if not parts:
+        raise PokerError("empty range", "text")
+    for part in parts:
+        body, weight = _weighted(part)
+        cards = C.parse(body, what=f"range part {shown(part)}")
+        if len(cards) != hole:
+            raise PokerError(f"range part {shown(part)} has {len(cards)} cards; a hand of this "
+                             f"game has {hole} (a range is a comma list of hands, or 'random')")
+        out[tuple(sorted(int(c) for c in cards))] = weight
+    return list(out.items())
 
 
 def class_name(combo: Combo) -> str:

@@ -75,3 +75,66 @@ def percentile(hand, board, opps, dead=()):
             f = R.score([a, b] + list(board) + list(ro))
             hp[now][0 if h > f else (1 if h == f else 2)] += w
     return beats, ties, loses, hp
+
+
+# --- Omaha: exactly two hole cards and three board cards ---------------------------
+
+def omaha_high(hole, board):
+    """Best score of two hole and three board cards, every choice tried."""
+    from pokercli import cards as C
+
+    return max(R.score5(C.card_mask(list(p) + list(t)))
+               for p in combinations(hole, 2) for t in combinations(board, 3))
+
+
+def omaha_low(hole, board):
+    """Best eight-or-better low of two hole and three board cards, as the five
+    ranks high to low (ace = 1); None when none qualifies. Lower is better."""
+    def low_rank(c):
+        r = c % 13
+        return 1 if r == 12 else r + 2  # two = 2 .. eight = 8
+
+    best = None
+    for p in combinations(hole, 2):
+        for t in combinations(board, 3):
+            ranks = sorted((low_rank(c) for c in p + t), reverse=True)
+            if ranks[0] <= 8 and len(set(ranks)) == 5 and (best is None or ranks < best):
+                best = ranks
+    return best
+
+
+def omaha_equity(ranges, board=(), dead=(), hilo=False, deck=range(52)):
+    """Pot shares as Fractions by plain enumeration: ranges are per player lists of
+    (hole cards, weight); returns (equities, total weight of boards, no-low weight)."""
+    from fractions import Fraction
+
+    players = len(ranges)
+    eq = [Fraction(0)] * players
+    total = Fraction(0)
+    no_low = Fraction(0)
+    for deal in product(*ranges):
+        cards = [c for hole, _ in deal for c in hole]
+        if len(set(cards)) < len(cards) or set(cards) & (set(board) | set(dead)):
+            continue
+        weight = Fraction(1)
+        for _, w in deal:
+            weight *= Fraction(w)
+        rest = [c for c in deck if c not in set(cards) | set(board) | set(dead)]
+        for more in combinations(rest, 5 - len(board)):
+            full = list(board) + list(more)
+            total += weight
+            highs = [omaha_high(hole, full) for hole, _ in deal]
+            hw = [i for i, s in enumerate(highs) if s == max(highs)]
+            lows = [omaha_low(hole, full) for hole, _ in deal] if hilo else [None] * players
+            qualified = [x for x in lows if x is not None]
+            if not qualified:
+                no_low += weight
+                for i in hw:
+                    eq[i] += weight / len(hw)
+                continue
+            lw = [i for i, x in enumerate(lows) if x == min(qualified)]
+            for i in hw:
+                eq[i] += weight / (2 * len(hw))
+            for i in lw:
+                eq[i] += weight / (2 * len(lw))
+    return [e / total for e in eq], total, no_low

@@ -14,8 +14,8 @@ from typing import Annotated, Optional
 import typer
 
 from pokercli.cli import ExitStatus, app, run
-from pokercli.cli.options import (Board, Checkpoint, Dead, File, Game, Json, PokerGame, Resume,
-                                  Scheduler, Seed, Unicode)
+from pokercli.cli.options import (AnyGame, Board, Checkpoint, Dead, EquityGame, File, Game, Json,
+                                  PokerGame, Resume, Scheduler, Seed, Unicode)
 from pokercli.errors import PokerError
 
 
@@ -180,7 +180,7 @@ def equity(
     checkpoint: Checkpoint = None,
     resume: Resume = False,
     file: File = None,
-    game: Game = PokerGame.holdem,
+    game: AnyGame = EquityGame.holdem,
     as_json: Json = False,
     unicode: Unicode = False,
 ) -> None:

@@ -31,9 +31,23 @@ File = Annotated[Optional[Path], typer.Option(
 
 
 class PokerGame(str, Enum):
-    """The games of the calculators (``rank``, ``equity``, ``percentile``)."""
+    """The games of ``rank`` and ``percentile``."""
 
     holdem = "holdem"
 
 
+class EquityGame(str, Enum):
+    """The games of ``equity``."""
+
+    holdem = "holdem"
+    omaha = "omaha"
+    omaha5 = "omaha5"
+    omaha6 = "omaha6"
+    omaha_hilo = "omaha-hilo"
+    omaha5_hilo = "omaha5-hilo"
+
+
 Game = Annotated[PokerGame, typer.Option("--game", "-g", help="The game: holdem.")]
+AnyGame = Annotated[EquityGame, typer.Option(
+    "--game", "-g", help="The game: holdem, omaha, omaha5, omaha6 (4, 5, 6 hole cards), "
+    "omaha-hilo, omaha5-hilo.")]

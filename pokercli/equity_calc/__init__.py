@@ -49,6 +49,34 @@ def _check(samples, stderr, seed, engine, checkpoint, resume, categories, progre
         raise PokerError("progress must be a function of (done, total, stderr)", "progress")
 
 
+def _omaha(spot, method, sampling, samples, stderr, seed, engine, checkpoint, report) -> EquityResult:
+    """The Omaha games: exact when feasible (no engine, checkpoints or hand types yet)."""
+    from pokercli.equity_calc import omaha
+    from pokercli.equity_calc.exact import EVALS_PER_SECOND, EXACT_DEFAULT_LIMIT, EXACT_MAX, TooMuchWork
+
+    name = spot.game.name
+    if spot.with_types:
+        raise PokerError(f"categories=True is for hold'em; not available in {name} yet", "categories")
+    for value, param in ((engine, "engine"), (checkpoint, "checkpoint")):
+        if value is not None:
+            raise PokerError(f"{param}= is for hold'em jobs; {name} runs on this machine's cores", param)
+    if sampling:
+        return omaha.monte_carlo(spot, samples, stderr, seed, report)
+    try:
+        return omaha.exact(spot, report, limit=EXACT_MAX if method == "exact" else EXACT_DEFAULT_LIMIT)
+    except TooMuchWork as e:
+        why = ("a random player's every hand" if any(spot.random_players)
+               else f"about {e.evaluations:.2g} table reads")
+        if method == "exact":
+            raise PokerError(f"exact enumeration would take {why}"
+                             f"{'' if any(spot.random_players) else f' (~{_duration(e.evaluations / EVALS_PER_SECOND)} here)'}; "
+                             "sample instead (method='monte-carlo') or narrow the ranges", "method") from None
+        result = omaha.monte_carlo(spot, samples, stderr, seed, report)
+        note = f"exact enumeration would take {why}; sampled instead"
+        result.note = f"{note}; {result.note}" if result.note else note
+        return result
+
+
 def equity(players: Sequence, board: Union[str, Sequence] = (), dead: Union[str, Sequence] = (), *,
            game: str = "holdem", method: Method = "auto", samples: Optional[int] = None,
            stderr: Optional[float] = None, seed: Optional[int] = None, engine: Optional[str] = None,
@@ -96,6 +124,8 @@ def equity(players: Sequence, board: Union[str, Sequence] = (), dead: Union[str,
         raise PokerError("checkpoint= and resume=True are for exact jobs, not Monte Carlo", "checkpoint")
     spot = make_spot(players, board, dead, game, categories)
     report = None if progress is None else (lambda done, total, se=None: progress(done, total, se))
+    if spot.game.must_use:
+        return _omaha(spot, method, sampling, samples, stderr, seed, engine, checkpoint, report)
     if sampling:
         return monte_carlo(spot, samples, stderr, seed, report)
     if checkpoint is None and lookup.applicable(spot):

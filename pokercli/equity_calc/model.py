@@ -30,6 +30,9 @@ class PlayerResult:
     stderr: Optional[float] = None
     categories: Optional[dict[str, float]] = None
     combos: int = 1
+    #: Hi-lo games: ``scoop`` (the whole pot alone), ``high`` and ``low``
+    #: (``win``/``tie`` shares of boards for each half), and exact ``counts``.
+    hilo: Optional[dict[str, Any]] = None
 
 
 @dataclass
@@ -66,6 +69,7 @@ class EquityResult:
             "method": self.method,
             "board": [C.card_name(c) for c in self.board],
             "dead": [C.card_name(c) for c in self.dead],
+            "game": self.game,
             "players": [],
         }
         for p in self.players:
@@ -76,6 +80,9 @@ class EquityResult:
                 d["stderr"] = p.stderr
             if p.categories is not None:
                 d["categories"] = p.categories
+            if p.hilo is not None:
+                d.update({k: ({n: _num(x) for n, x in v.items()} if k == "counts" else v)
+                          for k, v in p.hilo.items()})
             doc["players"].append(d)
         if self.method == "exact":
             doc["boards"] = _num(self.boards)

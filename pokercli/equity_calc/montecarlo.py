@@ -94,7 +94,6 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
     """
     from pokercli._kernels import montecarlo as K
     from pokercli._kernels.jit import call
-    from pokercli._stop import result
 
     t0 = time.perf_counter()
     if seed is None:
@@ -118,8 +117,6 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
     players = len(spot.players)
     outcome = np.zeros((players, players + 1), np.int64)
     types = np.zeros((players, 10), np.int64)
-    done = requested = batch = redraws = 0
-    interrupted = reached = False
     threads = jobs.threads()
 
     def one(b: int, n: int):
@@ -131,39 +128,14 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
              stats)
         return add_patterns(pat, o), t, int(stats[0]), int(stats[1])
 
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        try:
-            while requested < cap and not reached:
-                # batch sizes depend only on the cap, never on what batches returned
-                sizes = []
-                for _ in range(threads):
-                    n = min(MC_BATCH, cap - requested)
-                    if n > 0:
-                        sizes.append(n)
-                        requested += n
-                futures = [pool.submit(one, batch + i, n) for i, n in enumerate(sizes)]
-                # batches are added in order and the target is checked after each one,
-                # so the result does not depend on how many threads ran them
-                for fut in futures:
-                    o, t, got, again = result(fut)
-                    outcome += o
-                    types += t
-                    done += got
-                    redraws += again
-                    batch += 1
-                    se = _stderrs(outcome, done) if done else [1.0]
-                    if stderr is not None and done >= 10_000 and max(se) <= stderr:
-                        reached = True
-                        break
-                if progress:
-                    progress(min(done, cap), cap, max(se))
-                drawn_deals = done + redraws
-                if drawn_deals > MC_MAX_REDRAWS and done < MC_MIN_ACCEPTANCE * drawn_deals:
-                    raise PokerError(f"the ranges almost never fit together: {done:,} of "
-                                     f"{drawn_deals:,} random deals of their combos were valid; "
-                                     "narrow them")
-        except KeyboardInterrupt:
-            interrupted = True
+    def add(part):
+        o, t, got, again = part
+        outcome[...] += o
+        types[...] += t
+        return got, again
+
+    done, interrupted, reached = run_batches(one, add, lambda n: _stderrs(outcome, n), cap, stderr,
+                                             threads, progress)
     if done == 0:
         raise KeyboardInterrupt
     result = result_from_counts(spot, outcome.astype(np.float64), types.astype(np.float64), float(done), "monte-carlo")
@@ -182,6 +154,53 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
         result.note = (f"stopped at the cap of {cap:,} samples before every standard error "
                        f"reached {stderr:g} (largest {max(p.stderr for p in result.players):.2g})")
     return result
+
+
+def run_batches(one, add, stderrs, cap: int, stderr: Optional[float], threads: int,
+                progress) -> tuple[int, bool, bool]:
+    """Batches ``one(batch, n)`` on ``threads`` threads until ``cap`` samples or
+    every standard error ``stderrs(done)`` is at most ``stderr``; each batch's
+    result goes to ``add(result) -> (samples, redrawn deals)`` in batch order,
+    so the answer depends on the seed alone, not on the number of threads.
+    Returns (samples, interrupted, target reached); Ctrl-C ends it early.
+    Refuses ranges that almost never fit together (:data:`MC_MIN_ACCEPTANCE`)."""
+    from pokercli._stop import result
+
+    done = requested = batch = redraws = 0
+    interrupted = reached = False
+    se = [1.0]
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        try:
+            while requested < cap and not reached:
+                # batch sizes depend only on the cap, never on what batches returned
+                sizes = []
+                for _ in range(threads):
+                    n = min(MC_BATCH, cap - requested)
+                    if n > 0:
+                        sizes.append(n)
+                        requested += n
+                futures = [pool.submit(one, batch + i, n) for i, n in enumerate(sizes)]
+                # batches are added in order and the target is checked after each one,
+                # so the result does not depend on how many threads ran them
+                for fut in futures:
+                    got, again = add(result(fut))
+                    done += got
+                    redraws += again
+                    batch += 1
+                    se = stderrs(done) if done else [1.0]
+                    if stderr is not None and done >= 10_000 and max(se) <= stderr:
+                        reached = True
+                        break
+                if progress:
+                    progress(min(done, cap), cap, max(se))
+                drawn_deals = done + redraws
+                if drawn_deals > MC_MAX_REDRAWS and done < MC_MIN_ACCEPTANCE * drawn_deals:
+                    raise PokerError(f"the ranges almost never fit together: {done:,} of "
+                                     f"{drawn_deals:,} random deals of their combos were valid; "
+                                     "narrow them", "players")
+        except KeyboardInterrupt:
+            interrupted = True
+    return done, interrupted, reached
 
 
 def alias_table(weights) -> tuple[np.ndarray, np.ndarray]:

@@ -15,7 +15,7 @@ from pokercli import ranges as RG
 from pokercli.errors import PokerError, shown
 from pokercli.games import Game, game as _game
 
-Combo = tuple[int, int]
+Combo = tuple[int, ...]
 
 
 @dataclass
@@ -33,9 +33,14 @@ class Player:
         return C.format_cards(self.cards) if self.fixed else self.text
 
 
-def parse_player(value, index: int) -> Player:
+def parse_player(value, index: int, hole: int = 2) -> Player:
     """A player given as text (two cards are a hand, anything else a range), as a
-    :class:`pokercli.Range`, or as a sequence of two cards."""
+    :class:`pokercli.Range`, or as a sequence of two cards. In a game of
+    ``hole`` cards other than two: ``hole`` cards are a hand, ``random`` a
+    random hand (no combos listed), anything else a comma list of hands
+    (:func:`pokercli.ranges.parse_hand_list`)."""
+    if hole != 2:
+        return _parse_other(value, index, hole)
     if isinstance(value, RG.Range):
         return Player(value.text, [((int(a), int(b)), w) for (a, b), w in value], False)
     if not isinstance(value, str):
@@ -62,6 +67,30 @@ def parse_player(value, index: int) -> Player:
     return Player(value, [((int(a), int(b)), w) for (a, b), w in combos], False)
 
 
+def _parse_other(value, index: int, hole: int) -> Player:
+    if isinstance(value, RG.Range):
+        raise PokerError(f"player {index}: a Range holds two-card hands; this game's hands have "
+                         f"{hole} cards", "players")
+    if not isinstance(value, str):
+        cards = C.as_cards(value, f"hand {index}", count=hole)
+        return Player(C.format_cards(cards), [(tuple(sorted(cards)), 1.0)], True, tuple(cards))
+    if value.strip().lower() in RG.RANDOM_WORDS:
+        return Player(value, [], False)
+    try:
+        cards = C.parse(value, what=f"hand {index}")
+    except PokerError:
+        cards = None
+    if cards is not None and len(cards) == hole:
+        return Player(value, [(tuple(sorted(int(c) for c in cards)), 1.0)], True, tuple(cards))
+    if cards is not None and "," not in value and ":" not in value:
+        raise PokerError(f"hand {index} {shown(value.strip())} has {len(cards)} cards, "
+                         f"expected {hole}", "players")
+    try:
+        return Player(value, RG.parse_hand_list(value, hole), False)
+    except PokerError as e:
+        raise PokerError(f"player {index}: {e}", "players") from None
+
+
 @dataclass
 class Spot:
     """Players whose combos are all possible, on a board of 0, 3, 4 or 5 cards."""
@@ -84,7 +113,8 @@ def make_spot(players: Sequence, board=(), dead=(), game: str = "holdem",
     g = _game(game)
     if isinstance(players, (str, RG.Range)) or not isinstance(players, Sequence):
         raise PokerError("players must be a list of hands or ranges, one per player", "players")
-    parsed = [p if isinstance(p, Player) else parse_player(p, i + 1) for i, p in enumerate(players)]
+    parsed = [p if isinstance(p, Player) else parse_player(p, i + 1, g.hole_cards)
+              for i, p in enumerate(players)]
     if len(parsed) < 2:
         raise PokerError("equity needs at least 2 players", "players")
     board_cards = [int(c) for c in C.as_cards(board, "board", count=g.board_sizes)]
@@ -103,7 +133,7 @@ def make_spot(players: Sequence, board=(), dead=(), game: str = "holdem",
             blocked |= C.card_mask(p.combos[0][0])
     out = []
     for i, p in enumerate(parsed):
-        if p.fixed:
+        if p.fixed or (g.hole_cards != 2 and not p.combos):  # a fixed hand, or an Omaha `random`
             out.append(p)
             continue
         combos = [(c, w) for c, w in p.combos if not (C.card_mask(c) & blocked)]
@@ -112,7 +142,10 @@ def make_spot(players: Sequence, board=(), dead=(), game: str = "holdem",
                              "board, dead cards and other hands are removed", "players")
         out.append(Player(p.text, combos, False))
     spot = Spot(out, board_cards, dead_cards, g, with_types)
-    left = available - 2 * sum(p.fixed for p in out)
+    left = available - g.hole_cards * sum(p.fixed for p in out)
+    if g.hole_cards != 2:
+        spot.random_players = [not p.fixed and not p.combos for p in out]
+        return spot
     spot.random_players = [not p.fixed and len(p.combos) == math.comb(left, 2)
                            and len({w for _, w in p.combos}) == 1 for p in out]
     return spot

@@ -40,6 +40,13 @@ class EquityView(View):
             for p in r.players:
                 yield (f"{F.hand_text(p.hand, out)}\t{100 * p.win:.4f}\t{100 * p.tie:.4f}\t"
                        f"{100 * p.equity:.4f}\t{100 * p.stderr:.4f}")
+        if r.players[0].hilo is not None:
+            yield f"no low: {100 * r.extra['no_low']:.4f}% of boards"
+            yield "hand\tscoop%\thigh win%\thigh tie%\tlow win%\tlow tie%"
+            for p in r.players:
+                h = p.hilo
+                yield (f"{F.hand_text(p.hand, out)}\t{100 * h['scoop']:.4f}\t{100 * h['high']['win']:.4f}\t"
+                       f"{100 * h['high']['tie']:.4f}\t{100 * h['low']['win']:.4f}\t{100 * h['low']['tie']:.4f}")
         if self.options.get("categories") and r.players[0].categories is not None:
             yield "type\t" + "\t".join(F.hand_text(p.hand, out) for p in r.players)
             for name in reversed(list(r.players[0].categories)):
@@ -68,6 +75,23 @@ class EquityView(View):
                 cells.append(F.bar([(p.equity, out.glyph("█", "#"), "green"),
                                     (1 - p.equity, out.glyph("░", "."), "dim")], 20))
             t.add_row(*cells)
+        return t
+
+    def _halves(self):
+        """Hi-lo: each player's scoops and both halves."""
+        from rich.table import Table
+
+        r, out = self.result, self.out
+        t = Table(title=f"high and low halves (no low on {F.percent(r.extra['no_low'])} % of boards)",
+                  title_justify="left")
+        t.add_column("#", justify="right", no_wrap=True)
+        t.add_column("hand", overflow="fold", min_width=5)
+        for name in ("scoop %", "high win %", "high tie %", "low win %", "low tie %"):
+            t.add_column(name, justify="right", overflow="fold")
+        for i, p in enumerate(r.players, 1):
+            h = p.hilo
+            t.add_row(str(i), F.hand_text(p.hand, out), F.percent(h["scoop"]), F.percent(h["high"]["win"]),
+                      F.percent(h["high"]["tie"]), F.percent(h["low"]["win"]), F.percent(h["low"]["tie"]))
         return t
 
     def _categories(self):
@@ -105,6 +129,8 @@ class EquityView(View):
         parts = [table]
         if self.result.note:
             parts.append(Text(f"note: {self.result.note}", style="yellow"))
+        if self.result.players[0].hilo is not None:
+            parts.append(self._halves())
         if self.options.get("categories") and self.result.players[0].categories is not None:
             parts.append(self._categories())
         return Group(*parts)

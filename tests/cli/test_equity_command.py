@@ -138,7 +138,8 @@ def test_batch_method_options_apply_to_every_line(cli, tmp_path):
     ('[1, 2]', "a spot is a JSON object"),
     ('{"players": ["AsAh", "KsKh"]', "not a valid JSON object"),
     ("AsAh | KsKh | board 2c 3c", "board '2c 3c' has 2 cards"),
-    ('{"players": ["AsAh", "KsKh"], "game": "omaha"}', "game must be 'holdem'"),
+    ('{"players": ["AsAh", "KsKh"], "game": "stud"}', "game must be one of 'holdem', 'omaha'"),
+    ('{"players": ["AsAh", "KsKh"], "game": "omaha"}', "hand 1 'AsAh' has 2 cards, expected 4"),
 ])
 def test_batch_bad_lines_say_why(cli, line, fragment):
     code, out, err = cli("equity", "-", input=line + "\n" + "AsAh | KsKh\n")
@@ -168,3 +169,25 @@ def test_percentile_batch(cli):
     assert docs[0]["potential_matrix"]["ahead"]["behind"] == 52_119
     assert docs[1]["class"] == "AKs" and docs[2]["vs"] == "QQ+,AK"
     assert "line 4: card 'As' appears in both hand and board" in err
+
+
+def test_omaha_hilo_from_the_command_line(cli):
+    code, out, err = cli("equity", "--game", "omaha-hilo", "As Ah 2c 3d", "Ks Kh 4c 5d", "--board", "7h 8d 9c",
+                         "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["game"] == "omaha-hilo" and doc["method"] == "exact"
+    a, b = doc["players"]
+    assert a["equity"] + b["equity"] == pytest.approx(1)
+    assert set(a) >= {"scoop", "high", "low", "counts"} and 0 <= doc["no_low"] <= 1
+    code, out, _ = cli("equity", "--game", "omaha-hilo", "As Ah 2c 3d", "Ks Kh 4c 5d", "--board", "7h 8d 9c")
+    assert "scoop%" in out and "no low:" in out
+
+
+def test_omaha_errors_and_batch(cli):
+    code, out, err = cli("equity", "--game", "omaha", "As Ah Ks", "Qd Qc Jd Tc")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "has 3 cards, expected 4" in err
+    code, out, err = cli("equity", "--game", "omaha", "-", "--samples", "20000", "--seed", "1",
+                         input="As Ah Ks Kh | Qd Qc Jd Tc | board 2h 7d 9s\nAsAh | KsKh\n")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 1 and len(lines) == 1 and lines[0]["game"] == "omaha" and lines[0]["line"] == 1
+    assert "line 2: " in err and "expected 4" in err

@@ -52,6 +52,9 @@ def results():
         "Three of a kind, aces, king-seven kickers", "WIN", "lose"]
     yield "showdown nine", showdown9, {}, ["Straight, five high", "WIN"]
     yield "equity", lambda: pokercli.equity(["AsAh", "QQ+,AKs"], "Kd 7c 2h"), {}, ["64.757", "6557 / 990"]
+    yield "equity omaha hi-lo", lambda: pokercli.equity(["As Ah 2c 3d", "Ks Kh 4c 5d", "Qd Qc Jd Tc"],
+                                                        board="7h 8d 9c", game="omaha-hilo"), {}, [
+        "As Ah 2c 3d", "scoop %", "low tie %", "no low on"]
     yield "equity ranges", lambda: pokercli.equity([WIDE_RANGE, "random", "AKs"], samples=20_000, seed=1), {}, [
         "JTo", "seed 1"]
     yield "equity categories", lambda: pokercli.equity(["AhAd", "KsKc", "QhQs", "JsJh", "Tc9c", "8d7d"],

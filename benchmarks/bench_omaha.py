@@ -1,0 +1,86 @@
+"""Omaha speed: batch evaluation, exact and Monte Carlo equity, with phevaluator in the same run.
+
+    python benchmarks/bench_omaha.py
+
+Compute times in-process on warm kernels (best of several runs);
+POKERCLI_THREADS selects one thread or both cores. phevaluator (the Python
+package of PokerHandEvaluator, pip install '.[bench]') scores one Omaha hand
+per call.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import best_of, peer, row  # noqa: E402
+
+import pokercli  # noqa: E402
+from pokercli import cards as C  # noqa: E402
+from pokercli._kernels import omaha as K  # noqa: E402
+from pokercli._kernels.jit import call  # noqa: E402
+from pokercli.equity_calc import omaha as O  # noqa: E402
+from pokercli.equity_calc.spot import make_spot  # noqa: E402
+
+
+def threads(n: int, fn):
+    os.environ["POKERCLI_THREADS"] = str(n)
+    try:
+        return fn()
+    finally:
+        os.environ.pop("POKERCLI_THREADS")
+
+
+def main() -> None:
+    print("Omaha batch evaluation (hole + five-card board, 1 thread, high and low)")
+    rng = random.Random(1)
+    ph = peer("phevaluator")
+    for hole, goal in ((4, 60), (5, None), (6, 30)):
+        n = 2_000_000
+        deals = np.array([rng.sample(range(52), hole + 5) for _ in range(20_000)] * (n // 20_000), np.int64)
+        holes, boards = np.ascontiguousarray(deals[:, :hole]), np.ascontiguousarray(deals[:, hole:])
+        high, low = np.zeros(n, np.int64), np.zeros(n, np.int64)
+        args = (holes, boards, *O.kernel_args(), high, low)
+        call(K.evaluate_hands, *args)
+        t = best_of(lambda: call(K.evaluate_hands, *args), 5)
+        note = f"goal >= {goal} M/s" if goal else ""
+        if ph is not None and hole == 4:  # its Python package scores four-card Omaha only
+            names = [[C.card_name(c) for c in d] for d in deals[:20_000].tolist()]
+            tp = best_of(lambda: [ph.evaluate_omaha_cards(*d[hole:], *d[:hole]) for d in names], 1)
+            theirs = [ph.evaluate_omaha_cards(*d[hole:], *d[:hole]) for d in names]
+            agree = sum(t == 7463 - h for t, h in zip(theirs, high[:20_000].tolist()))
+            note += (f"; phevaluator (Python package), per call: {20_000 / tp / 1e6:.3f} M/s "
+                     f"(classes agree on {agree:,} of 20,000)")
+        row(f"{hole} hole cards", f"{n / t / 1e6:8.1f} M/s", note)
+
+    print("\nExact equity (compute, warm)")
+    for label, game, hands, goal in (
+            ("heads-up preflop omaha", "omaha", ["As Ah Ks Kh", "Qd Qc Jd Tc"], "0.5 s"),
+            ("3-way preflop omaha", "omaha", ["As Ah Ks Kh", "Qd Qc Jd Tc", "9h 8h 7c 6c"], "1.5 s"),
+            ("heads-up preflop omaha hi-lo", "omaha-hilo", ["As Ah 2c 3d", "Ks Kh 4c 5d"], "1 s"),
+            ("heads-up preflop omaha6", "omaha6", ["As Ah Ks Kh 2c 3c", "Qd Qc Jd Tc 9c 8c"], "")):
+        spot = make_spot(hands, game=game)
+        O.exact(spot, threads=1)
+        t1 = best_of(lambda: O.exact(spot, threads=1), 3)
+        t2 = threads(2, lambda: best_of(lambda: O.exact(spot, threads=2), 3))
+        row(label, f"{1000 * t1:8.1f} ms", f"1 thread; {1000 * t2:.1f} ms on 2" + (f"; goal <= {goal}" if goal else ""))
+
+    print("\nMonte Carlo (1 thread)")
+    for label, game, hands, goal in (
+            ("heads-up omaha", "omaha", ["As Ah Ks Kh", "Qd Qc Jd Tc"], "10 M/s"),
+            ("heads-up omaha hi-lo", "omaha-hilo", ["As Ah 2c 3d", "Ks Kh 4c 5d"], ""),
+            ("omaha hand vs random", "omaha", ["As Ah Ks Kh", "random"], "")):
+        n = 2_000_000
+        run = lambda: pokercli.equity(hands, game=game, samples=n, seed=1)  # noqa: E731
+        threads(1, run)
+        t = threads(1, lambda: best_of(run, 3))
+        row(label, f"{n / t / 1e6:8.1f} M/s", f"goal >= {goal}" if goal else "")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,261 @@
+"""Equity in the Omaha games (4, 5 or 6 hole cards; high only or high-low).
+
+Exact: every deal of the players' listed hands, and every runout of each
+deal, split into kernel calls of at most ``BOARDS_PER_CALL`` boards on
+threads. Monte Carlo: batches seeded from the seed and their number, added
+in order, as for hold'em. The kernels are :mod:`pokercli._kernels.omaha`.
+
+Counts are integers: the high half ``hi[p, n]`` (boards without a qualifying
+low, or every board in high-only games) and ``hl[p, n]`` (boards with one),
+the low half ``lo[p, n]``, scoops, and boards without a low. A player's
+equity is ``sum(hi[p, n] / n) + sum(hl[p, n] / 2n) + sum(lo[p, n] / 2n)``
+over the boards, so a pot quartered (a low shared by two) stays exact.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+import time
+from concurrent.futures import ThreadPoolExecutor
+from functools import lru_cache
+from typing import Callable, Optional
+
+import numpy as np
+
+from pokercli import cards as C
+from pokercli import jobs
+from pokercli.equity_calc.model import EquityResult, PlayerResult
+from pokercli.equity_calc.montecarlo import (DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, MC_MAX_REDRAWS,
+                                             SEED_LIMIT, _batch_seed, alias_table, run_batches)
+from pokercli.equity_calc.spot import Spot
+from pokercli.errors import PokerError
+
+#: Boards per exact kernel call (well under a second), so that Ctrl-C is answered.
+BOARDS_PER_CALL = 200_000
+
+
+@lru_cache(maxsize=1)
+def kernel_args():
+    """(card keys, offsets, board index, pair, flush, low tables, low bits, pair codes)."""
+    from pokercli import evaluate as E
+    from pokercli._kernels.omaha_lookup import tables
+
+    keys, offsets, _, _ = E.kernel_tables()
+    t = tables()
+    return (keys, offsets, t.board_index, t.pair_best, t.flush_best, t.low_best, t.low_bits,
+            t.pair_code)
+
+
+def _tallies(players: int):
+    """Zeroed (hi, hl, lo, scoop, sq, stats) arrays."""
+    return (np.zeros((players, players + 1), np.int64), np.zeros((players, players + 1), np.int64),
+            np.zeros((players, players + 1), np.int64), np.zeros(players, np.int64),
+            np.zeros(players, np.int64), np.zeros(3, np.int64))
+
+
+def _deals(spot: Spot, limit: float):
+    """Every valid deal (one listed hand per player) with its weight; None past ``limit``."""
+    combos = [[(c, w, C.card_mask(c)) for c, w in p.combos] for p in spot.players]
+    out = []
+
+    def walk(i: int, used: int, chosen: tuple, weight: float) -> bool:
+        if i == len(combos):
+            out.append((chosen, weight))
+            return len(out) <= limit
+        for c, w, m in combos[i]:
+            if not used & m and not walk(i + 1, used | m, chosen + (c,), weight * w):
+                return False
+        return True
+
+    return out if walk(0, 0, (), 1.0) else None
+
+
+def boards_per_deal(spot: Spot) -> int:
+    left = len(spot.game.deck) - len(spot.board) - len(spot.dead) - spot.game.hole_cards * len(spot.players)
+    return math.comb(left, spot.to_come)
+
+
+def work(spot: Spot, deals: float) -> float:
+    """Hole-pair table reads of an enumeration: the unit of the exact limits."""
+    pairs = math.comb(spot.game.hole_cards, 2)
+    return deals * boards_per_deal(spot) * len(spot.players) * pairs
+
+
+def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
+          limit: float = 4e8, threads: Optional[int] = None) -> EquityResult:
+    """Exact equity over every deal and runout; :class:`TooMuchWork` past ``limit``."""
+    from pokercli._kernels import omaha as K
+    from pokercli._kernels.combinator import binomials
+    from pokercli._kernels.jit import call, ensure
+    from pokercli._stop import result as wait, shutdown
+    from pokercli.equity_calc.exact import TooMuchWork
+
+    if any(rnd for rnd in spot.random_players):
+        raise TooMuchWork(work(spot, math.comb(len(spot.game.deck) - len(spot.board) - len(spot.dead),
+                                               spot.game.hole_cards)))
+    bound = work(spot, float(np.prod([len(p.combos) for p in spot.players], dtype=np.float64)))
+    if bound > limit * 50:
+        raise TooMuchWork(bound)
+    deals = _deals(spot, limit / max(1.0, work(spot, 1)) + 1)
+    if deals is None:
+        raise TooMuchWork(bound)
+    if not deals:
+        raise PokerError("no deal is possible: the ranges leave no combination without a shared card",
+                         "players")
+    if work(spot, len(deals)) > limit:
+        raise TooMuchWork(work(spot, len(deals)))
+    args = kernel_args()
+    binom = binomials()
+    players = len(spot.players)
+    k = spot.to_come
+    board = np.array(spot.board + [0] * k, np.int64)
+    per_deal = boards_per_deal(spot)
+    tasks = []
+    for deal, weight in deals:
+        holes = np.array(deal, np.int64)
+        removed = C.card_mask([c for h in deal for c in h] + spot.board + spot.dead)
+        deck = np.array([c for c in spot.game.deck if not removed >> c & 1], np.int64)
+        for start in range(0, per_deal, BOARDS_PER_CALL):
+            tasks.append((holes, deck, start, min(BOARDS_PER_CALL, per_deal - start), weight))
+
+    def run(task):
+        holes, deck, start, count, _ = task
+        t = _tallies(players)
+        call(K.omaha_boards, holes, deck, k, start, count, board, binom, *args, spot.game.hilo, *t)
+        return t
+
+    ensure(K.omaha_boards, tasks[0][0], tasks[0][1], k, 0, 0, board, binom, *args, spot.game.hilo,
+           *_tallies(players))
+    t0 = time.perf_counter()
+    totals = [np.zeros(a.shape, np.float64) for a in _tallies(players)]
+    pool = ThreadPoolExecutor(max_workers=threads or jobs.threads())
+    interrupted = True
+    try:
+        futures = [pool.submit(run, task) for task in tasks]
+        for done, (task, fut) in enumerate(zip(tasks, futures), 1):
+            for total, part in zip(totals, wait(fut)):
+                total += part * task[4]
+            if progress:
+                progress(done, len(tasks))
+        interrupted = False
+    finally:
+        shutdown(pool, interrupted)
+    boards = per_deal * math.fsum(w for _, w in deals)
+    res = _result(spot, totals, boards, "exact")
+    res.deals = len(deals)
+    res.boards = boards
+    res.seconds = time.perf_counter() - t0
+    res.evaluations = work(spot, len(deals))
+    return res
+
+
+def _result(spot: Spot, totals, boards: float, method: str) -> EquityResult:
+    """Each player's result from the tallies of ``boards`` (weighted) boards."""
+    hi, hl, lo, scoop, _, stats = totals
+    players = len(spot.players)
+    out = []
+    for p, pl in enumerate(spot.players):
+        hi_row, hl_row, lo_row = hi[p].tolist(), hl[p].tolist(), lo[p].tolist()
+        high_wins = hi_row[1] + hl_row[1]
+        high_ties = sum(hi_row[2:]) + sum(hl_row[2:])
+        share = sum(hi_row[n] / n + hl_row[n] / (2 * n) + lo_row[n] / (2 * n) for n in range(1, players + 1))
+        pr = PlayerResult(pl.label, high_wins / boards, high_ties / boards, share / boards,
+                          high_wins, high_ties, boards, combos=max(1, len(pl.combos)))
+        if spot.game.hilo:
+            pr.hilo = {"scoop": float(scoop[p]) / boards,
+                       "high": {"win": high_wins / boards, "tie": high_ties / boards},
+                       "low": {"win": lo_row[1] / boards, "tie": sum(lo_row[2:]) / boards}}
+            if method == "exact":
+                pr.hilo["counts"] = {"scoops": float(scoop[p]), "low_wins": lo_row[1],
+                                     "low_ties": sum(lo_row[2:])}
+        out.append(pr)
+    res = EquityResult(out, method, spot.board, spot.dead, game=spot.game.name)
+    if spot.game.hilo:
+        res.extra["no_low"] = float(stats[0]) / boards
+    return res
+
+
+def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[float] = None,
+                seed: Optional[int] = None,
+                progress: Optional[Callable[[int, int, float], None]] = None) -> EquityResult:
+    """Monte Carlo equity, as :func:`pokercli.equity_calc.montecarlo.monte_carlo`."""
+    from pokercli._kernels import omaha as K
+    from pokercli._kernels.jit import call
+
+    t0 = time.perf_counter()
+    if seed is None:
+        seed = secrets.randbits(64)
+    if not 0 <= seed < SEED_LIMIT:
+        raise PokerError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed}", "seed")
+    if samples is None and stderr is None:
+        stderr = DEFAULT_STDERR
+    cap = samples if samples is not None else DEFAULT_MAX_SAMPLES
+    if _deals(spot, 1) == [] and not any(spot.random_players):
+        raise PokerError("no deal is possible: the ranges leave no combination without a shared card",
+                         "players")
+    args = kernel_args()
+    h = spot.game.hole_cards
+    listed = [p.combos for p in spot.players]
+    combo_cards = np.array([c for combos in listed for c, _ in combos], np.int64).reshape(-1, h)
+    starts = np.cumsum([0] + [len(c) for c in listed]).astype(np.int64)
+    tables = [alias_table([w for _, w in combos]) if len(combos) > 1 else
+              (np.full(len(combos), 1 << 32, np.uint64), np.arange(len(combos), dtype=np.int64))
+              for combos in listed]
+    keep = np.concatenate([t[0] for t in tables]).astype(np.uint64)
+    other = np.concatenate([t[1] + lo for t, lo in zip(tables, starts)]).astype(np.int64)
+    fixed = [c for p in spot.players if p.fixed for c in p.combos[0][0]]
+    fixed_mask = C.card_mask(fixed + spot.board + spot.dead)
+    pool_cards = [c for c in spot.game.deck if not fixed_mask >> c & 1]
+    board = np.array(spot.board + [0] * spot.to_come, np.int64)
+    players = len(spot.players)
+    totals = list(_tallies(players))
+
+    def one(b: int, n: int):
+        t = _tallies(players)
+        call(K.omaha_monte_carlo, combo_cards, starts, keep, other, fixed_mask,
+             np.array(pool_cards, np.int64), board, spot.to_come, n, MC_MAX_REDRAWS,
+             np.uint64(_batch_seed(seed, b)), *args, spot.game.hilo, *t)
+        return t
+
+    def add(part):
+        for total, x in zip(totals, part):
+            total += x
+        return int(part[5][1]), int(part[5][2])
+
+    done, interrupted, reached = run_batches(one, add, lambda n: _stderrs(totals, n), cap, stderr,
+                                             jobs.threads(), progress)
+    se = _stderrs(totals, done) if done else [1.0]
+    if done == 0:
+        raise KeyboardInterrupt
+    res = _result(spot, [t.astype(np.float64) for t in totals], float(done), "monte-carlo")
+    for pr, s in zip(res.players, _stderrs(totals, done)):
+        pr.stderr = s
+        pr.total = float(done)
+    res.samples = done
+    res.stderr_target = stderr
+    res.seed = seed
+    res.interrupted = interrupted
+    res.seconds = time.perf_counter() - t0
+    if stderr is not None:
+        res.target_reached = reached
+        if not reached and not interrupted:
+            res.note = (f"stopped at the cap of {cap:,} samples before every standard error "
+                        f"reached {stderr:g} (largest {max(se):.2g})")
+    return res
+
+
+def _stderrs(totals, n: int) -> list[float]:
+    """Standard error of each player's mean pot share after ``n`` samples, from
+    the summed shares and squared shares (integer units of the kernel)."""
+    from pokercli._kernels.omaha import SHARE_UNIT
+
+    hi, hl, lo, _, sq, _ = totals
+    out = []
+    for p in range(hi.shape[0]):
+        s = sum(float(hi[p, k]) / k + (float(hl[p, k]) + float(lo[p, k])) / (2 * k)
+                for k in range(1, hi.shape[1]))
+        mean = s / n
+        var = max(float(sq[p]) / SHARE_UNIT ** 2 / n - mean * mean, 0.0)
+        out.append(math.sqrt(var / max(n - 1, 1)))
+    return out

@@ -1,0 +1,181 @@
+"""The Omaha games: kernels against a plain reference, exact equity against a plain
+enumeration, Monte Carlo against exact, and the errors."""
+
+import random
+from fractions import Fraction
+from itertools import combinations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import pokercli
+from pokercli import reference as R
+from pokercli.equity_calc import omaha as O
+from pokercli._kernels import omaha as K
+from pokercli._kernels.jit import call
+from tests import naive
+
+GAMES = ["omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo"]
+
+
+def kernel_values(holes, boards):
+    holes, boards = np.asarray(holes, np.int64), np.asarray(boards, np.int64)
+    high = np.zeros(len(holes), np.int64)
+    low = np.zeros(len(holes), np.int64)
+    call(K.evaluate_hands, holes, boards, *O.kernel_args(), high, low)
+    return high, low
+
+
+def low_value(ranks):
+    """The kernel's low value of five ranks (ace = 1 .. eight = 8): 256 - rank bits."""
+    return 0 if ranks is None else 256 - sum(1 << (r - 1) for r in ranks)
+
+
+def check_against_reference(holes, boards):
+    high, low = kernel_values(holes, boards)
+    for hole, board, h, l in zip(holes, boards, high, low):
+        assert h == 7463 - R.hand_class(naive.omaha_high(hole, board)), (hole, board)
+        assert l == low_value(naive.omaha_low(hole, board)), (hole, board)
+
+
+@pytest.mark.parametrize("hole", [4, 5, 6])
+def test_kernel_equals_the_reference_on_random_hands(hole):
+    rng = random.Random(hole)
+    deals = [rng.sample(range(52), hole + 5) for _ in range(600)]
+    check_against_reference([d[:hole] for d in deals], [d[hole:] for d in deals])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(4, 6), st.permutations(range(52)))
+def test_kernel_equals_the_reference_hypothesis(hole, deck):
+    check_against_reference([deck[:hole]], [deck[hole:hole + 5]])
+
+
+@pytest.mark.parametrize("hole_text,every", [("As Ah Ks Kh", True), ("2c 3d 4h 5s", False)])
+def test_every_board_of_a_fixed_hole(hole_text, every):
+    """All 1,712,304 boards (or 300,000 of them): the kernel against the best of
+    the 60 five-card hands scored by the hold'em evaluator (checked against the
+    seed on every five-card hand) and a low computed in NumPy."""
+    from pokercli import evaluate as E
+
+    hole = [int(c) for c in pokercli.parse_cards(hole_text)]
+    deck = [c for c in range(52) if c not in hole]
+    boards = np.array(list(combinations(deck, 5)), np.int64)
+    if not every:
+        boards = boards[np.random.default_rng(7).choice(len(boards), 300_000, replace=False)]
+    high, low = kernel_values(np.tile(hole, (len(boards), 1)), boards)
+    best = np.zeros(len(boards), np.int64)
+    best_low = np.full(len(boards), 256, np.int64)
+    low_bit = np.array([1 if c % 13 == 12 else (1 << (c % 13 + 1) if c % 13 <= 6 else 0)
+                        for c in range(52)], np.int64)
+    for pair in combinations(hole, 2):
+        for tri in combinations(range(5), 3):
+            five = np.column_stack([np.full((len(boards), 2), pair), boards[:, tri]]).astype(np.int8)
+            best = np.maximum(best, 7463 - E.classes(five).astype(np.int64))
+            bits = low_bit[list(pair)].sum() + low_bit[boards[:, tri]].sum(axis=1)
+            distinct = (low_bit[pair[0]] | low_bit[pair[1]] | np.bitwise_or.reduce(low_bit[boards[:, tri]], axis=1))
+            ok = (low_bit[list(pair)].min() > 0) & (low_bit[boards[:, tri]].min(axis=1) > 0) & (bits == distinct)
+            best_low = np.where(ok, np.minimum(best_low, bits), best_low)
+    assert np.array_equal(high, best)
+    assert np.array_equal(low, np.where(best_low < 256, 256 - best_low, 0))
+
+
+SPOTS = [
+    ("omaha", ["As Ah Ks Kh", "Qd Qc Jd Tc"], "2h 7d 9s Jh", ""),
+    ("omaha", ["As Ah Ks Kh", "Qd Qc Jd Tc", "8h 8c 6d 5d"], "2h 7d 9s Jh", "3c"),
+    ("omaha5", ["As Ah Ks Kh 2c", "Qd Qc Jd Tc 9c"], "2h 7d 9s Jh", "4c"),
+    ("omaha6", ["As Ah Ks Kh 2c 3c", "Qd Qc Jd Tc 9c 8c"], "2h 7d 9s 4h", ""),
+    ("omaha-hilo", ["As 2s Kd Qd", "Ac 2c 8h 8s", "3h 4h Jc Tc"], "5d 6c Kh 9h", ""),
+    ("omaha-hilo", ["As 2s 3d Qd", "Ac 2c 3h 8s"], "4h 5c Kh", ""),
+    ("omaha5-hilo", ["As 2s 3d Qd Jc", "Ac 2c 3h 8s 9d"], "4h 5c Kh Td", "7c"),
+]
+
+
+@pytest.mark.parametrize("game,hands,board,dead", SPOTS)
+def test_exact_equals_a_plain_enumeration(game, hands, board, dead):
+    r = pokercli.equity(hands, board, dead, game=game)
+    holes = [[([int(c) for c in pokercli.parse_cards(h)], 1)] for h in hands]
+    bc, dc = [int(c) for c in pokercli.parse_cards(board)], [int(c) for c in pokercli.parse_cards(dead)]
+    eq, total, no_low = naive.omaha_equity(holes, bc, dc, hilo="hilo" in game)
+    assert r.method == "exact" and r.boards == total
+    assert [Fraction(p.equity).limit_denominator(10**9) for p in r.players] == eq
+    assert sum(p.equity for p in r.players) == pytest.approx(1, abs=1e-12)
+    if "hilo" in game:
+        assert Fraction(r.extra["no_low"]).limit_denominator(10**9) == no_low / total
+
+
+def test_quartered_pots_are_exact():
+    """Both hold A-2: on boards with a low they quarter it (each 1/4 of the pot)."""
+    r = pokercli.equity(["As 2s Kd Kc", "Ac 2c Qh Qs"], "3d 4h 5c 9s", game="omaha-hilo")
+    eq, total, _ = naive.omaha_equity([[([int(c) for c in pokercli.parse_cards(h)], 1)]
+                                      for h in ("As 2s Kd Kc", "Ac 2c Qh Qs")],
+                                     [int(c) for c in pokercli.parse_cards("3d 4h 5c 9s")], hilo=True)
+    assert [Fraction(p.equity).limit_denominator(10**6) for p in r.players] == eq
+    assert r.players[0].hilo["low"]["tie"] > 0 and r.players[0].hilo["low"]["win"] == 0
+
+
+def test_ranges_and_weights_equal_a_plain_enumeration():
+    hands = ["As Ah Ks Kh:2, Qd Qc Jd Tc", "8h 8c 6d 5d, 9h 9c Ts Ks:0.5"]
+    r = pokercli.equity(hands, "2h 7d 9s Jh", game="omaha")
+    ranges = [[([int(c) for c in pokercli.parse_cards(h.split(":")[0])], float(h.split(":")[1]) if ":" in h else 1)
+               for h in side.split(",")] for side in hands]
+    eq, total, _ = naive.omaha_equity(ranges, [int(c) for c in pokercli.parse_cards("2h 7d 9s Jh")])
+    assert r.deals == 3  # As Ah Ks Kh and 9h 9c Ts Ks share the Ks: card removal
+    assert [p.equity for p in r.players] == pytest.approx([float(e) for e in eq], abs=1e-12)
+    assert r.boards == float(total)
+
+
+@pytest.mark.parametrize("game,hands", [
+    ("omaha", ["As Ah Ks Kh", "Qd Qc Jd Tc"]), ("omaha6", ["As Ah Ks Kh 2c 3c", "Qd Qc Jd Tc 9c 8c"]),
+    ("omaha-hilo", ["As Ah 2c 3d", "Ks Kh 4c 5d", "Qd Qc Jd Tc"]),
+    ("omaha5-hilo", ["As Ah 2c 3d 9h", "Ks Kh 4c 5d 9s"])])
+def test_monte_carlo_is_within_four_standard_errors_of_exact(game, hands):
+    e = pokercli.equity(hands, game=game)
+    m = pokercli.equity(hands, game=game, method="monte-carlo", samples=300_000, seed=11)
+    assert m.samples == 300_000
+    for a, b in zip(e.players, m.players):
+        assert abs(a.equity - b.equity) <= 4 * b.stderr
+    again = pokercli.equity(hands, game=game, method="monte-carlo", samples=300_000, seed=11)
+    assert [p.equity for p in again.players] == [p.equity for p in m.players]
+
+
+def test_random_players_are_sampled_and_agree_with_an_enumeration_on_the_turn():
+    """A random player on the turn: Monte Carlo against the plain enumeration of
+    every hand it could hold (a sample of them) is within four standard errors."""
+    board = "2h 7d 9s Jh"
+    m = pokercli.equity(["As Ah Ks Kh", "random"], board, game="omaha", samples=400_000, seed=5)
+    assert "sampled instead" not in m.note and m.method == "monte-carlo"
+    bc = [int(c) for c in pokercli.parse_cards(board)]
+    hero = [int(c) for c in pokercli.parse_cards("As Ah Ks Kh")]
+    rest = [c for c in range(52) if c not in bc + hero]
+    rng = random.Random(3)
+    villains = [(sorted(rng.sample(rest, 4)), 1) for _ in range(150)]
+    eq, _, _ = naive.omaha_equity([[(hero, 1)], villains], bc)
+    # 150 sampled villains: the enumeration has its own sampling error (about 0.03)
+    assert abs(float(eq[0]) - m.players[0].equity) < 0.08
+    auto = pokercli.equity(["As Ah Ks Kh", "random"], game="omaha", samples=50_000, seed=1)
+    assert auto.method == "monte-carlo"
+
+
+@pytest.mark.parametrize("kwargs,param", [
+    (dict(players=["As Ah Ks", "Qd Qc Jd Tc"]), "players"),
+    (dict(players=["As Ah Ks Kh", "As Qc Jd Tc"]), "hand"),  # as in hold'em
+    (dict(players=["As Ah Ks Kh", "Qd Qc Jd Tc"], categories=True), "categories"),
+    (dict(players=["As Ah Ks Kh", "Qd Qc Jd Tc"], checkpoint="x.ckpt"), "checkpoint"),
+    (dict(players=["As Ah Ks Kh", "Qd Qc Jd Tc, 2c 3c"]), "players"),
+    (dict(players=[pokercli.parse_range("AA"), "Qd Qc Jd Tc"]), "players"),
+    (dict(players=["random", "random", "random"], method="exact"), "method"),
+])
+def test_bad_omaha_input_raises_poker_error(kwargs, param):
+    with pytest.raises(pokercli.PokerError) as e:
+        pokercli.equity(game="omaha", **kwargs)
+    assert e.value.param == param
+
+
+def test_rank_and_percentile_refuse_omaha_for_now():
+    for call_ in (lambda: pokercli.rank("As Ks Qs Js Ts", game="omaha"),
+                  lambda: pokercli.percentile("As Ks", game="omaha-hilo")):
+        with pytest.raises(pokercli.PokerError) as e:
+            call_()
+        assert e.value.param == "game"
