@@ -65,12 +65,13 @@ def _omaha(spot, method, sampling, samples, stderr, seed, engine, checkpoint, re
     try:
         return omaha.exact(spot, report, limit=EXACT_MAX if method == "exact" else EXACT_DEFAULT_LIMIT)
     except TooMuchWork as e:
-        why = ("a random player's every hand" if any(spot.random_players)
-               else f"about {e.evaluations:.2g} table reads")
+        if any(spot.random_players):
+            why = "every hand of a random player"
+        else:
+            why = f"about {e.evaluations:.2g} table reads (~{_duration(e.evaluations / EVALS_PER_SECOND)} here)"
         if method == "exact":
-            raise PokerError(f"exact enumeration would take {why}"
-                             f"{'' if any(spot.random_players) else f' (~{_duration(e.evaluations / EVALS_PER_SECOND)} here)'}; "
-                             "sample instead (method='monte-carlo') or narrow the ranges", "method") from None
+            raise PokerError(f"exact enumeration would take {why}; sample instead "
+                             "(method='monte-carlo') or narrow the ranges", "method") from None
         result = omaha.monte_carlo(spot, samples, stderr, seed, report)
         note = f"exact enumeration would take {why}; sampled instead"
         result.note = f"{note}; {result.note}" if result.note else note
@@ -86,6 +87,10 @@ def equity(players: Sequence, board: Union[str, Sequence] = (), dead: Union[str,
 
     Each player is a hand (``"AsAh"``, two cards), a range (``"QQ+,AKs"``,
     ``"random"``, a :class:`pokercli.Range`) or a sequence of two cards.
+    ``game``: ``"holdem"``, or ``"omaha"``, ``"omaha5"``, ``"omaha6"``,
+    ``"omaha-hilo"``, ``"omaha5-hilo"``, whose players are hands of 4, 5 or 6
+    cards, ``"random"``, or comma lists of hands with ``:w`` weights (hi-lo
+    results carry ``hilo`` per player and ``extra["no_low"]``).
 
     ``method``: ``"exact"`` enumerates every deal and runout (refused beyond
     ``EXACT_MAX`` hand evaluations); ``"monte-carlo"`` samples until every

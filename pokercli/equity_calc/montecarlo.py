@@ -96,13 +96,7 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
     from pokercli._kernels.jit import call
 
     t0 = time.perf_counter()
-    if seed is None:
-        seed = secrets.randbits(64)
-    if not 0 <= seed < SEED_LIMIT:
-        raise PokerError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed}", "seed")
-    if samples is None and stderr is None:
-        stderr = DEFAULT_STDERR
-    cap = samples if samples is not None else DEFAULT_MAX_SAMPLES
+    seed, stderr, cap = sampling_plan(seed, samples, stderr)
     check_deal_possible(spot)
     keys, offsets, rank_score, flush_score, _ = kernel_args()
     rank_strength, flush_strength = strength_tables()
@@ -154,6 +148,20 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
         result.note = (f"stopped at the cap of {cap:,} samples before every standard error "
                        f"reached {stderr:g} (largest {max(p.stderr for p in result.players):.2g})")
     return result
+
+
+def sampling_plan(seed: Optional[int], samples: Optional[int],
+                  stderr: Optional[float]) -> tuple[int, Optional[float], int]:
+    """(seed, stderr target, sample cap): a random seed drawn when none is given
+    (checked to be 64 bits), the default target when neither a count nor a
+    target is, and the default cap when no count is."""
+    if seed is None:
+        seed = secrets.randbits(64)
+    if not 0 <= seed < SEED_LIMIT:
+        raise PokerError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed}", "seed")
+    if samples is None and stderr is None:
+        stderr = DEFAULT_STDERR
+    return seed, stderr, samples if samples is not None else DEFAULT_MAX_SAMPLES
 
 
 def run_batches(one, add, stderrs, cap: int, stderr: Optional[float], threads: int,

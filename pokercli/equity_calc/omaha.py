@@ -15,7 +15,6 @@ over the boards, so a pot quartered (a low shared by two) stays exact.
 from __future__ import annotations
 
 import math
-import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
@@ -26,8 +25,8 @@ import numpy as np
 from pokercli import cards as C
 from pokercli import jobs
 from pokercli.equity_calc.model import EquityResult, PlayerResult
-from pokercli.equity_calc.montecarlo import (DEFAULT_MAX_SAMPLES, DEFAULT_STDERR, MC_MAX_REDRAWS,
-                                             SEED_LIMIT, _batch_seed, alias_table, run_batches)
+from pokercli.equity_calc.montecarlo import (MC_MAX_REDRAWS, _batch_seed, alias_table, run_batches,
+                                             sampling_plan)
 from pokercli.equity_calc.spot import Spot
 from pokercli.errors import PokerError
 
@@ -184,13 +183,7 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
     from pokercli._kernels.jit import call
 
     t0 = time.perf_counter()
-    if seed is None:
-        seed = secrets.randbits(64)
-    if not 0 <= seed < SEED_LIMIT:
-        raise PokerError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed}", "seed")
-    if samples is None and stderr is None:
-        stderr = DEFAULT_STDERR
-    cap = samples if samples is not None else DEFAULT_MAX_SAMPLES
+    seed, stderr, cap = sampling_plan(seed, samples, stderr)
     if _deals(spot, 1) == [] and not any(spot.random_players):
         raise PokerError("no deal is possible: the ranges leave no combination without a shared card",
                          "players")
