@@ -211,6 +211,19 @@ def _tally(high, low, players, hilo, hi, hl, lo, scoop, sq, stats):
         sq[p] += share * share
 
 
+@jit_inline
+def _showdown(full, pr, ps, hole_low, npairs, card_keys, offsets, board_index, pair_best, flush_best,
+              low_best, low_bits, hilo, high, low, hi, hl, lo, scoop, sq, stats):
+    """Score every player (hole pairs ``pr``/``ps``, low-rank sets ``hole_low``)
+    on the five-card board ``full`` into ``high``/``low`` and tally the board."""
+    players = high.shape[0]
+    row, suit, frow, board_low = _board_parts(full, card_keys, offsets, board_index, low_bits)
+    for p in range(players):
+        high[p] = _high(pr[p], ps[p], npairs, row, suit, frow, pair_best, flush_best)
+        low[p] = low_best[(hole_low[p] << 8) | board_low] * np.int64(hilo)
+    _tally(high, low, players, hilo, hi, hl, lo, scoop, sq, stats)
+
+
 @jit
 def evaluate_hands(holes, boards, card_keys, offsets, board_index, pair_best, flush_best,
                    low_best, low_bits, pair_code, high_out, low_out):
@@ -251,12 +264,8 @@ def omaha_boards(holes, deck, k, start, count, board, binom, card_keys, offsets,
     for _ in range(count):
         for i in range(k):
             full[5 - k + i] = deck[idx[i]]
-        row, suit, frow, board_low = _board_parts(full, card_keys, offsets, board_index, low_bits)
-        for p in range(players):
-            high[p] = _high(pr[p], ps[p], npairs, row, suit, frow, pair_best, flush_best)
-            if hilo:
-                low[p] = low_best[(hole_low[p] << 8) | board_low]
-        _tally(high, low, players, hilo, hi, hl, lo, scoop, sq, stats)
+        _showdown(full, pr, ps, hole_low, npairs, card_keys, offsets, board_index, pair_best,
+                  flush_best, low_best, low_bits, hilo, high, low, hi, hl, lo, scoop, sq, stats)
         next_combination(idx, n)
 
 
@@ -350,12 +359,8 @@ def omaha_monte_carlo(combo_cards, combo_start, alias_keep, alias_other, fixed_m
         for p in range(players):
             if kind[p] != 0:
                 hole_low[p] = _hole_pairs(hole[p], h, pair_code, low_bits, pr[p], ps[p])
-        row, suit, frow, board_low = _board_parts(full, card_keys, offsets, board_index, low_bits)
-        for p in range(players):
-            high[p] = _high(pr[p], ps[p], npairs, row, suit, frow, pair_best, flush_best)
-            if hilo:
-                low[p] = low_best[(hole_low[p] << 8) | board_low]
-        _tally(high, low, players, hilo, hi, hl, lo, scoop, sq, stats)
+        _showdown(full, pr, ps, hole_low, npairs, card_keys, offsets, board_index, pair_best,
+                  flush_best, low_best, low_bits, hilo, high, low, hi, hl, lo, scoop, sq, stats)
         taken += 1
     stats[1] += taken
     stats[2] += redraws
