@@ -23,14 +23,16 @@ from pokercli._kernels.jit import call
 from pokercli.errors import PokerError
 
 
-@lru_cache(maxsize=1)
-def kernel_tables():
+@lru_cache(maxsize=3)
+def kernel_tables(ranking: str = "standard"):
     """The evaluator's kernel arguments: (card keys int64[52], row offsets
     uint32, (rank_score, flush_score) uint32 tables, (rank_class, flush_class)
-    uint16 tables); see :mod:`pokercli._kernels.lookup`."""
-    from pokercli._kernels.lookup import tables
+    uint16 tables); see :mod:`pokercli._kernels.lookup`. ``ranking``:
+    ``"standard"`` (hold'em, Omaha) or a short deck ranking (``"shortdeck"``,
+    ``"shortdeck-straight"``, :mod:`pokercli.shortdeck`)."""
+    from pokercli._kernels.lookup import shortdeck_tables, tables
 
-    t = tables()
+    t = tables() if ranking == "standard" else shortdeck_tables(ranking)
     keys = t.card_keys.astype(np.int64)
     offsets = t.offsets.astype(np.uint32)
     return keys, offsets, (t.rank_score, t.flush_score), (t.rank_class, t.flush_class)
@@ -61,12 +63,35 @@ def _bad_row(cards: np.ndarray, row: int) -> PokerError:
                       "cards, and -1 only pads its end", "cards")
 
 
-def _batch(cards: np.ndarray, value_map: np.ndarray) -> np.ndarray:
-    """One kernel call: ``value_map[class]`` of every hand of the batch."""
+def _ranking(game: str, cards: np.ndarray) -> str:
+    """The ranking of ``game`` (hold'em and short deck evaluate five of 5-7
+    cards); PokerError for a card the game's deck does not hold."""
+    from pokercli.games import game as _game
+
+    g = _game(game)
+    if g.must_use:
+        raise PokerError(f"game: the batch evaluator takes any five of the cards; {g.name} hands "
+                         "use two hole and three board cards (see pokercli.equity)", "game")
+    if g.left_out and cards.size:
+        outside = np.isin(cards, np.array(g.left_out, np.int8))
+        if outside.any():
+            row = int(np.argmax(outside.any(axis=1)))
+            from pokercli.cards import card_name
+
+            bad = next(c for c in cards[row].tolist() if c in g.left_out)
+            raise PokerError(f"cards: hand {row} holds {card_name(bad)}, which {g.name} does not use",
+                             "cards")
+    return g.ranking
+
+
+def _batch(cards: np.ndarray, value_map, game: str = "holdem") -> np.ndarray:
+    """One kernel call: ``value_map(ranking)[class]`` of every hand of the batch."""
     from pokercli._kernels import evaluator as K
 
     cards = _check_batch(cards)
-    keys, offsets, _, (rank, flush) = kernel_tables()
+    ranking = _ranking(game, cards)
+    value_map = value_map(ranking)
+    keys, offsets, _, (rank, flush) = kernel_tables(ranking)
     out = np.empty(cards.shape[0], value_map.dtype)
     if cards.shape[1] == 7 and (cards.shape[0] == 0 or cards.min() >= 0):
         # unsigned card ids spare every table read the negative-index check (measured
@@ -79,23 +104,26 @@ def _batch(cards: np.ndarray, value_map: np.ndarray) -> np.ndarray:
     return out
 
 
-def scores(cards: np.ndarray) -> np.ndarray:
-    """Scores (uint32) of a batch of hands, one kernel call.
+def scores(cards: np.ndarray, game: str = "holdem") -> np.ndarray:
+    """Scores (uint32) of a batch of hands, one kernel call. ``game``:
+    ``"holdem"`` or a short deck game (scores in its ranking,
+    :mod:`pokercli.shortdeck`).
 
     The kernel reads the 16-bit class tables (half the cache footprint of the
     score tables, measured faster) and maps each class to its score.
     """
-    return _batch(cards, _score_of_class_u32())
+    return _batch(cards, _score_of_class_u32, game)
 
 
-def classes(cards: np.ndarray) -> np.ndarray:
-    """Classes 1..7462 (uint16) of a batch of hands, one kernel call."""
-    return _batch(cards, _identity_u16())
+def classes(cards: np.ndarray, game: str = "holdem") -> np.ndarray:
+    """Classes (uint16) of a batch of hands, one kernel call: 1..7462 in
+    hold'em, 1..1404 in short deck (1 is a royal flush)."""
+    return _batch(cards, _identity_u16, game)
 
 
-@lru_cache(maxsize=1)
-def _identity_u16() -> np.ndarray:
-    return np.arange(7463, dtype=np.uint16)
+@lru_cache(maxsize=3)
+def _identity_u16(ranking: str = "standard") -> np.ndarray:
+    return np.arange(len(score_of_class(ranking)), dtype=np.uint16)
 
 
 def scores_of_masks(masks: np.ndarray) -> np.ndarray:
@@ -118,18 +146,19 @@ def scores_of_masks(masks: np.ndarray) -> np.ndarray:
     return out
 
 
-@lru_cache(maxsize=1)
-def _score_of_class_u32() -> np.ndarray:
-    return score_of_class().astype(np.uint32)
+@lru_cache(maxsize=3)
+def _score_of_class_u32(ranking: str = "standard") -> np.ndarray:
+    return score_of_class(ranking).astype(np.uint32)
 
 
-@lru_cache(maxsize=1)
-def score_of_class() -> np.ndarray:
-    """Score of each class 1..7462 (int64; index 0 unused)."""
-    from pokercli._kernels.lookup import tables
+@lru_cache(maxsize=3)
+def score_of_class(ranking: str = "standard") -> np.ndarray:
+    """Score of each class 1..7462 (1..1404 in a short deck ranking; int64, index 0 unused)."""
+    from pokercli._kernels.lookup import shortdeck_tables, tables
 
-    out = np.zeros(7463, np.int64)
-    out[1:] = tables().scores_desc
+    desc = tables().scores_desc if ranking == "standard" else shortdeck_tables(ranking).scores_desc
+    out = np.zeros(len(desc) + 1, np.int64)
+    out[1:] = desc
     return out
 
 
@@ -164,11 +193,14 @@ def count_all_seven(threads: int = 1) -> tuple[np.ndarray, int]:
     return counts, int((hist[1:] > 0).sum())
 
 
-@lru_cache(maxsize=1)
-def strength_tables() -> tuple[np.ndarray, np.ndarray]:
+@lru_cache(maxsize=3)
+def strength_tables(ranking: str = "standard") -> tuple[np.ndarray, np.ndarray]:
     """16-bit (rank, flush) tables ordered like the scores (higher wins, equal
-    ties) for the kernels that only compare hands: 7463 - class (0 where no hand
-    reads). Half the cache footprint of the 32-bit scores: measured about 10 %
-    faster (heads-up Monte Carlo, medians of runs taking turns)."""
-    return tuple(np.where(t > 0, 7463 - t.astype(np.int64), 0).astype(np.uint16)
-                 for t in kernel_tables()[3])
+    ties) for the kernels that only compare hands: classes + 1 - class (7463 -
+    class in hold'em; 0 where no hand reads). Half the cache footprint of the
+    32-bit scores: measured about 10 % faster (heads-up Monte Carlo, medians of
+    runs taking turns)."""
+    rank_class, flush_class = kernel_tables(ranking)[3]
+    top = int(max(rank_class.max(), flush_class.max())) + 1
+    return tuple(np.where(t > 0, top - t.astype(np.int64), 0).astype(np.uint16)
+                 for t in (rank_class, flush_class))

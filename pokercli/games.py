@@ -3,7 +3,7 @@
 The core looks a game up here instead of assuming hold'em: ``rank``,
 ``equity`` and ``percentile`` take ``game=`` and check cards and counts
 against it. Hold'em and the Omaha games (4, 5 or 6 hole cards, high only or
-high-low) exist; short deck adds a row.
+high-low) and short deck (36 cards, two rankings) exist.
 
 (``deal`` also deals Hearts, Big Two and five-card draw, which are dealing
 layouts of :mod:`pokercli.dealing`, not games with an equity.)
@@ -41,6 +41,23 @@ class Game:
     must_use: int = 0
     #: Half the pot goes to the best qualifying low (eight or better), if any.
     hilo: bool = False
+    #: How five cards rank: "standard", or a short deck ranking (pokercli.shortdeck).
+    ranking: str = "standard"
+
+    @property
+    def left_out(self) -> tuple[int, ...]:
+        """The card ids this game's deck does not hold (a short deck's twos to fives)."""
+        return tuple(c for c in range(52) if c not in set(self.deck))
+
+    def check_deck(self, cards, what: str, parameter: str) -> None:
+        """:class:`PokerError` when ``cards`` hold a card this game does not use."""
+        if self.left_out:
+            outside = [c for c in cards if c not in set(self.deck)]
+            if outside:
+                from pokercli.cards import card_name
+
+                raise PokerError(f"{what} holds {card_name(outside[0])}, which {self.name} does not use "
+                                 "(its deck is the sixes to the aces)", parameter)
 
 
 HOLDEM = Game("holdem", "Texas hold'em: the best five of two hole cards and five board cards",
@@ -56,7 +73,15 @@ OMAHA = [Game(name, f"{title}: {cards} hole cards, the best five of {_OMAHA_RULE
              ("omaha6", "Six-card Omaha", 6, False), ("omaha-hilo", "Omaha hi-lo", 4, True),
              ("omaha5-hilo", "Five-card Omaha hi-lo", 5, True))]
 
-GAMES: dict[str, Game] = {g.name: g for g in [HOLDEM, *OMAHA]}
+_SHORT_DECK = tuple(c for c in range(52) if c % 13 >= 4)  # six to ace (pokercli.shortdeck.DECK)
+SHORTDECK = [Game(name, f"Short deck hold'em (36 cards, six to ace): A-6-7-8-9 is the lowest "
+                        f"straight, a flush beats a full house, {rule}",
+                  _SHORT_DECK, 2, 5, (0, 3, 4, 5), "best five of seven, short deck ranking", "showdown",
+                  "montecarlo", ranking=name)
+             for name, rule in (("shortdeck", "three of a kind beats a straight (the Triton rule)"),
+                                ("shortdeck-straight", "a straight beats three of a kind"))]
+
+GAMES: dict[str, Game] = {g.name: g for g in [HOLDEM, *OMAHA, *SHORTDECK]}
 
 
 def game(name: str) -> Game:

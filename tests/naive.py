@@ -9,16 +9,17 @@ from itertools import combinations, product
 from pokercli import reference as R
 
 
-def showdown_shares(holes, board):
-    """Pot share of each player on a complete board."""
-    scores = [R.score(list(h) + list(board)) for h in holes]
+def showdown_shares(holes, board, score=R.score):
+    """Pot share of each player on a complete board (``score``: of 5-7 cards)."""
+    scores = [score(list(h) + list(board)) for h in holes]
     best = max(scores)
     winners = [i for i, s in enumerate(scores) if s == best]
     return [1 / len(winners) if i in winners else 0.0 for i in range(len(holes))], winners
 
 
-def equity(ranges, board=(), dead=()):
-    """ranges: per player a list of ((c1, c2), weight). Returns (equities, wins, ties, total)."""
+def equity(ranges, board=(), dead=(), score=R.score, deck=range(52)):
+    """ranges: per player a list of ((c1, c2), weight). Returns (equities, wins, ties, total).
+    ``score`` values 5-7 cards; boards come from ``deck``."""
     players = len(ranges)
     eq = [0.0] * players
     wins = [0.0] * players
@@ -31,9 +32,9 @@ def equity(ranges, board=(), dead=()):
         weight = 1.0
         for _, w in deal:
             weight *= w
-        deck = [c for c in range(52) if c not in set(cards) | set(board) | set(dead)]
-        for rest in combinations(deck, 5 - len(board)):
-            shares, winners = showdown_shares([combo for combo, _ in deal], list(board) + list(rest))
+        left = [c for c in deck if c not in set(cards) | set(board) | set(dead)]
+        for rest in combinations(left, 5 - len(board)):
+            shares, winners = showdown_shares([combo for combo, _ in deal], list(board) + list(rest), score)
             total += weight
             for i in range(players):
                 eq[i] += weight * shares[i]
@@ -138,3 +139,60 @@ def omaha_equity(ranges, board=(), dead=(), hilo=False, deck=range(52)):
             for i in lw:
                 eq[i] += weight / (2 * len(lw))
     return [e / total for e in eq], total, no_low
+
+
+# --- short deck -----------------------------------------------------------------
+
+SHORTDECK_ORDER = {
+    "shortdeck": ["high card", "pair", "two pair", "straight", "trips", "full house", "flush",
+                  "quads", "straight flush"],
+    "shortdeck-straight": ["high card", "pair", "two pair", "trips", "straight", "full house",
+                           "flush", "quads", "straight flush"],
+}
+SHORTDECK_DECK = [c for c in range(52) if c % 13 >= 4]
+
+
+def shortdeck_category5(cards):
+    """(category name, tie-break ranks) of five short deck cards, by counting."""
+    ranks = [c % 13 for c in cards]
+    counts = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    shape = [n for _, n in groups]
+    tiebreak = [r for r, _ in groups]
+    flush = len({c // 13 for c in cards}) == 1
+    distinct = sorted(counts)
+    high = None
+    if len(distinct) == 5 and distinct[-1] - distinct[0] == 4:
+        high = distinct[-1]
+    if distinct == [4, 5, 6, 7, 12]:  # A 6 7 8 9: the ace plays low, nine high
+        high = 7
+    if high is not None and flush:
+        return "straight flush", [high]
+    if shape == [4, 1]:
+        return "quads", tiebreak
+    if flush:
+        return "flush", tiebreak
+    if shape == [3, 2]:
+        return "full house", tiebreak
+    if high is not None:
+        return "straight", [high]
+    if shape == [3, 1, 1]:
+        return "trips", tiebreak
+    if shape == [2, 2, 1]:
+        return "two pair", tiebreak
+    if shape == [2, 1, 1, 1]:
+        return "pair", tiebreak
+    return "high card", tiebreak
+
+
+def shortdeck_value(cards, ranking="shortdeck"):
+    """Comparable value of 5-7 short deck cards: the best five, by category then ranks."""
+    best = None
+    for five in combinations(cards, 5):
+        name, tiebreak = shortdeck_category5(five)
+        value = (SHORTDECK_ORDER[ranking].index(name), tiebreak)
+        if best is None or value > best:
+            best = value
+    return best

@@ -57,7 +57,7 @@ def _deals(spot: Spot, limit: float) -> Optional[list[tuple[tuple[tuple[int, int
 # --- work estimates -------------------------------------------------------------
 
 def boards_per_deal(spot: Spot) -> int:
-    left = 52 - len(spot.board) - len(spot.dead) - 2 * len(spot.players)
+    left = 52 - len(spot.board) - len(spot.removed) - 2 * len(spot.players)
     return math.comb(left, spot.to_come)
 
 
@@ -67,12 +67,12 @@ def raw_deal_bound(spot: Spot) -> float:
 
 # --- kernels ------------------------------------------------------------------
 
-@lru_cache(maxsize=1)
-def kernel_args():
+@lru_cache(maxsize=3)
+def kernel_args(ranking: str = "standard"):
     from pokercli import evaluate as E
     from pokercli._kernels.combinator import binomials
 
-    keys, offsets, (rank_score, flush_score), _ = E.kernel_tables()
+    keys, offsets, (rank_score, flush_score), _ = E.kernel_tables(ranking)
     return keys, offsets, rank_score, flush_score, binomials()
 
 
@@ -87,9 +87,9 @@ def _deal_tasks(spot: Spot, deal, threads: int):
     """Kernel argument tuples covering all boards of one deal, split for threads."""
     from pokercli._kernels import showdown as K
 
-    keys, offsets, rank_score, flush_score, binom = kernel_args()
+    keys, offsets, rank_score, flush_score, binom = kernel_args(spot.game.ranking)
     hole = [c for combo in deal for c in combo]
-    removed = set(hole) | set(spot.board) | set(spot.dead)
+    removed = set(hole) | set(spot.board) | set(spot.removed)
     deck = np.array([c for c in range(52) if c not in removed], np.int64)
     hand_keys = np.array([int(keys[a]) + int(keys[b]) for a, b in deal], np.int64)
     hand_masks = np.array([(1 << a) | (1 << b) for a, b in deal], np.int64)
@@ -105,7 +105,7 @@ def _deal_tasks(spot: Spot, deal, threads: int):
             return [(K.boards5, hand_keys, hand_masks, deck, first, step, base_key, base_mask,
                      keys, offsets, rank_score, flush_score) for first, step in strides], total
         sym = board_symmetry(tuple(interchangeable_suits(spot, deal)))
-        strength = strength_tables()  # these two kernels only compare hands
+        strength = strength_tables(spot.game.ranking)  # these two kernels only compare hands
         if players == 2:
             (k0, k1), (m0, m1) = hand_keys.tolist(), hand_masks.tolist()
             return [(K.headsup_boards5, k0, m0, k1, m1, deck, first, step, base_key, base_mask, *sym,

@@ -106,6 +106,11 @@ class Spot:
     def to_come(self) -> int:
         return self.game.board_cards - len(self.board)
 
+    @property
+    def removed(self) -> list[int]:
+        """The dead cards and the cards the game's deck leaves out: no board is dealt from them."""
+        return self.dead + list(self.game.left_out)
+
 
 def make_spot(players: Sequence, board=(), dead=(), game: str = "holdem",
               with_types: bool = False) -> Spot:
@@ -122,12 +127,14 @@ def make_spot(players: Sequence, board=(), dead=(), game: str = "holdem",
     groups = [("board", board_cards), ("dead", dead_cards)]
     groups += [(f"hand {i + 1}", p.combos[0][0]) for i, p in enumerate(parsed) if p.fixed]
     C.check_disjoint(groups)
+    for what, cards in groups:
+        g.check_deck(cards, what, "players" if what.startswith("hand") else what)
     available = len(g.deck) - len(board_cards) - len(dead_cards)
     need = g.hole_cards * len(parsed) + g.board_cards - len(board_cards)
     if need > available:
         raise PokerError(f"{len(parsed)} players and the board need {need} cards, "
                          f"but only {available} are left in the deck", "players")
-    blocked = C.card_mask(board_cards + dead_cards)
+    blocked = C.card_mask(board_cards + dead_cards + list(g.left_out))
     for p in parsed:
         if p.fixed:
             blocked |= C.card_mask(p.combos[0][0])
@@ -139,7 +146,8 @@ def make_spot(players: Sequence, board=(), dead=(), game: str = "holdem",
         combos = [(c, w) for c, w in p.combos if not (C.card_mask(c) & blocked)]
         if not combos:
             raise PokerError(f"the range of player {i + 1} ({shown(p.text)}) is empty once the "
-                             "board, dead cards and other hands are removed", "players")
+                             "board, dead cards and other hands are removed"
+                             + (f" (and the cards {g.name} leaves out)" if g.left_out else ""), "players")
         out.append(Player(p.text, combos, False))
     spot = Spot(out, board_cards, dead_cards, g, with_types)
     left = available - g.hole_cards * sum(p.fixed for p in out)

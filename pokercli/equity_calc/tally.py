@@ -43,18 +43,28 @@ def add_patterns(patterns: np.ndarray, outcome: np.ndarray) -> np.ndarray:
     return outcome
 
 
+def type_names(ranking: str) -> dict[int, str]:
+    """Hand type strength (the score's type field) -> name, in a game's ranking."""
+    if ranking == "standard":
+        return R.TYPE_NAMES
+    from pokercli import shortdeck
+
+    return shortdeck.type_names(ranking)
+
+
 def result_from_counts(spot: Spot, outcome: np.ndarray, types: np.ndarray, total: float,
                        method: str) -> EquityResult:
     """Each player's win, tie and equity from the (weighted) counts of ``total`` boards."""
     out = []
     players = len(spot.players)
+    names = type_names(spot.game.ranking)
     for p, (pl, row) in enumerate(zip(spot.players, np.asarray(outcome, np.float64).tolist())):
         wins = row[1]
         ties = sum(row[2:])
         share = wins + sum(row[n] / n for n in range(2, players + 1))
         tdict = None
         if spot.with_types:
-            tdict = {R.TYPE_NAMES[t]: float(types[p, t] / total) for t in range(1, 10)}
+            tdict = {names[t]: float(types[p, t] / total) for t in range(1, 10)}
         out.append(PlayerResult(pl.label, float(wins / total), float(ties / total), float(share / total),
                                 float(wins), float(ties), float(total), categories=tdict,
                                 combos=len(pl.combos)))

@@ -1,0 +1,225 @@
+"""Short deck: the kernels' tables and the light evaluator against a plain
+counting reference on every five- and seven-card hand, exact equity against a
+plain enumeration, Monte Carlo against exact, and the errors."""
+
+import math
+import random
+from collections import Counter
+from itertools import combinations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import pokercli
+from pokercli import evaluate as E
+from pokercli import shortdeck as S
+from tests import naive
+
+RANKINGS = ["shortdeck", "shortdeck-straight"]
+DECK = naive.SHORTDECK_DECK
+#: The kernel's type names -> the reference's category names.
+CATEGORY = {"HIGH_CARD": "high card", "PAIR": "pair", "TWO_PAIR": "two pair", "THREE_OF_A_KIND": "trips",
+            "STRAIGHT": "straight", "FLUSH": "flush", "FULL_HOUSE": "full house",
+            "FOUR_OF_A_KIND": "quads", "STRAIGHT_FLUSH": "straight flush"}
+
+
+def all_combos(n, k):
+    """Every k-subset of range(n) in lexicographic order, as a uint8 array (NumPy, no Python loop per row)."""
+    rows = np.arange(n, dtype=np.uint8).reshape(-1, 1)
+    for _ in range(k - 1):
+        last = rows[:, -1].astype(np.int64)
+        reps = n - 1 - last
+        base = np.repeat(rows, reps, axis=0)
+        starts = np.repeat(last + 1 - np.concatenate([[0], np.cumsum(reps)[:-1]]), reps)
+        rows = np.hstack([base, (np.arange(len(base)) + starts).astype(np.uint8).reshape(-1, 1)])
+    return rows
+
+
+@pytest.fixture(scope="module")
+def five_card_facts():
+    """Every C(36,5) hand: the reference's value and each ranking's kernel class."""
+    hands = all_combos(36, 5)
+    deck = np.array(DECK, np.int8)
+    cards = deck[hands]
+    values = [naive.shortdeck_category5(h) for h in cards.tolist()]
+    kernel = {r: E.classes(cards, game=r) for r in RANKINGS}
+    return hands, cards, values, kernel
+
+
+def test_five_card_category_counts_are_the_combinatorial_facts(five_card_facts):
+    """Counted by the reference and by the kernel, equal to the counts by formula."""
+    _, _, values, kernel = five_card_facts
+    c = math.comb
+    facts = {"straight flush": 6 * 4, "quads": 9 * 8 * 4, "flush": (c(9, 5) - 6) * 4,
+             "full house": 9 * 4 * 8 * 6, "straight": 6 * (4 ** 5 - 4),
+             "trips": 9 * 4 * c(8, 2) * 16, "two pair": c(9, 2) * 36 * 7 * 4,
+             "pair": 9 * 6 * c(8, 3) * 64, "high card": (c(9, 5) - 6) * (4 ** 5 - 4)}
+    assert sum(facts.values()) == c(36, 5)
+    assert Counter(name for name, _ in values) == facts
+    for r in RANKINGS:
+        types = S.type_names(r)
+        by_class = {k: types[int(E.score_of_class(r)[k]) >> 26] for k in range(1, 1405)}
+        assert Counter(CATEGORY[by_class[k]] for k in kernel[r].tolist()) == facts
+
+
+@pytest.mark.parametrize("ranking", RANKINGS)
+def test_kernel_orders_every_five_card_hand_as_the_reference(five_card_facts, ranking):
+    """The kernel's classes sort all 376,992 hands exactly as the reference's values:
+    equal values share a class, a better value has a smaller class; 1,404 classes."""
+    _, _, values, kernel = five_card_facts
+    order = naive.SHORTDECK_ORDER[ranking]
+    keyed = sorted(set((order.index(n), tuple(t)) for n, t in values), reverse=True)
+    expected_class = {v: i + 1 for i, v in enumerate(keyed)}
+    assert len(keyed) == 1404
+    got = kernel[ranking].tolist()
+    want = [expected_class[(order.index(n), tuple(t))] for n, t in values]
+    assert got == want
+
+
+def test_every_seven_card_hand_equals_the_reference(five_card_facts):
+    """All C(36,7) = 8,347,680 hands, both rankings: the kernel's class of the seven
+    cards equals the reference's best over the 21 five-card subsets (each
+    subset's reference value looked up by its combination index), and so do
+    the counts of each hand type."""
+    hands5, _, values, _ = five_card_facts
+    hands7 = all_combos(36, 7)
+    deck = np.array(DECK, np.int8)
+    for ranking in RANKINGS:
+        order = naive.SHORTDECK_ORDER[ranking]
+        keyed = [(order.index(n), tuple(t)) for n, t in values]
+        rank_of = {v: i + 1 for i, v in enumerate(sorted(set(keyed), reverse=True))}
+        table = np.zeros(math.comb(36, 5), np.int64)
+        table[_colex(hands5)] = [rank_of[v] for v in keyed]  # the reference's class of each five
+        best = np.full(len(hands7), 10_000, np.int64)
+        for pick in combinations(range(7), 5):
+            np.minimum(best, table[_colex(hands7[:, pick])], out=best)
+        got = E.classes(deck[hands7], game=ranking).astype(np.int64)
+        assert np.array_equal(got, best)
+        type_of = np.array([0] + [int(s) >> 26 for s in E.score_of_class(ranking)[1:]])
+        counts = np.bincount(type_of[got], minlength=10)
+        assert counts.sum() == math.comb(36, 7)
+        assert counts[1:].min() > 0
+
+
+def _colex(rows):
+    """Colexicographic index of each sorted k-subset row: sum of C(c_j, j + 1)."""
+    binom = np.array([[math.comb(n, k) for k in range(8)] for n in range(64)], np.int64)
+    rows = np.asarray(rows, np.int64)
+    return sum(binom[rows[:, j], j + 1] for j in range(rows.shape[1]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(RANKINGS), st.integers(5, 7), st.permutations(DECK))
+def test_light_evaluator_and_kernel_equal_the_reference(ranking, n, deck):
+    """`rank --game` uses the light evaluator (the seed's reductions, the wheel
+    and the type order changed): it picks the reference's best value, and the
+    kernel's score equals it."""
+    cards = deck[:n]
+    score, five = S.best_five(cards, ranking)
+    assert naive.shortdeck_value(five, ranking) == naive.shortdeck_value(cards, ranking)
+    row = np.full((1, 7), -1, np.int8)
+    row[0, :n] = cards
+    assert int(E.scores(row, game=ranking)[0]) == score
+
+
+def test_pokerkit_agrees_with_the_straight_ranking_on_random_pairs_of_hands():
+    """pokerkit's short deck hand (a straight beats three of a kind there) orders
+    2,000 random pairs of seven-card hands on a shared board as the kernel does."""
+    import pokerkit  # an oracle of the test extra
+    from pokercli import cards as C
+
+    rng = random.Random(5)
+    rows, pairs = [], []
+    for _ in range(2000):
+        d = rng.sample(DECK, 9)
+        rows += [d[:2] + d[4:], d[2:4] + d[4:]]
+        pairs.append(d)
+    scores = E.scores(np.array(rows, np.int8), game="shortdeck-straight").tolist()
+    for i, d in enumerate(pairs):
+        name = lambda cs: "".join(C.card_name(c) for c in cs)  # noqa: E731
+        a = pokerkit.ShortDeckHoldemHand.from_game(name(d[:2]), name(d[4:]))
+        b = pokerkit.ShortDeckHoldemHand.from_game(name(d[2:4]), name(d[4:]))
+        want = (a > b) - (a < b)
+        got = (scores[2 * i] > scores[2 * i + 1]) - (scores[2 * i] < scores[2 * i + 1])
+        assert got == want, d
+
+
+def parse_ranges(ranges, board, dead):
+    from pokercli.equity_calc.spot import make_spot
+
+    spot = make_spot(ranges, board, dead, "shortdeck")
+    return [p.combos for p in spot.players]
+
+
+@pytest.mark.parametrize("ranking", RANKINGS)
+@pytest.mark.parametrize("players,board,dead", [
+    (["As Kd", "Qh Qc", "9s 8s"], "Js Tc 6h", ""),
+    (["Ah 9h", "Kc Kd", "7s 8s"], "6h 7h Tc Td", ""),
+    (["QQ+,AKs", "Ts 9s", "JJ,T9s"], "Jc 8d 7h 6s", "Ah"),
+    (["KQs:2,JTo:0.5", "88-66"], "Ac 9c 6d 7h", "Kd"),
+])
+def test_exact_equity_equals_a_plain_enumeration(ranking, players, board, dead):
+    from pokercli import cards as C
+
+    r = pokercli.equity(players, board=board, dead=dead, game=ranking, method="exact")
+    board_cards, dead_cards = C.parse(board), C.parse(dead) if dead else []
+    ranges = parse_ranges(players, board, dead)
+    eq, wins, ties, total = naive.equity(ranges, board_cards, dead_cards,
+                                         score=lambda cs: naive.shortdeck_value(cs, ranking),
+                                         deck=DECK)
+    assert r.boards == total
+    for p, e, w, t in zip(r.players, eq, wins, ties):
+        assert p.wins == w and p.ties == t
+        assert p.equity == pytest.approx(e, abs=1e-12)
+
+
+@pytest.mark.parametrize("players", [["As Ks", "Qh Qd"], ["Ah Kh", "Qc Qd", "Ts 9s"]])
+def test_preflop_boards_counted_with_suit_symmetry_equal_every_board(players):
+    """Preflop, the heads-up and multiway kernels skip boards equal up to suits;
+    counting hand types takes the kernel that scores every board. Same counts."""
+    fast = pokercli.equity(players, game="shortdeck")
+    every = pokercli.equity(players, game="shortdeck", categories=True)
+    assert fast.boards == every.boards == math.comb(36 - 2 * len(players), 5)
+    assert [(p.wins, p.ties) for p in fast.players] == [(p.wins, p.ties) for p in every.players]
+
+
+def test_the_ranking_decides_trips_against_a_straight():
+    """A set of nines against a ten-high straight on the river: the set wins in
+    the Triton ranking, the straight in the other."""
+    board = "9h 8c 7d Kc Ah"
+    triton = pokercli.equity(["9s 9d", "Ts 6s"], board=board, game="shortdeck")
+    variant = pokercli.equity(["9s 9d", "Ts 6s"], board=board, game="shortdeck-straight")
+    assert (triton.players[0].equity, variant.players[0].equity) == (1.0, 0.0)
+
+
+@pytest.mark.parametrize("players,board", [(["As Ks", "random"], ""), (["Ah Kh", "QQ+", "random"], "Qd 9h 6c")])
+def test_monte_carlo_is_within_four_standard_errors_of_exact(players, board):
+    exact = pokercli.equity(players, board=board, game="shortdeck", method="exact")
+    mc = pokercli.equity(players, board=board, game="shortdeck", method="monte-carlo",
+                         samples=400_000, seed=11)
+    for e, m in zip(exact.players, mc.players):
+        assert abs(e.equity - m.equity) <= 4 * m.stderr + 1e-12
+
+
+def test_random_players_are_dealt_from_the_short_deck():
+    """A random player never holds a two to five: on the river a plain
+    enumeration over short deck hands only gives the same counts."""
+    r = pokercli.equity(["Ah Kh", "random"], board="Qh Jh 6c 7d 8s", game="shortdeck")
+    ranges = parse_ranges(["Ah Kh", "random"], "Qh Jh 6c 7d 8s", "")
+    assert len(ranges[1]) == math.comb(36 - 7, 2)
+    _, wins, ties, total = naive.equity(ranges, [int(c) for c in pokercli.parse_cards("Qh Jh 6c 7d 8s")],
+                                        score=lambda cs: naive.shortdeck_value(cs), deck=DECK)
+    assert (r.players[0].wins, r.players[0].ties, r.boards) == (wins[0], ties[0], total)
+
+
+@pytest.mark.parametrize("kwargs,param,text", [
+    (dict(players=["2s 2h", "Ks Kh"]), "players", "2h, which shortdeck does not use"),
+    (dict(players=["As Ah", "Ks Kh"], board="5c 6d 7h"), "board", "5c, which shortdeck does not use"),
+    (dict(players=["As Ah", "Ks Kh"], dead="3c"), "dead", "3c"),
+    (dict(players=["As Ah", "22-55"]), "players", "leaves out"),
+])
+def test_cards_outside_the_deck_are_refused(kwargs, param, text):
+    with pytest.raises(pokercli.PokerError) as e:
+        pokercli.equity(game="shortdeck", **kwargs)
+    assert e.value.param == param and text in str(e.value)
