@@ -24,10 +24,19 @@ if TYPE_CHECKING:
 #: game -> (cards per hand, board cards, default players, fixed player count)
 GAMES = {
     "holdem": (2, 5, 2, None),
+    "omaha": (4, 5, 2, None),
+    "omaha5": (5, 5, 2, None),
+    "omaha6": (6, 5, 2, None),
+    "omaha-hilo": (4, 5, 2, None),
+    "omaha5-hilo": (5, 5, 2, None),
+    "shortdeck": (2, 5, 2, None),
+    "shortdeck-straight": (2, 5, 2, None),
     "draw": (5, 0, 2, None),
     "hearts": (13, 0, 4, 4),
     "bigtwo": (13, 0, 4, 4),
 }
+#: The short deck games deal from the sixes to the aces.
+_SHORT = ("shortdeck", "shortdeck-straight")
 
 
 def _below(rng: random.Random, n: int) -> int:
@@ -64,11 +73,16 @@ class Deal:
     board: list[C.Card]
     hearts: Optional["State"] = None
 
+    @property
+    def has_board(self) -> bool:
+        """Hold'em, Omaha and short deck deal a board."""
+        return GAMES[self.game][1] > 0
+
     def to_dict(self) -> dict:
         """One deal's ``deal --json`` document."""
         doc = {"game": self.game, "seed": self.seed, "deal": self.index,
                "hands": [[C.card_name(c) for c in h] for h in self.hands]}
-        if self.game == "holdem":
+        if self.has_board:
             doc["board"] = [C.card_name(c) for c in self.board]
         if self.hearts is not None:
             doc["hearts"] = self.hearts.to_dict()
@@ -110,8 +124,9 @@ def _whole(value, name: str, low: int) -> int:
 
 def deal(game: str = "holdem", players: Optional[int] = None, seed: Optional[int] = None,
          dead=(), count: int = 1, *, round_number: int = 1, view: Optional[int] = None) -> Deals:
-    """Deal ``count`` independent deals of ``game`` (holdem, draw, hearts or
-    bigtwo) from one generator seeded with ``seed`` (a random one when None).
+    """Deal ``count`` independent deals of ``game`` (holdem, an Omaha game,
+    shortdeck, draw, hearts or bigtwo) from one generator seeded with ``seed``
+    (a random one when None). Short deck deals from its 36 cards.
 
     Hearts deals also carry the state of the deal for round ``round_number``
     (its pass type), seen by player ``view`` when given.
@@ -137,7 +152,12 @@ def deal(game: str = "holdem", players: Optional[int] = None, seed: Optional[int
     if view is not None:
         H.State([0] * 52).masked(view)  # checks the player number
     dead_cards = C.as_cards(dead, "dead")
-    deck = sorted(set(range(52)) - set(dead_cards), key=C.deck_index)
+    full = [c for c in range(52) if c % 13 >= 4] if game in _SHORT else range(52)
+    outside = [c for c in dead_cards if c not in set(full)]
+    if outside:
+        raise PokerError(f"dead holds {C.card_name(outside[0])}, which {game} does not use "
+                         "(its deck is the sixes to the aces)", "dead")
+    deck = sorted(set(full) - set(dead_cards), key=C.deck_index)
     need = players * per_hand + board_cards
     if need > len(deck):
         raise PokerError(f"{game} for {players} players needs {need} cards, "

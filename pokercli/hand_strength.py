@@ -13,7 +13,8 @@ range with card removal and weights):
   (Billings, Papp, Schaeffer and Szafron's definitions, ties counted half);
 * on the river nothing is to come: the effective figures equal the current ones;
 * preflop: the hand's exact equity against a random hand and its place among
-  the 169 starting-hand classes (from ``data/preflop_headsup.npz``); there
+  the 169 starting-hand classes (from ``data/preflop_headsup.npz``; short
+  deck: the 81 classes of ``data/shortdeck_preflop.json``); there
   ``beats``/``ties``/``loses`` compare the hand's class with the classes of all
   other two-card hands by that equity.
 """
@@ -27,9 +28,8 @@ from typing import Optional, Sequence
 
 from pokercli import cards as C
 from pokercli import ranges as RG
-from pokercli import reference as R
 from pokercli.errors import PokerError, shown
-from pokercli.games import holdem_only
+from pokercli.games import Game, game as _game
 
 
 @dataclass
@@ -63,10 +63,17 @@ class PercentileResult:
     class_name: Optional[str] = None
     class_rank: Optional[int] = None
     note: str = ""
+    game: str = "holdem"
+
+    @property
+    def classes(self) -> int:
+        """Starting-hand classes of the game: 169 in hold'em, 81 in short deck."""
+        return 169 if self.game == "holdem" else 81
 
     def to_dict(self) -> dict:
         """The ``percentile --json`` document."""
-        doc = {"hand": [C.card_name(c) for c in self.hand],
+        doc = {} if self.game == "holdem" else {"game": self.game}
+        doc |= {"hand": [C.card_name(c) for c in self.hand],
                "board": [C.card_name(c) for c in self.board],
                "dead": [C.card_name(c) for c in self.dead], "vs": self.vs, "street": self.street,
                "opponent_hands": self.opponents, "opponent_weight": _num(self.opponent_weight),
@@ -107,10 +114,11 @@ def parse_hand(value, preflop: bool) -> list[int]:
 
 
 def opponent_combos(hand: Sequence[int], board: Sequence[int], dead: Sequence[int],
-                    vs) -> list[tuple[tuple[int, int], float]]:
+                    vs, left_out: Sequence[int] = ()) -> list[tuple[tuple[int, int], float]]:
     """The opponent's combos (``vs``: range text, a Range, or None for any two
-    unseen cards) that our hand, the board and the dead cards leave possible."""
-    blocked = C.card_mask(list(hand) + list(board) + list(dead))
+    unseen cards) that our hand, the board, the dead cards and the cards the
+    game leaves out (``left_out``) leave possible."""
+    blocked = C.card_mask(list(hand) + list(board) + list(dead) + list(left_out))
     if vs is None:
         combos = RG.parse_range("random")
     elif isinstance(vs, RG.Range):
@@ -142,39 +150,45 @@ def percentile(hand, board=(), dead=(), *, vs=None, game: str = "holdem") -> Per
     >>> p.hs, round(p.equity, 6), p.hp[0]
     (1.0, 0.951299, [1018071.0, 0.0, 52119.0])
     """
-    g = holdem_only(game, 'percentile')
+    g = _game(game)
+    if g.must_use:
+        raise PokerError(f"percentile is for hold'em and short deck so far, not {g.name} "
+                         f"(equity takes game={g.name!r})", "game")
     board_cards = [int(c) for c in C.as_cards(board, "board", count=g.board_sizes)]
     dead_cards = [int(c) for c in C.as_cards(dead, "dead")]
     hand_cards = parse_hand(hand, preflop=not board_cards)
-    return compute(hand_cards, board_cards, dead_cards, vs)
+    return compute(hand_cards, board_cards, dead_cards, vs, g.name)
 
 
 def compute(hand: Sequence[int], board: Sequence[int] = (), dead: Sequence[int] = (),
-            vs=None) -> PercentileResult:
+            vs=None, game: str = "holdem") -> PercentileResult:
     """:func:`percentile` on card ids already parsed."""
+    g = _game(game)
     hand, board, dead = list(hand), list(board), list(dead)
     if len(hand) != 2:
         raise PokerError(f"hand: a hold'em hand has 2 cards, not {len(hand)}", "hand")
     if len(board) not in (0, 3, 4, 5):
         raise PokerError(f"board: a board has 0, 3, 4 or 5 cards, not {len(board)}", "board")
     C.check_disjoint([("hand", hand), ("board", board), ("dead", dead)])
-    opps = opponent_combos(hand, board, dead, vs)
+    for what, cards in (("hand", hand), ("board", board), ("dead", dead)):
+        g.check_deck(cards, what, what)
+    opps = opponent_combos(hand, board, dead, vs, g.left_out)
     street = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}[len(board)]
     label = vs.text if isinstance(vs, RG.Range) else (vs or "random")
-    result = PercentileResult(hand, board, dead, label, street)
+    result = PercentileResult(hand, board, dead, label, street, game=g.name)
     result.opponents = len(opps)
     if street == "preflop":
-        return _preflop(result, opps)
-    hero, opp_scores = _current(result, opps)
+        return _preflop(result, opps, g)
+    hero, opp_scores = _current(result, opps, g)
     if street == "river":
         result.equity, result.ppot, result.npot, result.ehs = result.hs, 0.0, 0.0, result.hs
         result.note = "on the river no cards are to come: the effective figures equal the current ones"
     else:
-        _potentials(result, opps, hero, opp_scores)
+        _potentials(result, opps, hero, opp_scores, g)
     return result
 
 
-def _current(result: PercentileResult, opps):
+def _current(result: PercentileResult, opps, g: Game):
     """Beats/ties/loses on the current board, and the field by opponent hand type.
 
     Returns our score and the opponents' scores now.
@@ -188,7 +202,7 @@ def _current(result: PercentileResult, opps):
     rows[0, :n] = result.hand + result.board
     for i, ((a, b), _) in enumerate(opps, 1):
         rows[i, :n] = [a, b] + result.board
-    scores = E.scores(rows)
+    scores = E.scores(rows, g.name)
     hero, opp = int(scores[0]), scores[1:].astype(np.int64)
     w = np.array([wt for _, wt in opps])
     total = w.sum()
@@ -197,16 +211,19 @@ def _current(result: PercentileResult, opps):
     result.beats, result.ties = float(beat / total), float(tie / total)
     result.loses = float(w[opp > hero].sum() / total)
     result.hs = result.beats + result.ties / 2
+    from pokercli.equity_calc.tally import type_names
+
+    names = type_names(g.ranking)
     for t in range(9, 0, -1):
         sel = (opp >> 26) == t
         if sel.any():
-            result.field[R.TYPE_NAMES[t]] = [float(w[sel & (opp < hero)].sum()),
+            result.field[names[t]] = [float(w[sel & (opp < hero)].sum()),
                                               float(w[sel & (opp == hero)].sum()),
                                               float(w[sel & (opp > hero)].sum())]
     return hero, opp
 
 
-def _potentials(result: PercentileResult, opps, hero: int, opp) -> None:
+def _potentials(result: PercentileResult, opps, hero: int, opp, g: Game) -> None:
     import numpy as np
 
     from pokercli._kernels import potentials as K
@@ -214,16 +231,16 @@ def _potentials(result: PercentileResult, opps, hero: int, opp) -> None:
     from pokercli._kernels.jit import call
     from pokercli._kernels.evaluator import KEY_INIT
 
-    keys, offsets, (rank_score, flush_score), _ = E.kernel_tables()
+    keys, offsets, (rank_score, flush_score), _ = E.kernel_tables(g.ranking)
     removed = set(result.hand) | set(result.board) | set(result.dead)
-    deck = [c for c in range(52) if c not in removed]
+    deck = [c for c in g.deck if c not in removed]
     k = 5 - len(result.board)
     runouts = list(combinations(deck, k))
     rows = np.full((len(runouts), 7), -1, np.int8)
     base = result.hand + result.board
     for i, ro in enumerate(runouts):
         rows[i, :len(base) + k] = base + list(ro)
-    hero_final = E.scores(rows)
+    hero_final = E.scores(rows, g.name)
     runout_keys = np.array([sum(int(keys[c]) for c in ro) for ro in runouts], np.int64)
     runout_masks = np.array([C.card_mask(ro) for ro in runouts], np.int64)
     opp_keys = np.array([int(keys[a]) + int(keys[b]) for (a, b), _ in opps], np.int64)
@@ -262,15 +279,24 @@ def preflop_table() -> dict[str, dict]:
     return read_cached(f"preflop-vs-random-{data_digest('preflop_headsup.npz')}.json", json.loads, build, "equity of each class against a random hand")
 
 
-def class_order() -> list[str]:
-    table = preflop_table()
+def class_order(game: str = "holdem") -> list[str]:
+    table = _class_table(game)
     return sorted(table, key=lambda n: -table[n]["equity"])
 
 
-def _preflop(result: PercentileResult, opps) -> PercentileResult:
-    table = preflop_table()
+def _class_table(game: str) -> dict[str, dict]:
+    """Each starting-hand class's equity against a random hand in ``game``."""
+    if game == "holdem":
+        return preflop_table()
+    from pokercli import shortdeck_preflop
+
+    return shortdeck_preflop.table(game)
+
+
+def _preflop(result: PercentileResult, opps, g: Game) -> PercentileResult:
+    table = _class_table(g.name)
     name = RG.class_name(tuple(sorted(result.hand)))
-    order = class_order()
+    order = class_order(g.name)
     result.class_name = name
     result.class_rank = order.index(name) + 1
     mine = table[name]["equity"]

@@ -17,7 +17,7 @@ from typing import Any, Optional, Sequence
 from pokercli import cards as C
 from pokercli import reference as R
 from pokercli.errors import PokerError, shown
-from pokercli.games import holdem_only
+from pokercli.games import Game, game as _game
 
 #: The names of the seed's eight reductions of a five-card set (SPEC §3a).
 REDUCTIONS = ("flush", "hand_ranks", "quads", "odd_ranks", "trips", "five_high", "straight",
@@ -45,6 +45,13 @@ class HandValue:
     type: str
     best_five: tuple[C.Card, ...]
     description: str
+    #: "holdem", or a short deck game (its score and class are in its own ranking).
+    game: str = "holdem"
+
+    @property
+    def classes(self) -> int:
+        """How many classes the game's hands fall in (7462; 1404 in short deck)."""
+        return 7462 if self.game == "holdem" else 1404
 
     @property
     def primary(self) -> int:
@@ -58,14 +65,15 @@ class HandValue:
 
     @property
     def reductions(self) -> Optional[dict[str, Any]]:
-        """The seed's eight reductions, for a hand of exactly five cards."""
-        if len(self.cards) != 5:
+        """The seed's eight reductions, for a hold'em hand of exactly five cards."""
+        if len(self.cards) != 5 or self.game != "holdem":
             return None
         return dict(zip(REDUCTIONS, R.reductions(C.card_mask(self.cards))))
 
     def to_dict(self) -> dict[str, Any]:
         """The ``rank --json`` document."""
-        doc = {
+        doc = {} if self.game == "holdem" else {"game": self.game}
+        doc |= {
             "hand": [c.name for c in self.cards],
             "class": self.hand_class,
             "type": self.type,
@@ -81,24 +89,49 @@ class HandValue:
         return doc
 
 
-def value_of(cards: Sequence[int]) -> HandValue:
-    """The value of 5 to 7 distinct card ids (checked by the caller)."""
-    score, five = R.best_five(cards)
+def value_of(cards: Sequence[int], game: str = "holdem") -> HandValue:
+    """The value of 5 to 7 distinct card ids (checked by the caller) in hold'em
+    or a short deck game."""
     card = C.Card
-    return HandValue(tuple(card(c) for c in cards), score, R.hand_class(score), R.type_name(score),
+    ranking = _game(game).ranking
+    if ranking == "standard":
+        score, five = R.best_five(cards)
+        hand_class, type_, description = R.hand_class(score), R.type_name(score), R.describe(score)
+    else:
+        from pokercli import shortdeck as S
+
+        score, five = S.best_five(cards, ranking)
+        hand_class, type_ = S.hand_class(score, ranking), S.type_name(score, ranking)
+        description = S.describe(score, ranking)
+    return HandValue(tuple(card(c) for c in cards), score, hand_class, type_,
                      tuple(card(c) for c in sorted(five, key=lambda c: (-(c % 13), c))),
-                     R.describe(score))
+                     description, game)
+
+
+def _any_five(game: str, what: str) -> Game:
+    """The game, when its hands are the best five of any cards (hold'em, short deck)."""
+    g = _game(game)
+    if g.must_use:
+        raise PokerError(f"{g.name} hands use two hole and three board cards: give the board "
+                         f"({what}(hands, board, game={g.name!r}))", "game")
+    return g
 
 
 def rank(cards, game: str = "holdem") -> HandValue:
     """The value of one hand of 5, 6 or 7 cards (text like ``"As Ks Qs Js Ts"``
-    or a sequence of cards): the best five count.
+    or a sequence of cards): the best five count. ``game``: ``"holdem"``, or
+    ``"shortdeck"`` / ``"shortdeck-straight"`` (:mod:`pokercli.shortdeck`); an
+    Omaha hand is ranked on a board by :func:`showdown`.
 
     >>> rank("Kh Ks Kd Th Tc 2s 3d").description
     'Full house, kings full of tens'
+    >>> rank("Ah 6d 7c 8s 9h", game="shortdeck").description
+    'Straight, nine high'
     """
-    holdem_only(game, 'rank')
-    return value_of(C.as_cards(cards, "cards", count=(5, 6, 7)))
+    g = _any_five(game, "showdown")
+    cards = C.as_cards(cards, "cards", count=(5, 6, 7))
+    g.check_deck(cards, "cards", "cards")
+    return value_of(cards, g.name)
 
 
 @dataclass(frozen=True)
@@ -151,6 +184,7 @@ class Showdown:
     hands: tuple[tuple[C.Card, ...], ...]
     values: tuple[HandValue, ...]
     winners: tuple[int, ...]
+    game: str = "holdem"
 
     def result(self, player: int) -> str:
         """``win``, ``tie`` or ``lose`` for player 1, 2, ..."""
@@ -167,27 +201,41 @@ class Showdown:
             doc["hand"] = [c.name for c in hand]
             doc["result"] = self.result(i)
             players.append(doc)
-        return {"board": [c.name for c in self.board], "players": players, "winners": list(self.winners)}
+        doc = {} if self.game == "holdem" else {"game": self.game}
+        return doc | {"board": [c.name for c in self.board], "players": players,
+                      "winners": list(self.winners)}
 
 
-def showdown(hands: Sequence, board=(), game: str = "holdem") -> Showdown:
+def showdown(hands: Sequence, board=(), game: str = "holdem"):
     """Rank every hand on a board (0, 3, 4 or 5 cards) and say who wins.
+
+    In an Omaha game (a board of 3 to 5 cards) the result is an
+    :class:`pokercli.omaha_hands.OmahaShowdown`: each hand's best high hand
+    of two hole and three board cards, its low in hi-lo, and each player's
+    share of the pot.
 
     >>> s = showdown(["4s 5c", "4d 5d", "As Ac"], board="Ah Kd 7c 2s 3h")
     >>> s.winners, s.result(3)
     ((1, 2), 'lose')
     """
-    g = holdem_only(game, 'showdown')
+    g = _game(game)
+    if g.must_use:
+        from pokercli import omaha_hands
+
+        return omaha_hands.showdown(hands, board, g.name)
     if isinstance(hands, str) or not isinstance(hands, Sequence) or not hands:
         raise PokerError("hands must be a non-empty list of hands", "hands")
     board_cards = C.as_cards(board, "board", count=g.board_sizes)
     parsed = [C.as_cards(h, f"hand {i}") for i, h in enumerate(hands, 1)]
     C.check_disjoint([("board", board_cards)] + [(f"hand {i}", h) for i, h in enumerate(parsed, 1)])
+    g.check_deck(board_cards, "board", "board")
+    for i, h in enumerate(parsed, 1):
+        g.check_deck(h, f"hand {i}", "hands")
     for i, h in enumerate(parsed, 1):
         total = len(h) + len(board_cards)
         if not 5 <= total <= 7:
             raise PokerError(f"hand {i} with the board has {total} cards; a hand is 5 to 7 cards", "hands")
-    values = tuple(value_of(list(h) + list(board_cards)) for h in parsed)
+    values = tuple(value_of(list(h) + list(board_cards), g.name) for h in parsed)
     best = max(v.score for v in values)
     winners = tuple(i for i, v in enumerate(values, 1) if v.score == best)
-    return Showdown(tuple(board_cards), tuple(tuple(h) for h in parsed), values, winners)
+    return Showdown(tuple(board_cards), tuple(tuple(h) for h in parsed), values, winners, g.name)

@@ -28,9 +28,10 @@ Range('AKs', 4 combos)
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import Iterator, Optional, Sequence
 
 from pokercli import cards as C
 from pokercli.errors import PokerError, shown
@@ -180,10 +181,64 @@ def parse_range(text: str) -> Range:
 
 
 
+#: A rank pattern may stand for at most this many hands before its suits are checked.
+PATTERN_MAX = 2_000_000
+#: An Omaha rank pattern: ranks or ``x`` (any card), then an optional suit qualifier.
+_PATTERN = re.compile(r"([2-9TJQKAX]+)(DS|SS|R)?", re.IGNORECASE)
+
+
+def _suits_fit(hand: tuple[int, ...], qualifier: Optional[str]) -> bool:
+    """``ds``: two suits with two or more cards each; ``ss``: exactly one suit
+    with two or more; ``r``: every card a different suit."""
+    if not qualifier:
+        return True
+    counts = [0, 0, 0, 0]
+    for c in hand:
+        counts[c // 13] += 1
+    paired = sum(n >= 2 for n in counts)
+    return {"ds": paired >= 2, "ss": paired == 1, "r": max(counts) == 1}[qualifier.lower()]
+
+
+def pattern_hands(ranks: str, qualifier: Optional[str] = None) -> list[tuple[int, ...]]:
+    """Every hand (sorted card ids) of an Omaha rank pattern: ``AAxx`` holds two
+    aces or more and any other cards, ``KQJT`` a king, queen, jack and ten of
+    any suits, ``x`` any card; ``ds``/``ss``/``r`` keep the double-suited,
+    single-suited or rainbow hands.
+
+    >>> len(pattern_hands("AAxx")), len(pattern_hands("AAxx", "ds")), len(pattern_hands("KQJT", "r"))
+    (6961, 864, 24)
+    """
+    from itertools import combinations, product
+
+    wanted: dict[int, int] = {}
+    for ch in ranks.upper():
+        if ch != "X":
+            r = _rank(ch)
+            wanted[r] = wanted.get(r, 0) + 1
+    if any(n > 4 for n in wanted.values()):
+        return []
+    free = len(ranks) - sum(wanted.values())
+    fixed_choices = [list(combinations([13 * g + r for g in range(4)], n)) for r, n in sorted(wanted.items())]
+    candidates = math.prod(len(f) for f in fixed_choices) * math.comb(52 - (len(ranks) - free), free)
+    if candidates > PATTERN_MAX:
+        raise PokerError(f"rank pattern {shown(ranks + (qualifier or ''))} stands for more than "
+                         f"{PATTERN_MAX:,} hands; name more ranks, or use 'random'")
+    out = set()
+    for chosen in product(*fixed_choices):
+        cards = [c for group in chosen for c in group]
+        rest = [c for c in range(52) if c not in cards]
+        for extra in combinations(rest, free):
+            hand = tuple(sorted(cards + list(extra)))
+            if hand not in out and _suits_fit(hand, qualifier):
+                out.add(hand)
+    return sorted(out)
+
+
 def parse_hand_list(text: str, hole: int) -> list[tuple[tuple[int, ...], float]]:
     """Hands of ``hole`` cards each, with weights: ``"AsAhKsKh, QdQcJdJc:0.5"``
-    (a comma between hands; ``:w`` weights a hand, as in a range). The list
-    form of a range in the Omaha games.
+    (a comma between hands; ``:w`` weights a hand, as in a range), and rank
+    patterns (``AAxx``, ``KQJTds``, ``AKxxx``: :func:`pattern_hands`). The
+    range form of the Omaha games; a later part's weight replaces an earlier one's.
 
     >>> parse_hand_list("AsAhKsKh, QdQcJdJc:0.5", 4)[1][1]
     0.5
@@ -194,6 +249,17 @@ def parse_hand_list(text: str, hole: int) -> list[tuple[tuple[int, ...], float]]
         raise PokerError("empty range", "text")
     for part in parts:
         body, weight = _weighted(part)
+        pattern = _PATTERN.fullmatch(body.strip())
+        if pattern and len(pattern.group(1)) == hole:
+            hands = pattern_hands(pattern.group(1), pattern.group(2))
+            if not hands:
+                raise PokerError(f"range part {shown(part)} matches no hand")
+            for hand in hands:
+                out[hand] = weight
+            continue
+        if pattern:
+            raise PokerError(f"range part {shown(part)} has {len(pattern.group(1))} ranks; a hand of "
+                             f"this game has {hole} cards (AAxx, KQJT, with ds, ss or r)")
         cards = C.parse(body, what=f"range part {shown(part)}")
         if len(cards) != hole:
             raise PokerError(f"range part {shown(part)} has {len(cards)} cards; a hand of this "

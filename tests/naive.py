@@ -55,17 +55,18 @@ def combination_index(combo, n):
     raise ValueError(combo)
 
 
-def percentile(hand, board, opps, dead=()):
-    """(beats, ties, loses, hp) by plain enumeration; opps: list of ((c1, c2), weight)."""
-    hero_now = R.score(list(hand) + list(board)) if len(board) >= 3 else None
+def percentile(hand, board, opps, dead=(), score=R.score, deck=range(52)):
+    """(beats, ties, loses, hp) by plain enumeration; opps: list of ((c1, c2), weight);
+    ``score`` values 5-7 cards; runouts come from ``deck``."""
+    hero_now = score(list(hand) + list(board)) if len(board) >= 3 else None
     beats = ties = loses = 0.0
     hp = [[0.0] * 3 for _ in range(3)]
-    deck = [c for c in range(52) if c not in set(hand) | set(board) | set(dead)]
+    deck = [c for c in deck if c not in set(hand) | set(board) | set(dead)]
     hero_final = {}
     for ro in combinations(deck, 5 - len(board)):
-        hero_final[ro] = R.score(list(hand) + list(board) + list(ro))
+        hero_final[ro] = score(list(hand) + list(board) + list(ro))
     for (a, b), w in opps:
-        s = R.score([a, b] + list(board))
+        s = score([a, b] + list(board))
         now = 0 if hero_now > s else (1 if hero_now == s else 2)
         beats += w * (now == 0)
         ties += w * (now == 1)
@@ -73,7 +74,7 @@ def percentile(hand, board, opps, dead=()):
         for ro, h in hero_final.items():
             if a in ro or b in ro:
                 continue
-            f = R.score([a, b] + list(board) + list(ro))
+            f = score([a, b] + list(board) + list(ro))
             hp[now][0 if h > f else (1 if h == f else 2)] += w
     return beats, ties, loses, hp
 

@@ -89,7 +89,7 @@ def hand_value(key, mask, offsets, rank_tab, flush_tab):
 
 
 @jit
-def evaluate_batch7(cards, card_keys, offsets, rank_tab, flush_tab, value_map, out):
+def evaluate_batch7(cards, card_keys, offsets, rank_tab, flush_tab, value_map, outside, out):
     """``out[i]`` = ``value_map[class]`` of the 7-card hand ``cards[i]`` (no padding).
 
     ``cards``: uint8[n, 7] card ids (checked 0..51 by the caller);
@@ -97,10 +97,13 @@ def evaluate_batch7(cards, card_keys, offsets, rank_tab, flush_tab, value_map, o
     uint32[7463], a class to the value wanted (the identity for classes, the
     score of each class for scores); ``out``: [n], written.
 
-    Returns -1, or the first row holding a card twice: such a row is not
-    evaluated (its rank counts could lead the table read outside the table).
-    The duplicate check rides on the pass that sums the keys: a separate
-    checking pass measured half the throughput.
+    ``outside``: int64, the 52-bit set of cards the game's deck does not hold
+    (0 in hold'em; a short deck's twos to fives).
+
+    Returns -1, or the first row holding a card twice or a card of
+    ``outside``: such a row is not evaluated (its rank counts could lead the
+    table read outside the table). The checks ride on the pass that sums the
+    keys: a separate checking pass measured half the throughput.
 
     The hot path only sums card keys; the flush suit's rank set is rebuilt
     from the row in the rare flush case.
@@ -116,7 +119,7 @@ def evaluate_batch7(cards, card_keys, offsets, rank_tab, flush_tab, value_map, o
             bit = one << c
             dup |= mask & bit
             mask |= bit
-        if dup:
+        if dup | (mask & outside):
             return i
         if (key >> 32) & 0x8888:
             g = _flush_suit(key)
@@ -128,13 +131,13 @@ def evaluate_batch7(cards, card_keys, offsets, rank_tab, flush_tab, value_map, o
 
 
 @jit
-def evaluate_batch(cards, card_keys, offsets, rank_tab, flush_tab, value_map, out):
+def evaluate_batch(cards, card_keys, offsets, rank_tab, flush_tab, value_map, outside, out):
     """``out[i]`` = ``value_map[class]`` of hand ``cards[i]``.
 
     ``cards``: int8[n, k] (k <= 7) card ids 0..51 (range checked by the
     caller), a short hand padded with -1 at its end; the other arguments as
     for :func:`evaluate_batch7`. Returns -1, or the first row that is not 5 to
-    k distinct cards followed only by padding (not evaluated).
+    k distinct cards of the deck followed only by padding (not evaluated).
     """
     width = cards.shape[1]
     one = np.int64(1)
@@ -154,7 +157,7 @@ def evaluate_batch(cards, card_keys, offsets, rank_tab, flush_tab, value_map, ou
             mask |= bit
         for j in range(count + 1, width):  # only in padded rows: a card after the padding
             dup |= np.int64(cards[i, j] >= 0)
-        if dup or count < 5:
+        if dup or count < 5 or (mask & outside):
             return i
         out[i] = value_map[hand_value(key, mask, offsets, rank_tab, flush_tab)]
     return -1

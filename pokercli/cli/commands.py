@@ -14,7 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from pokercli.cli import ExitStatus, app, run
-from pokercli.cli.options import (AnyGame, Board, Checkpoint, Dead, EquityGame, File, Game, Json,
+from pokercli.cli.options import (Board, Checkpoint, Dead, DealGame, File, Game, Json,
                                   PokerGame, Resume, Scheduler, Seed, Unicode)
 from pokercli.errors import PokerError
 
@@ -49,17 +49,10 @@ def encode(
     run(job)
 
 
-class DealGame(str, Enum):
-    holdem = "holdem"
-    draw = "draw"
-    hearts = "hearts"
-    bigtwo = "bigtwo"
-
-
 @app.command()
 def deal(
     game: Annotated[DealGame, typer.Option("--game", "-g", help="The game to deal.")] = DealGame.holdem,
-    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Players (holdem/draw; default 2).")] = None,
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Players (all but hearts/bigtwo; default 2).")] = None,
     seed: Seed = None,
     dead: Dead = None,
     count: Annotated[int, typer.Option("--count", "-n", help="Number of independent deals.")] = 1,
@@ -92,7 +85,7 @@ def rank(
     as_json: Json = False,
     unicode: Unicode = False,
 ) -> None:
-    """Rank a hand (type, class 1..7462, score), a showdown, a score, or a stream of hands."""
+    """Rank a hand (type, class 1..7462, score), a showdown (Omaha: with the pot split), a score, or a stream of hands."""
     def job():
         from pokercli import hands as H
         from pokercli.render import emit
@@ -101,6 +94,8 @@ def rank(
         if file is not None or words == ["-"]:
             if board is not None or score is not None or (file is not None and words):
                 raise PokerError("batch mode (- or --file) takes no other hands, --board or --score")
+            if game.value != "holdem":
+                raise PokerError(f"batch mode (- or --file) ranks hold'em hands; not {game.value} yet")
             return _rank_batch(file, as_json)
         out = _out(as_json, unicode)
         if score is not None:
@@ -111,6 +106,9 @@ def rank(
             raise PokerError("give a hand of 5-7 cards, hands with --board, --score N, or - for stdin")
         if board is not None:
             return emit(H.showdown(words, board, game.value), out)
+        if game.value.startswith("omaha"):
+            raise PokerError(f"an {game.value} hand is ranked on a board: give --board and the "
+                             "hands (two hole and three board cards make each hand)")
         emit(H.rank(" ".join(words), game.value), out)
 
     run(job)
@@ -180,7 +178,7 @@ def equity(
     checkpoint: Checkpoint = None,
     resume: Resume = False,
     file: File = None,
-    game: AnyGame = EquityGame.holdem,
+    game: Game = PokerGame.holdem,
     as_json: Json = False,
     unicode: Unicode = False,
 ) -> None:

@@ -31,13 +31,7 @@ File = Annotated[Optional[Path], typer.Option(
 
 
 class PokerGame(str, Enum):
-    """The games of ``rank`` and ``percentile``."""
-
-    holdem = "holdem"
-
-
-class EquityGame(str, Enum):
-    """The games of ``equity``."""
+    """The games of ``rank``, ``equity`` and ``percentile`` (pokercli.games)."""
 
     holdem = "holdem"
     omaha = "omaha"
@@ -45,9 +39,15 @@ class EquityGame(str, Enum):
     omaha6 = "omaha6"
     omaha_hilo = "omaha-hilo"
     omaha5_hilo = "omaha5-hilo"
+    shortdeck = "shortdeck"
+    shortdeck_straight = "shortdeck-straight"
 
 
-Game = Annotated[PokerGame, typer.Option("--game", "-g", help="The game: holdem.")]
-AnyGame = Annotated[EquityGame, typer.Option(
-    "--game", "-g", help="The game: holdem, omaha, omaha5, omaha6 (4, 5, 6 hole cards), "
-    "omaha-hilo, omaha5-hilo.")]
+#: The games of ``deal``: those above and the dealing layouts of pokercli.dealing.
+DealGame = Enum("DealGame", {**{g.name: g.value for g in PokerGame}, "draw": "draw", "hearts": "hearts",
+                             "bigtwo": "bigtwo"}, type=str)
+
+GAME_HELP = ("The game: holdem, omaha, omaha5, omaha6 (4, 5, 6 hole cards), omaha-hilo, "
+             "omaha5-hilo, shortdeck (36 cards; trips beat a straight), shortdeck-straight "
+             "(a straight beats trips).")
+Game = Annotated[PokerGame, typer.Option("--game", "-g", help=GAME_HELP)]

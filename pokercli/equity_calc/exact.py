@@ -266,7 +266,8 @@ def _on_engine(spot: Spot, groups, threads: Optional[int], engine: Optional[str]
 
     chunks = [(spot, groups[k:k + ENGINE_CHUNK_DEALS]) for k in range(0, len(groups), ENGINE_CHUNK_DEALS)]
     header = {"format": 1,
-              "job": f"equity {' vs '.join(p.text for p in spot.players)}, board "
+              "job": f"{'' if spot.game.name == 'holdem' else spot.game.name + ' '}"
+                     f"equity {' vs '.join(p.text for p in spot.players)}, board "
                      f"{C.format_cards(spot.board) or '-'}, dead {C.format_cards(spot.dead) or '-'}"
                      f"{', categories' if spot.with_types else ''}: {len(groups)} distinct deals "
                      f"in {len(chunks)} chunks"}

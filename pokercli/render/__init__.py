@@ -192,7 +192,7 @@ class View:
 #: Result type -> the module of this package holding its view.
 _VIEWS = {
     "CardEncoding": "encode", "RankSetEncoding": "encode",
-    "HandValue": "rank", "ScoreInfo": "rank", "Showdown": "rank",
+    "HandValue": "rank", "ScoreInfo": "rank", "Showdown": "rank", "OmahaShowdown": "rank",
     "EquityResult": "equity", "Range": "range", "TableResult": "table",
     "PercentileResult": "percentile", "DrawResult": "draw", "Deals": "deal",
     "State": "hearts", "CombosResult": "combos",

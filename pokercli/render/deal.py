@@ -21,7 +21,7 @@ class DealsView(View):
                 yield from HeartsView(d.hearts, out).lines()
                 continue
             fields = [F.cards(h, out) for h in d.hands]
-            if d.game == "holdem":
+            if d.has_board:
                 fields.append(F.cards(d.board, out))
             yield "\t".join(fields)
 
@@ -40,7 +40,7 @@ class DealsView(View):
             t.add_column("cards", overflow="fold")
             for i, h in enumerate(d.hands, 1):
                 t.add_row(f"P{i}", F.cards(h, out))
-            if d.game == "holdem":
+            if d.has_board:
                 t.add_row("board", F.cards(d.board, out), style="bold")
             parts.append(t)
         return Group(*parts)

@@ -23,6 +23,8 @@ class EquityView(View):
 
     def lines(self):
         r, out = self.result, self.out
+        if r.game != "holdem":
+            yield f"game: {r.game}"
         yield f"method: {r.method}"
         yield f"board: {F.cards(r.board, out) or '(preflop)'}"
         if r.dead:
@@ -56,7 +58,8 @@ class EquityView(View):
         from rich.table import Table
 
         r, out = self.result, self.out
-        t = Table(title=f"equity on {F.cards(r.board, out) or '(preflop)'}", title_justify="left",
+        game = "" if r.game == "holdem" else f"{r.game} "
+        t = Table(title=f"{game}equity on {F.cards(r.board, out) or '(preflop)'}", title_justify="left",
                   caption=summary(r, out), caption_justify="left")
         t.add_column("#", justify="right", no_wrap=True)
         t.add_column("hand", overflow="fold", min_width=5)

@@ -15,10 +15,12 @@ def _opponent(p: PercentileResult) -> str:
 def _rows(p: PercentileResult, out) -> list[tuple[str, str]]:
     rows = [("hand", F.cards(p.hand, out)), ("board", F.cards(p.board, out) or "(preflop)"),
             ("opponent", _opponent(p))]
+    if p.game != "holdem":
+        rows.insert(0, ("game", p.game))
     if p.dead:
         rows.append(("dead", F.cards(p.dead, out)))
     if p.street == "preflop":
-        rows.append(("class", f"{p.class_name}, #{p.class_rank} of 169 by equity against a random hand"))
+        rows.append(("class", f"{p.class_name}, #{p.class_rank} of {p.classes} by equity against a random hand"))
         if p.equity is not None:
             rows.append(("equity vs random", f"{100 * p.equity:.3f} %"))
     rows += [("hand strength (hs)", f"{p.hs:.6f}"),

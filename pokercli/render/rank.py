@@ -43,6 +43,8 @@ class HandView(View):
     def lines(self):
         doc = self.result.to_dict()
         out = self.out
+        if "game" in doc:
+            yield f"game: {doc['game']}"
         yield f"hand: {F.card_names(doc['hand'], out)}"
         for key in ("type", "class", "score", "score_binary"):
             yield f"{key}: {doc[key]}"
@@ -61,9 +63,11 @@ class HandView(View):
         doc = self.result.to_dict()
         out = self.out
         rows = [("type", f"{doc['type']} {out.glyph('—', '-')} {doc['description']}"),
-                ("class", f"{doc['class']} / 7462   (1 = royal flush)"),
+                ("class", f"{doc['class']} / {self.result.classes}   (1 = royal flush)"),
                 ("score", str(doc["score"])),
                 ("best five", F.card_names(doc["best_five"], out))]
+        if "game" in doc:
+            rows.insert(0, ("game", doc["game"]))
         parts = [F.key_values(rows, out), _score_layout(doc["score"], out)]
         if "reductions" in doc:
             parts += [Text("reductions (seed 001)", style="bold"), _reductions(doc["reductions"], out)]
@@ -102,6 +106,8 @@ class ShowdownView(View):
     def lines(self):
         doc = self.result.to_dict()
         out = self.out
+        if "game" in doc:
+            yield f"game: {doc['game']}"
         yield f"board: {F.card_names(doc['board'], out)}"
         for i, p in enumerate(doc["players"], 1):
             yield (f"{i}\t{F.card_names(p['hand'], out)}\t{p['result']}\t{p['class']}\t"
@@ -114,6 +120,8 @@ class ShowdownView(View):
         doc = self.result.to_dict()
         out = self.out
         title = f"showdown on {F.card_names(doc['board'], out) or '(no board)'}"
+        if "game" in doc:
+            title = f"{doc['game']} {title}"
         wide = Table(title=title, title_justify="left")
         for col in ("#", "hand", "result", "class", "type", "best five", "description"):
             wide.add_column(col, justify="right" if col in ("#", "class") else "left",
@@ -138,4 +146,68 @@ class ShowdownView(View):
         return narrow
 
 
-VIEWS = {HandValue.__name__: HandView, ScoreInfo.__name__: ScoreView, Showdown.__name__: ShowdownView}
+def _split(p: dict) -> str:
+    """How a player fares in an Omaha pot, in words: 'scoops', 'wins high, ties low', ..."""
+    if p["result"] == "scoop":
+        return "scoops"
+    if "low_result" not in p:  # a high-only game
+        return {"win": "wins", "tie": "ties"}.get(p["result"], "loses")
+    parts = []
+    for half in ("high", "low"):
+        word = p.get(f"{half}_result")
+        if word in ("win", "tie"):
+            parts.append(f"{'wins' if word == 'win' else 'ties'} {half}")
+    return ", ".join(parts) or "loses"
+
+
+class OmahaShowdownView(View):
+    """Each hand's high (with the two hole and three board cards it uses), its low
+    in hi-lo, and its share of the pot as a fraction and in words."""
+
+    def lines(self):
+        doc = self.result.to_dict()
+        out = self.out
+        yield f"game: {doc['game']}"
+        yield f"board: {F.card_names(doc['board'], out)}"
+        for i, p in enumerate(doc["players"], 1):
+            high = p["high"]
+            fields = [str(i), F.card_names(p["hand"], out), p["result"], p["pot_share_fraction"],
+                      str(high["class"]), high["description"],
+                      f"{F.card_names(high['hole_used'], out)} + {F.card_names(high['board_used'], out)}"]
+            if "low" in p:
+                fields.append(p["low"]["description"] if p["low"] else "no low")
+            yield "\t".join(fields)
+        if doc.get("no_low"):
+            yield "no low: the high hand takes the whole pot"
+
+    def renderable(self):
+        from rich.table import Table
+        from rich.text import Text
+
+        doc = self.result.to_dict()
+        out = self.out
+        hilo = "no_low" in doc
+        title = f"{doc['game']} showdown on {F.card_names(doc['board'], out)}"
+        t = Table(title=title, title_justify="left", show_lines=True)
+        t.add_column("#", justify="right")
+        t.add_column("hand", no_wrap=True)
+        t.add_column("pot", no_wrap=True)
+        t.add_column("high: hole + board used" + (" / low" if hilo else ""), overflow="fold")
+        for i, p in enumerate(doc["players"], 1):
+            high = p["high"]
+            style = {"scoop": "bold green", "win": "bold green", "split": "bold yellow",
+                     "tie": "bold yellow"}.get(p["result"], "dim")
+            text = (f"{high['description']} (class {high['class']})\n"
+                    f"{F.card_names(high['hole_used'], out)} + {F.card_names(high['board_used'], out)}")
+            if hilo:
+                text += "\n" + (f"{p['low']['description']}: {F.card_names(p['low']['cards'], out)}"
+                                if p["low"] else "no low")
+            t.add_row(str(i), F.card_names(p["hand"], out), f"{p['pot_share_fraction']}\n{_split(p)}",
+                      Text(text), style=style)
+        if doc.get("no_low"):
+            t.caption = "no low: the high hand takes the whole pot"
+        return t
+
+
+VIEWS = {HandValue.__name__: HandView, ScoreInfo.__name__: ScoreView, Showdown.__name__: ShowdownView,
+         "OmahaShowdown": OmahaShowdownView}

@@ -1,6 +1,7 @@
 """The Omaha games: kernels against a plain reference, exact equity against a plain
 enumeration, Monte Carlo against exact, and the errors."""
 
+import json
 import random
 from fractions import Fraction
 from itertools import combinations
@@ -173,9 +174,154 @@ def test_bad_omaha_input_raises_poker_error(kwargs, param):
     assert e.value.param == param
 
 
-def test_rank_and_percentile_refuse_omaha_for_now():
-    for call_ in (lambda: pokercli.rank("As Ks Qs Js Ts", game="omaha"),
-                  lambda: pokercli.percentile("As Ks", game="omaha-hilo")):
-        with pytest.raises(pokercli.PokerError) as e:
-            call_()
-        assert e.value.param == "game"
+def test_rank_asks_for_a_board_in_omaha():
+    with pytest.raises(pokercli.PokerError) as e:
+        pokercli.rank("As Ks Qs Js Ts", game="omaha")
+    assert e.value.param == "game" and "board" in str(e.value)
+
+
+def plain_split(highs, lows):
+    """Pot shares from the reference's values: high half (or all) to the best
+    highs, low half to the best lows, each half split evenly."""
+    n = len(highs)
+    shares = [Fraction(0)] * n
+    qualified = [i for i in range(n) if lows[i] is not None]
+    high_pot = Fraction(1, 2) if qualified else Fraction(1)
+    hw = [i for i in range(n) if highs[i] == max(highs)]
+    for i in hw:
+        shares[i] += high_pot / len(hw)
+    if qualified:
+        best = min(lows[i] for i in qualified)
+        lw = [i for i in qualified if lows[i] == best]
+        for i in lw:
+            shares[i] += Fraction(1, 2) / len(lw)
+    return shares
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_showdown_equals_the_reference(game):
+    """rank --game G --board: each hand's high equals the reference's best of every
+    two-and-three choice, the cards shown make that score, the low is the
+    reference's low, and the shares are the plain split (they add up to 1)."""
+    from pokercli import cards as C
+
+    g = pokercli.GAMES[game]
+    rng = random.Random(len(game))
+    for _ in range(150):
+        players = rng.randint(1, 4)
+        board_size = rng.choice([3, 4, 5, 5])
+        cards = rng.sample(range(52), players * g.hole_cards + board_size)
+        holes = [cards[i * g.hole_cards:(i + 1) * g.hole_cards] for i in range(players)]
+        board = cards[players * g.hole_cards:]
+        s = pokercli.showdown(holes, board, game=game)
+        highs = [naive.omaha_high(h, board) for h in holes]
+        lows = [naive.omaha_low(h, board) if g.hilo else None for h in holes]
+        for p, hole, high, low in zip(s.players, holes, highs, lows):
+            assert p.high.score == high
+            assert len(p.high.hole_used) == 2 and set(p.high.hole_used) <= set(hole)
+            assert len(p.high.board_used) == 3 and set(p.high.board_used) <= set(board)
+            assert R.score5(C.card_mask(p.high.best_five)) == high
+            assert (None if p.low is None else list(p.low[0])) == low
+        assert [p.share for p in s.players] == plain_split(highs, lows)
+        assert sum(p.share for p in s.players) == 1
+
+
+def test_a_quartered_pot_is_shown_as_quarters(cli):
+    code, out, _ = cli("rank", "--game", "omaha-hilo", "--board", "Ah Kd 7c 8s 3h", "As 2c Jd Tc",
+                       "Kh Qh 2d 4d", "4c 2h 9h 9s", "--json")
+    doc = json.loads(out)
+    assert code == 0
+    assert [p["pot_share_fraction"] for p in doc["players"]] == ["1/2", "1/4", "1/4"]
+    assert [p["low_result"] for p in doc["players"]] == ["lose", "tie", "tie"]
+    assert doc["players"][0]["high"]["hole_used"] == ["As", "Jd"]
+
+
+def test_rank_without_a_board_is_one_line_and_exit_2(cli):
+    code, out, err = cli("rank", "--game", "omaha", "As Ac Jd Tc")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "--board" in err
+
+
+def test_percentile_refuses_omaha_for_now():
+    with pytest.raises(pokercli.PokerError) as e:
+        pokercli.percentile("As Ks Qd Jd", game="omaha-hilo")
+    assert e.value.param == "game"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_deal_deals_the_omaha_games(game):
+    g = pokercli.GAMES[game]
+    deals = pokercli.deal(game, players=4, seed=9, count=10)
+    for d in deals:
+        assert [len(h) for h in d.hands] == [g.hole_cards] * 4 and len(d.board) == 5
+        cards = [c for h in d.hands + [d.board] for c in h]
+        assert len(set(cards)) == len(cards)
+        assert d.to_dict()["board"] == [c.name for c in d.board]
+    assert pokercli.deal(game, players=4, seed=9, count=10)[3].hands == deals[3].hands
+
+
+def plain_pattern(pattern, qualifier, hole):
+    """Every hand of ``hole`` cards that holds the pattern's ranks (at least as many
+    of each) and fits the suit qualifier, by checking all C(52, hole) hands."""
+    from pokercli.ranges import _rank
+
+    need = {}
+    for ch in pattern:
+        if ch != "x":
+            need[_rank(ch)] = need.get(_rank(ch), 0) + 1
+    out = []
+    for hand in combinations(range(52), hole):
+        ranks = [c % 13 for c in hand]
+        suits = [sum(c // 13 == g for c in hand) for g in range(4)]
+        fits = {None: True, "ds": sum(n >= 2 for n in suits) >= 2, "ss": sum(n >= 2 for n in suits) == 1,
+                "r": max(suits) == 1}[qualifier]
+        if fits and all(ranks.count(r) >= n for r, n in need.items()):
+            out.append(hand)
+    return out
+
+
+@pytest.mark.parametrize("pattern,qualifier,hole", [
+    ("AAxx", None, 4), ("AAxx", "ds", 4), ("KQJT", "r", 4), ("T9xx", "ss", 4)])
+def test_rank_patterns_equal_a_check_of_every_hand(pattern, qualifier, hole):
+    from pokercli.ranges import pattern_hands
+
+    assert pattern_hands(pattern, qualifier) == plain_pattern(pattern, qualifier, hole)
+
+
+def test_five_card_patterns_count_as_inclusion_exclusion_says():
+    """AKxxx: every five-card hand with an ace and a king, C(52,5) - 2 C(48,5) + C(44,5)."""
+    from math import comb
+
+    from pokercli.ranges import pattern_hands
+
+    hands = pattern_hands("AKxxx")
+    assert len(hands) == comb(52, 5) - 2 * comb(48, 5) + comb(44, 5)
+    assert all(any(c % 13 == 12 for c in h) and any(c % 13 == 11 for c in h) for h in hands)
+    assert pattern_hands("AKQJT", "r") == []  # five cards cannot all differ in suit
+
+
+def test_a_pattern_player_equals_the_same_hands_listed():
+    """KQJTds against a fixed hand on the turn: the pattern's hands (with weights
+    and a later part overriding an earlier one) give the same exact counts as
+    the hands written out."""
+    from pokercli import cards as C
+    from pokercli.ranges import pattern_hands
+
+    board = "2c 7d 8h 3s"
+    listed = ", ".join(C.format_cards(h).replace(" ", "") + ":2" for h in pattern_hands("KQJT", "ds"))
+    a = pokercli.equity(["KQJTds:2", "As Ah 9c 9d"], board=board, game="omaha")
+    b = pokercli.equity([listed, "As Ah 9c 9d"], board=board, game="omaha")
+    assert a.method == b.method == "exact"
+    assert [(p.wins, p.ties) for p in a.players] == [(p.wins, p.ties) for p in b.players]
+    assert a.players[0].combos == 36
+    c = pokercli.equity(["AAxx, AAKK:3", "Qs Qh Js Th"], board="Ad Kd 5c", game="omaha-hilo",
+                        method="monte-carlo", samples=50_000, seed=2)
+    assert c.players[0].combos > 0 and 0 < c.players[0].equity < 1
+
+
+@pytest.mark.parametrize("text,words", [("AAAAAx", "matches no hand"), ("AAx", "has 3 ranks"),
+                                        ("xxxxxx", "more than")])
+def test_bad_patterns_are_one_clear_error(text, words):
+    game = "omaha6" if len(text) == 6 else "omaha5"
+    with pytest.raises(pokercli.PokerError) as e:
+        pokercli.equity([text, "random"], game=game if text != "AAx" else "omaha")
+    assert words in str(e.value) and e.value.param == "players"

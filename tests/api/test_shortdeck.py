@@ -223,3 +223,90 @@ def test_cards_outside_the_deck_are_refused(kwargs, param, text):
     with pytest.raises(pokercli.PokerError) as e:
         pokercli.equity(game="shortdeck", **kwargs)
     assert e.value.param == param and text in str(e.value)
+
+
+@pytest.mark.parametrize("ranking", RANKINGS)
+@pytest.mark.parametrize("hand,board,vs", [("As Ks", "Qs Js 6d", None), ("9h 9d", "Th 8c 7d 6s", None),
+                                           ("Ah 6h", "7h 8h Kc Kd Tc", "QQ+,AK,T9s")])
+def test_percentile_equals_a_plain_enumeration(ranking, hand, board, vs):
+    from pokercli import cards as C
+    from pokercli import hand_strength as P
+
+    p = pokercli.percentile(hand, board, vs=vs, game=ranking)
+    opps = P.opponent_combos(C.parse(hand), C.parse(board), [], vs, S.LEFT_OUT)
+    assert all(a in DECK and b in DECK for (a, b), _ in opps) and len(opps) == p.opponents
+    beats, ties, loses, hp = naive.percentile(C.parse(hand), C.parse(board), opps,
+                                              score=lambda cs: naive.shortdeck_value(cs, ranking), deck=DECK)
+    total = beats + ties + loses
+    assert (p.beats, p.ties, p.loses) == pytest.approx((beats / total, ties / total, loses / total))
+    if len(C.parse(board)) < 5:
+        assert p.hp == [pytest.approx(row) for row in hp]
+
+
+def test_the_shipped_preflop_table_recomputed():
+    """Every class is in the shipped table; three random entries recomputed by the
+    enumeration agree to the count; percentile preflop reads it."""
+    from pokercli import shortdeck_preflop as SP
+
+    for ranking in RANKINGS:
+        table = SP.table(ranking)
+        assert sorted(table) == sorted(SP.classes()) and len(table) == 81
+        # every hand of the other 34 cards, every board of the 32 left
+        assert all(row["boards"] == math.comb(34, 2) * math.comb(32, 5) for row in table.values())
+    rng = random.Random()
+    for _ in range(3):
+        ranking, name = rng.choice(RANKINGS), rng.choice(SP.classes())
+        row = SP.table(ranking)[name]
+        assert SP.compute(ranking, name) == {k: row[k] for k in ("win", "tie", "boards")}, (ranking, name)
+    p = pokercli.percentile("AA", game="shortdeck")
+    assert p.class_rank == 1 and p.equity == SP.table("shortdeck")["AA"]["equity"]
+
+
+def test_rank_deal_and_showdown_in_short_deck(cli):
+    import json
+
+    code, out, _ = cli("rank", "--game", "shortdeck", "Ah 6d 7c 8s 9h", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["game"] == "shortdeck" and doc["description"] == "Straight, nine high"
+    assert doc["class"] == S.hand_class(doc["score"], "shortdeck") and "reductions" not in doc
+    code, out, _ = cli("rank", "--game", "shortdeck", "--board", "9h 8c 7d Kc Ah", "9s 9d", "Ts 6s", "--json")
+    assert [p["result"] for p in json.loads(out)["players"]] == ["win", "lose"]
+    code, out, _ = cli("rank", "--game", "shortdeck-straight", "--board", "9h 8c 7d Kc Ah", "9s 9d", "Ts 6s",
+                       "--json")
+    assert [p["result"] for p in json.loads(out)["players"]] == ["lose", "win"]
+    code, out, err = cli("rank", "--game", "shortdeck", "As Ks Qs Js 2s")
+    assert code == 2 and "2s, which shortdeck does not use" in err and out == ""
+    d = pokercli.deal("shortdeck", players=8, seed=3, count=20)
+    assert all(c in DECK for deal_ in d for h in deal_.hands + [deal_.board] for c in h)
+    assert all(len(set(c for h in deal_.hands + [deal_.board] for c in h)) == 21 for deal_ in d)
+    with pytest.raises(pokercli.PokerError) as e:
+        pokercli.deal("shortdeck", players=16)
+    assert e.value.param == "players"
+
+
+def test_a_checkpoint_names_its_game(tmp_path):
+    """A hold'em checkpoint is not resumed as a short deck job of the same players
+    (the counts differ): refused, the file untouched; its own game resumes it."""
+    path = tmp_path / "job.ckpt"
+    players = ["AKs,AQs", "QQ,JJ"]
+    first = pokercli.equity(players, board="Qh Jh 6c", checkpoint=path)
+    saved = path.read_bytes()
+    with pytest.raises(pokercli.PokerError) as e:
+        pokercli.equity(players, board="Qh Jh 6c", game="shortdeck", checkpoint=path, resume=True)
+    assert e.value.param == "checkpoint" and path.read_bytes() == saved
+    again = pokercli.equity(players, board="Qh Jh 6c", checkpoint=path, resume=True)
+    assert [p.wins for p in again.players] == [p.wins for p in first.players]
+    sd = pokercli.equity(players, board="Qh Jh 6c", game="shortdeck", checkpoint=tmp_path / "sd.ckpt")
+    plain = pokercli.equity(players, board="Qh Jh 6c", game="shortdeck")
+    assert [p.wins for p in sd.players] == [p.wins for p in plain.players]
+
+
+@pytest.mark.parametrize("width", [5, 7])
+def test_batch_evaluation_refuses_a_card_outside_the_deck(width):
+    """The kernel checks the deck in its own pass: the row and card are named."""
+    rows = np.array([DECK[:width], DECK[1:width] + [0]], np.int8)  # card 0 is the two of hearts
+    with pytest.raises(pokercli.PokerError) as e:
+        E.scores(rows, game="shortdeck")
+    assert "hand 1 holds 2h, which shortdeck does not use" in str(e.value) and e.value.param == "cards"
+    assert E.scores(rows[:1], game="shortdeck")[0] > 0
+    assert E.scores(rows, game="holdem").shape == (2,)

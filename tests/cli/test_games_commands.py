@@ -6,7 +6,7 @@ import pytest
 
 import pokercli
 
-from test_games_api import seed_state
+from tests.api.test_games_api import seed_state
 
 
 def test_state_json_object_and_cli(cli):

@@ -51,6 +51,18 @@ def results():
     yield "showdown", lambda: pokercli.showdown(["AsAc", "KhKs", "4d5d"], board="Ah Kd 7c 2s 3h"), {}, [
         "Three of a kind, aces, king-seven kickers", "WIN", "lose"]
     yield "showdown nine", showdown9, {}, ["Straight, five high", "WIN"]
+    yield "omaha hi-lo showdown", lambda: pokercli.showdown(
+        ["As 2c Jd Tc", "Kh Qh 2d 4d", "4c 2h 9h 9s", "Qs Qc Js Ts", "6h 6d 5c 5s", "Kc Ks 9d 8d"],
+        board="Ah Kd 7c 8s 3h", game="omaha-hilo"), {}, [
+        "As Jd + Ah Kd 8s", "8-7-3-2-A low: As 2c 7c 8s 3h", "1/4", "ties low", "wins high", "no low"]
+    yield "omaha6 showdown", lambda: pokercli.showdown(["As Ac Jd Tc 9h 9s", "Kh Qh 5d 4d 4s 4h"],
+                                                       board="Ah Kd 7c 2s 3h", game="omaha6"), {}, [
+        "Straight, five high", "wins", "5d 4d + Ah 2s 3h"]
+    yield "shortdeck rank", lambda: pokercli.rank("Ah 6d 7c 8s 9h", game="shortdeck"), {}, [
+        "Straight, nine high", "/ 1404", "shortdeck"]
+    yield "shortdeck showdown", lambda: pokercli.showdown(["Ts 6s", "9s 9d"], board="Ah Kd 7c 8s 9h",
+                                                          game="shortdeck"), {}, [
+        "Three of a kind, nines, ace-king kickers", "WIN", "shortdeck"]
     yield "equity", lambda: pokercli.equity(["AsAh", "QQ+,AKs"], "Kd 7c 2h"), {}, ["64.757", "6557 / 990"]
     yield "equity omaha hi-lo", lambda: pokercli.equity(["As Ah 2c 3d", "Ks Kh 4c 5d", "Qd Qc Jd Tc"],
                                                         board="7h 8d 9c", game="omaha-hilo"), {}, [
