@@ -47,12 +47,14 @@ class Game:
     @property
     def left_out(self) -> tuple[int, ...]:
         """The card ids this game's deck does not hold (a short deck's twos to fives)."""
-        return tuple(c for c in range(52) if c not in set(self.deck))
+        deck = set(self.deck)
+        return tuple(c for c in range(52) if c not in deck)
 
     def check_deck(self, cards, what: str, parameter: str) -> None:
         """:class:`PokerError` when ``cards`` hold a card this game does not use."""
-        if self.left_out:
-            outside = [c for c in cards if c not in set(self.deck)]
+        left_out = set(self.left_out)
+        if left_out:
+            outside = [c for c in cards if c in left_out]
             if outside:
                 from pokercli.cards import card_name
 

@@ -108,12 +108,12 @@ def value_of(cards: Sequence[int], game: str = "holdem") -> HandValue:
                      description, game)
 
 
-def _any_five(game: str, what: str) -> Game:
+def _any_five(game: str) -> Game:
     """The game, when its hands are the best five of any cards (hold'em, short deck)."""
     g = _game(game)
     if g.must_use:
-        raise PokerError(f"{g.name} hands use two hole and three board cards: give the board "
-                         f"({what}(hands, board, game={g.name!r}))", "game")
+        raise PokerError(f"board is needed: an {g.name} hand is ranked on a board of 3 to 5 cards "
+                         "(two hole and three board cards make each hand)", "board")
     return g
 
 
@@ -128,7 +128,7 @@ def rank(cards, game: str = "holdem") -> HandValue:
     >>> rank("Ah 6d 7c 8s 9h", game="shortdeck").description
     'Straight, nine high'
     """
-    g = _any_five(game, "showdown")
+    g = _any_five(game)
     cards = C.as_cards(cards, "cards", count=(5, 6, 7))
     g.check_deck(cards, "cards", "cards")
     return value_of(cards, g.name)

@@ -100,16 +100,7 @@ def all_scores(ranking: str) -> tuple[int, ...]:
     one suited hand per set of five such ranks."""
     values = set()
     suits = "hscd"
-
-    def multisets(total, rank, prefix):
-        if rank == 13:
-            if total == 0:
-                yield prefix
-            return
-        for n in range(min(4, total) + 1):
-            yield from multisets(total - n, rank + 1, prefix + (n,))
-
-    for counts in multisets(5, 4, (0,) * 4):
+    for counts in R._rank_multisets(5, 4, (0,) * 4):  # no two to five
         cards, k = [], 0
         for rank, n in enumerate(counts):
             for _ in range(n):

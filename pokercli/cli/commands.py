@@ -106,9 +106,6 @@ def rank(
             raise PokerError("give a hand of 5-7 cards, hands with --board, --score N, or - for stdin")
         if board is not None:
             return emit(H.showdown(words, board, game.value), out)
-        if game.value.startswith("omaha"):
-            raise PokerError(f"an {game.value} hand is ranked on a board: give --board and the "
-                             "hands (two hole and three board cards make each hand)")
         emit(H.rank(" ".join(words), game.value), out)
 
     run(job)
