@@ -17,26 +17,18 @@ from typing import TYPE_CHECKING, Optional
 
 from pokercli import cards as C
 from pokercli.errors import PokerError, shown
+from pokercli.games import GAMES as POKER_GAMES
 
 if TYPE_CHECKING:
     from pokercli.hearts import State
 
-#: game -> (cards per hand, board cards, default players, fixed player count)
-GAMES = {
-    "holdem": (2, 5, 2, None),
-    "omaha": (4, 5, 2, None),
-    "omaha5": (5, 5, 2, None),
-    "omaha6": (6, 5, 2, None),
-    "omaha-hilo": (4, 5, 2, None),
-    "omaha5-hilo": (5, 5, 2, None),
-    "shortdeck": (2, 5, 2, None),
-    "shortdeck-straight": (2, 5, 2, None),
-    "draw": (5, 0, 2, None),
-    "hearts": (13, 0, 4, 4),
-    "bigtwo": (13, 0, 4, 4),
+#: game -> (cards per hand, board cards, default players, fixed player count, deck): the
+#: games of pokercli.games (hold'em, Omaha, short deck), then the dealing layouts.
+GAMES = {g.name: (g.hole_cards, g.board_cards, 2, None, g.deck) for g in POKER_GAMES.values()} | {
+    "draw": (5, 0, 2, None, tuple(range(52))),
+    "hearts": (13, 0, 4, 4, tuple(range(52))),
+    "bigtwo": (13, 0, 4, 4, tuple(range(52))),
 }
-#: The short deck games deal from the sixes to the aces.
-_SHORT = ("shortdeck", "shortdeck-straight")
 
 
 def _below(rng: random.Random, n: int) -> int:
@@ -137,7 +129,7 @@ def deal(game: str = "holdem", players: Optional[int] = None, seed: Optional[int
     """
     if game not in GAMES:
         raise PokerError(f"game must be one of {', '.join(GAMES)}, not {shown(game)}", "game")
-    per_hand, board_cards, default_players, fixed = GAMES[game]
+    per_hand, board_cards, default_players, fixed, full = GAMES[game]
     if players is None:
         players = default_players
     players = _whole(players, "players", 1)
@@ -152,7 +144,6 @@ def deal(game: str = "holdem", players: Optional[int] = None, seed: Optional[int
     if view is not None:
         H.State([0] * 52).masked(view)  # checks the player number
     dead_cards = C.as_cards(dead, "dead")
-    full = [c for c in range(52) if c % 13 >= 4] if game in _SHORT else range(52)
     outside = [c for c in dead_cards if c not in set(full)]
     if outside:
         raise PokerError(f"dead holds {C.card_name(outside[0])}, which {game} does not use "

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pokercli.errors import PokerError, shown
+from pokercli.shortdeck import DECK as SHORT_DECK
 
 
 @dataclass(frozen=True)
@@ -75,10 +76,9 @@ OMAHA = [Game(name, f"{title}: {cards} hole cards, the best five of {_OMAHA_RULE
              ("omaha6", "Six-card Omaha", 6, False), ("omaha-hilo", "Omaha hi-lo", 4, True),
              ("omaha5-hilo", "Five-card Omaha hi-lo", 5, True))]
 
-_SHORT_DECK = tuple(c for c in range(52) if c % 13 >= 4)  # six to ace (pokercli.shortdeck.DECK)
 SHORTDECK = [Game(name, f"Short deck hold'em (36 cards, six to ace): A-6-7-8-9 is the lowest "
                         f"straight, a flush beats a full house, {rule}",
-                  _SHORT_DECK, 2, 5, (0, 3, 4, 5), "best five of seven, short deck ranking", "showdown",
+                  SHORT_DECK, 2, 5, (0, 3, 4, 5), "best five of seven, short deck ranking", "showdown",
                   "montecarlo", ranking=name)
              for name, rule in (("shortdeck", "three of a kind beats a straight (the Triton rule)"),
                                 ("shortdeck-straight", "a straight beats three of a kind"))]

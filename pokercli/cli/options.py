@@ -13,6 +13,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from pokercli.games import GAMES
+
 Json = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables/text.")]
 Unicode = Annotated[bool, typer.Option("--unicode", "-u", help="Show suits as ♠ ♡ ♢ ♣.")]
 Board = Annotated[Optional[str], typer.Option(
@@ -30,17 +32,8 @@ File = Annotated[Optional[Path], typer.Option(
     "--file", "-f", help="Read one item per line from FILE (as '-' reads stdin).", dir_okay=False)]
 
 
-class PokerGame(str, Enum):
-    """The games of ``rank``, ``equity`` and ``percentile`` (pokercli.games)."""
-
-    holdem = "holdem"
-    omaha = "omaha"
-    omaha5 = "omaha5"
-    omaha6 = "omaha6"
-    omaha_hilo = "omaha-hilo"
-    omaha5_hilo = "omaha5-hilo"
-    shortdeck = "shortdeck"
-    shortdeck_straight = "shortdeck-straight"
+#: The games of ``rank``, ``equity`` and ``percentile``: every game of pokercli.games.
+PokerGame = Enum("PokerGame", {name.replace("-", "_"): name for name in GAMES}, type=str)
 
 
 #: The games of ``deal``: those above and the dealing layouts of pokercli.dealing.
