@@ -7,11 +7,21 @@ Parts are separated by commas (or spaces); each part may carry a weight
 * suited ``AKs``, offsuit ``AKo`` or both ``AK``; ``A2s+`` (the kicker and
   every higher one up to one below the top card: A2s..AKs), ``KTo+``
   (KTo..KQo), a span ``A5s-A2s``;
+* a connector span, both ends with the same gap: ``T9s-65s`` (T9s, 98s, 87s,
+  76s, 65s), ``KQo-JTo``, ``KQ-JT``, gappers ``J9s-75s``;
 * an explicit combo ``AhKh`` (any card notation of SPEC §1);
-
-Weights are numbers from ``MIN_WEIGHT`` to ``MAX_WEIGHT`` (0.000001 to 1000000).
+* a top-X% range ``15%`` (also ``top 15%``) or a band ``5%-15%``: whole
+  starting-hand classes, best first by equity against one random hand, up
+  to the class that reaches X% of the 1,326 combos (that class included);
+  ``15%@3`` orders by equity against 3 random hands (1 to 9,
+  :mod:`pokercli.preflop_order`);
 * ``random``, ``xx`` or ``any``: all 1,326 two-card hands.
 
+Weights are numbers from ``MIN_WEIGHT`` to ``MAX_WEIGHT`` (0.000001 to 1000000).
+A weighted group (eval7's notation) gives every part inside it a weight:
+``0.5(AA,KK)`` or ``50%(AA,KK)``; a part's own ``:w`` inside a group
+multiplies the group's. Spaces inside a part are read as eval7 reads them:
+``AK s`` is ``AKs``, ``As Kh`` the combo ``AsKh``, ``TT - 77`` the span.
 When a combo is named by several parts, the last part's weight counts.
 
 >>> len(parse_range("QQ+"))
@@ -24,6 +34,8 @@ When a combo is named by several parts, the last part's weight counts.
 0.5
 >>> parse_range("AKs")
 Range('AKs', 4 combos)
+>>> len(parse_range("T9s-65s")), len(parse_range("0.5(AA,KK)")), parse_range("50%(AA)")[0][1]
+(20, 12, 0.5)
 """
 
 from __future__ import annotations
@@ -106,9 +118,63 @@ def class_combos(hi: int, lo: int, kind: str) -> list[Combo]:
     return pair_combos(hi) if hi == lo else nonpair_combos(hi, lo, kind)
 
 
-def _expand(part: str) -> list[Combo]:
+def class_combos_of(name: str) -> list[Combo]:
+    """The combos of a starting-hand class named as in :func:`starting_classes` (AA, AKs, AKo)."""
+    m = _PART.match(name)
+    hi, lo = sorted((_rank(m.group(1)), _rank(m.group(2))), reverse=True)
+    return class_combos(hi, lo, m.group(3).lower())
+
+
+def _top_classes(percent: float, opponents: int) -> list[str]:
+    """The best classes, in order, up to the one that reaches ``percent`` of the 1,326 combos."""
+    from pokercli.preflop_order import order
+
+    target, total, out = percent / 100 * 1326 - 1e-9, 0, []
+    for name in order(opponents):
+        if total >= target:
+            break
+        out.append(name)
+        total += 6 if len(name) == 2 else (4 if name[2] == "s" else 12)
+    return out
+
+
+def top_classes(high: float, low: float = 0.0, opponents: int = 1) -> list[str]:
+    """The starting-hand classes of the top-``high``% range (``low`` > 0: the band
+    from ``low``% to ``high``%), best first against ``opponents`` random hands.
+    Whole classes: the class that crosses a boundary is in the range above it.
+
+    >>> top_classes(2.5)
+    ['AA', 'KK', 'QQ', 'JJ', 'TT', '99']
+    >>> top_classes(5, 2.5)
+    ['88', 'AKs', '77', 'AQs', 'AJs', 'AKo']
+    """
+    below = set(_top_classes(low, opponents)) if low > 0 else set()
+    return [n for n in _top_classes(high, opponents) if n not in below]
+
+
+_NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
+_TOP = re.compile(rf"^(?:top)?{_NUMBER}%(?:-{_NUMBER}%)?(?:@(\d+))?$", re.IGNORECASE)
+
+
+def _top(part: str, m: re.Match, order: int) -> list[Combo]:
+    first, second, opponents = m.groups()
+    low, high = (0.0, float(first)) if second is None else (float(first), float(second))
+    opponents = order if opponents is None else int(opponents)
+    if not 1 <= opponents <= 9:
+        raise PokerError(f"range part {shown(part)}: @N orders by equity against N random "
+                         "hands, N from 1 to 9")
+    if not (0 < high <= 100 and 0 <= low < high):
+        raise PokerError(f"range part {shown(part)}: a top range is more than 0% and at most 100% "
+                         "(a band, 5%-15%, runs from the lower to the higher)")
+    return [c for name in top_classes(high, low, opponents) for c in class_combos_of(name)]
+
+
+def _expand(part: str, order: int = 1) -> list[Combo]:
     if part.lower() in RANDOM_WORDS:
         return all_combos()
+    m = _TOP.match(part)
+    if m:
+        return _top(part, m, order)
     m = _PART.match(part)
     if m:
         a, b, kind, plus = _rank(m.group(1)), _rank(m.group(2)), m.group(3).lower(), m.group(4)
@@ -131,8 +197,13 @@ def _expand(part: str) -> list[Combo]:
             lo, hi = sorted((a1, a2))
             return [c for r in range(lo, hi + 1) for c in pair_combos(r)]
         h1, l1, h2, l2 = max(a1, b1), min(a1, b1), max(a2, b2), min(a2, b2)
+        if l1 != h1 and l2 != h2 and h1 != h2 and h1 - l1 == h2 - l2:
+            gap = h1 - l1  # a connector span: T9s-65s, KQo-JTo, J9s-75s
+            lo, hi = sorted((h1, h2))
+            return [c for top in range(lo, hi + 1) for c in nonpair_combos(top, top - gap, k1)]
         if h1 != h2 or l1 == h1 or l2 == h2:
-            raise PokerError(f"range part {shown(part)}: a span keeps its top card (e.g. A5s-A2s, TT-77)")
+            raise PokerError(f"range part {shown(part)}: a span keeps its top card (A5s-A2s), "
+                             "its gap (T9s-65s, J9s-75s), or is of pairs (TT-77)")
         lo, hi = sorted((l1, l2))
         return [c for k in range(lo, hi + 1) for c in nonpair_combos(h1, k, k1)]
     try:
@@ -158,27 +229,85 @@ def _weighted(part: str) -> tuple[str, float]:
     return body, weight
 
 
-def parse_range(text: str) -> Range:
-    """A range in the notation of PokerStove and Equilab (see the module docstring).
+_GROUP = re.compile(rf"{_NUMBER}\s*(%?)\s*\(([^()]*)\)")
+
+
+def _is_card(word: str) -> bool:
+    return len(word) == 2 and word[0].upper() in _RANKS and word[1].lower() in "shdc"
+
+
+def _words(chunk: str) -> list[str]:
+    """The parts of a stretch of range text: split at commas and spaces, the
+    spaces inside a part joined as eval7 reads them (``AK s``, ``As Kh``,
+    ``TT - 77``, ``AA : 0.5``, ``top 15 %``)."""
+    if "(" in chunk or ")" in chunk:
+        raise PokerError(f"range {shown(chunk.strip())}: a parenthesis belongs to a weighted group, "
+                         "a weight then parts: 0.5(AA,KK) or 50%(AA,KK)", "text")
+    out: list[str] = []
+    for piece in chunk.split(","):
+        words: list[str] = []
+        for word in piece.split():
+            last = words[-1] if words else ""
+            joins = last and (word.lower() in ("s", "o") or word[0] in "+-:@%"
+                              or last[-1] in "-:@" or last.lower() == "top"
+                              or (_is_card(last) and _is_card(word)))
+            if joins:
+                words[-1] = last + word
+            else:
+                words.append(word)
+        out += words
+    return out
+
+
+def _parts(text: str) -> list[tuple[str, float]]:
+    """Each part of a range with the weight of the group it is in (1 outside one)."""
+    out: list[tuple[str, float]] = []
+    pos = 0
+    for m in _GROUP.finditer(text):
+        out += [(w, 1.0) for w in _words(text[pos:m.start()])]
+        weight = float(m.group(1)) / (100 if m.group(2) else 1)
+        group = f"{m.group(1)}{m.group(2)}"
+        if not MIN_WEIGHT <= weight <= MAX_WEIGHT:
+            raise PokerError(f"range group {shown(m.group(0))}: weight {group} is outside "
+                             f"{MIN_WEIGHT:.6f} to {MAX_WEIGHT:.0f}", "text")
+        inner = _words(m.group(3))
+        if not inner:
+            raise PokerError(f"range group {shown(m.group(0))} names no hands", "text")
+        out += [(w, weight) for w in inner]
+        pos = m.end()
+    return out + [(w, 1.0) for w in _words(text[pos:])]
+
+
+def parse_range(text: str, *, order: int = 1) -> Range:
+    """A range in the notation of PokerStove, Equilab and eval7 (see the module
+    docstring). ``order``: top-X% parts without ``@N`` follow the equity
+    against this many random hands (1 to 9).
 
     >>> r = parse_range("QQ+,AKs:0.5")
     >>> len(r), r.weighted
     (22, 20.0)
+    >>> len(parse_range("top 5%")), len(parse_range("5%-10%"))
+    (72, 62)
     """
     if not isinstance(text, str):
         raise PokerError(f"text must be a range as text, not {type(text).__name__}", "text")
+    if not isinstance(order, int) or isinstance(order, bool) or not 1 <= order <= 9:
+        raise PokerError(f"order must be a count of random opponents from 1 to 9, not {order!r}",
+                         "order")
     weights: dict[Combo, float] = {}
-    parts = [p for p in re.split(r"[,\s]+", text.strip()) if p]
+    parts = _parts(text)
     if not parts:
         raise PokerError("empty range", "text")
-    for part in parts:
+    for part, group_weight in parts:
         body, weight = _weighted(part)
-        for combo in _expand(body):
+        weight *= group_weight
+        if not MIN_WEIGHT <= weight <= MAX_WEIGHT:
+            raise PokerError(f"range part {shown(part)}: its weight times its group's, {weight:g}, "
+                             f"is outside {MIN_WEIGHT:.6f} to {MAX_WEIGHT:.0f}", "text")
+        for combo in _expand(body, order):
             weights[combo] = weight
     card = C.Card
     return Range(text, tuple(((card(a), card(b)), w) for (a, b), w in sorted(weights.items())))
-
-
 
 
 #: A rank pattern may stand for at most this many hands before its suits are checked.

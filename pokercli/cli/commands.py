@@ -329,7 +329,10 @@ def draw(
 
 @app.command("range")
 def range_(
-    text: Annotated[list[str], typer.Argument(help="A range: QQ+, AKs, A2s+, TT-77, AhKh, AA:0.5, random.")],
+    text: Annotated[list[str], typer.Argument(help="A range: QQ+, AKs, A2s+, TT-77, T9s-65s, AhKh, AA:0.5, "
+                                                   "0.5(AA,KK), 15%, 5%-15%, random.")],
+    order: Annotated[int, typer.Option("--order", min=1, max=9, help="Top-X% parts (15%) follow the equity "
+                                       "against this many random hands (1-9; '15%@3' in the text also).")] = 1,
     as_json: Json = False,
 ) -> None:
     """Show a range as the 13x13 grid (pairs on the diagonal, suited above, offsuit below)."""
@@ -337,7 +340,29 @@ def range_(
         from pokercli.ranges import parse_range
         from pokercli.render import emit
 
-        emit(parse_range(",".join(text)), _out(as_json))
+        emit(parse_range(",".join(text), order=order), _out(as_json))
+
+    run(job)
+
+
+@app.command()
+def hits(
+    text: Annotated[list[str], typer.Argument(help="A hold'em range (QQ+,AK,T9s-65s, 15%): what it hits.")],
+    board: Annotated[str, typer.Option("--board", "-b", help="The flop, turn or river: 3, 4 or 5 cards.")],
+    vs: Annotated[Optional[str], typer.Option("--vs", help="An opponent hand or range: each category's "
+                                              "exact equity against it over every runout.")] = None,
+    dead: Dead = None,
+    order: Annotated[int, typer.Option("--order", min=1, max=9, help="Top-X% parts follow the equity "
+                                       "against this many random hands.")] = 1,
+    as_json: Json = False,
+    unicode: Unicode = False,
+) -> None:
+    """What a range hits on a board: made hands and draws, each with its combos and share."""
+    def job():
+        from pokercli.board_hits import hits as hits_
+        from pokercli.render import emit
+
+        emit(hits_(",".join(text), board, dead or (), vs=vs, order=order), _out(as_json, unicode))
 
     run(job)
 

@@ -195,7 +195,7 @@ _VIEWS = {
     "HandValue": "rank", "ScoreInfo": "rank", "Showdown": "rank", "OmahaShowdown": "rank",
     "EquityResult": "equity", "Range": "range", "TableResult": "table",
     "PercentileResult": "percentile", "DrawResult": "draw", "Deals": "deal",
-    "State": "hearts", "CombosResult": "combos",
+    "State": "hearts", "CombosResult": "combos", "HitsResult": "hits",
 }
 
 

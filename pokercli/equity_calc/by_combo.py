@@ -1,0 +1,55 @@
+"""Exact equity combo by combo: each combo of a range against the other
+players, over every runout (``hits --vs``, ``equity --distribution``).
+
+Each combo is its own exact job on the exact engine (:func:`pokercli.equity`
+with that combo as a fixed hand), so every figure is the engine's, checked
+by its tests; summing the counts of a range's combos, weighted by their
+weights, gives the range's own exact counts to the count.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from pokercli import cards as C
+from pokercli._stop import check as check_stop
+
+
+def _value(player):
+    """A player of :mod:`pokercli.equity_calc.spot` as the engine takes it again."""
+    from pokercli.ranges import Range
+
+    if player.fixed:
+        return list(player.cards)
+    return Range(player.text, tuple(((C.Card(a), C.Card(b)), w) for (a, b), w in player.combos))
+
+
+def player_counts(combos: Sequence[tuple[int, int]], seat: int, others: Sequence, board, dead,
+                  game: str = "holdem") -> list[tuple[float, float, float, float]]:
+    """For each combo, put in seat ``seat`` among the ``others`` (players of
+    :mod:`pokercli.equity_calc.spot`): its (wins, ties, total, equity) over
+    every runout, counts weighted by the others' weights; a combo no deal
+    allows (all the others' combos collide with it) gives zeros."""
+    from pokercli.equity_calc import equity
+    from pokercli.errors import PokerError
+
+    values = [_value(p) for p in others]
+    out = []
+    for combo in combos:
+        check_stop()
+        players = values[:seat] + [list(combo)] + values[seat:]
+        try:
+            r = equity(players, board=list(board), dead=list(dead), game=game, method="exact")
+        except PokerError as e:
+            if "no deal" in str(e) or "left" in str(e):
+                out.append((0.0, 0.0, 0.0, 0.0))
+                continue
+            raise
+        p = r.players[seat]
+        out.append((p.wins, p.ties, p.total, p.equity))
+    return out
+
+
+def counts(combos: Sequence[tuple[int, int]], vs, board, dead) -> list[tuple[float, float, float]]:
+    """Heads-up: each combo's (wins, ties, total) against the player ``vs``."""
+    return [(w, t, n) for w, t, n, _ in player_counts(combos, 0, [vs], board, dead)]
