@@ -38,6 +38,7 @@ _EXPORTS = {
     "hearts_state": "pokercli.hearts", "HeartsState": "pokercli.hearts",
     "encode": "pokercli.representations",
     "Game": "pokercli.games", "GAMES": "pokercli.games",
+    "hits": "pokercli.board_hits", "HitsResult": "pokercli.board_hits",
 }
 
 __all__ = ["__version__", *_EXPORTS]
@@ -58,6 +59,7 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # for type checkers and editors; at run time the names load lazily
     from pokercli.bigtwo import CombosResult, combos  # noqa: F401
+    from pokercli.board_hits import HitsResult, hits  # noqa: F401
     from pokercli.cards import Card, parse_cards  # noqa: F401
     from pokercli.dealing import Deals, deal  # noqa: F401
     from pokercli.equity_calc import EquityResult, PlayerResult, equity  # noqa: F401

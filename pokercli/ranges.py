@@ -299,12 +299,16 @@ def parse_range(text: str, *, order: int = 1) -> Range:
     if not parts:
         raise PokerError("empty range", "text")
     for part, group_weight in parts:
-        body, weight = _weighted(part)
-        weight *= group_weight
-        if not MIN_WEIGHT <= weight <= MAX_WEIGHT:
-            raise PokerError(f"range part {shown(part)}: its weight times its group's, {weight:g}, "
-                             f"is outside {MIN_WEIGHT:.6f} to {MAX_WEIGHT:.0f}", "text")
-        for combo in _expand(body, order):
+        try:
+            body, weight = _weighted(part)
+            weight *= group_weight
+            if not MIN_WEIGHT <= weight <= MAX_WEIGHT:
+                raise PokerError(f"range part {shown(part)}: its weight times its group's, {weight:g}, "
+                                 f"is outside {MIN_WEIGHT:.6f} to {MAX_WEIGHT:.0f}")
+            expanded = _expand(body, order)
+        except PokerError as e:
+            raise PokerError(str(e), e.param or "text") from None
+        for combo in expanded:
             weights[combo] = weight
     card = C.Card
     return Range(text, tuple(((card(a), card(b)), w) for (a, b), w in sorted(weights.items())))

@@ -8,6 +8,7 @@ import pytest
 from rich.cells import cell_len
 
 import pokercli
+import pokercli.board_hits
 from pokercli.render import Output, emit
 
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
@@ -80,6 +81,8 @@ def results():
         "21 hands, weighted 15", "#"]
     yield "range", lambda: pokercli.parse_range("QQ+,AKs,A5s-A2s:0.5,KQo:0.25"), {}, ["AKs", "A5s", "KQo", "all"]
     yield "range random", lambda: pokercli.parse_range("random"), {}, ["1326 combos", "32o"]
+    yield "hits", lambda: pokercli.board_hits.hits(WIDE_RANGE, "Ah 7h 6c", vs="KsKd"), {}, [
+        "pocket pair between top and second", "combo draw (flush + straight draw)", "equity %"]
     yield "table matrix", lambda: pokercli.table(classes="QQ+,AKs"), {}, ["81.9", "AKs"]
     yield "table row", lambda: pokercli.table(hand="AKs"), {"hand": "AKs"}, ["72o", "against a random hand"]
     state = [13, 2, 1, 24, 31] + [13, 13, 13] + [1] * 10 + [2] * 11 + [3] * 12 + [4] * 11
@@ -130,7 +133,8 @@ def test_equity_drops_the_bar_before_any_figure():
 @pytest.mark.parametrize("args", [
     ["encode", "TH AH QS 9D JD"], ["rank", "As Ks Qs Js 9s"], ["range", "QQ+,AKs,A5s-A2s"],
     ["equity", "AsAh", "QQ+,AKs", "--board", "Kd 7c 2h"], ["draw", "As Ks Qs Js 2d"],
-    ["percentile", "7h8h", "--board", "9h Th 2c"], ["rank", "--board", "Ah Kd 7c 2s 3h", "AsAc", "KhKs"]])
+    ["percentile", "7h8h", "--board", "9h Th 2c"], ["rank", "--board", "Ah Kd 7c 2s 3h", "AsAc", "KhKs"],
+    ["hits", "QQ+,AK,T9s-65s,A2s+", "--board", "Ah 7h 6c", "--vs", "KsKd"]])
 def test_commands_fit_an_80_column_terminal(cli, monkeypatch, args):
     """Through the CLI, as a terminal of 80 columns would show them."""
     code, out, _ = cli(*args, terminal=True, columns=80)
