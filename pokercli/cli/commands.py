@@ -175,6 +175,10 @@ def equity(
     checkpoint: Checkpoint = None,
     resume: Resume = False,
     file: File = None,
+    distribution: Annotated[bool, typer.Option("--distribution", help="Each ranged player's equity combo by "
+                                               "combo (exact): the sorted curve and a histogram.")] = False,
+    next_card: Annotated[bool, typer.Option("--next-card", help="On a flop or turn: each player's exact "
+                                            "equity after each card that can come next.")] = False,
     game: Game = PokerGame.holdem,
     as_json: Json = False,
     unicode: Unicode = False,
@@ -186,6 +190,8 @@ def equity(
 
         if exact and monte_carlo:
             raise PokerError("choose --exact or --monte-carlo, not both")
+        if distribution or next_card:
+            return _analysis()
         method = "exact" if exact else ("monte-carlo" if monte_carlo else "auto")
         options = dict(method=method, samples=samples, stderr=stderr, seed=seed, game=game.value,
                        categories=categories, engine=engine)
@@ -207,6 +213,46 @@ def equity(
             warn("interrupted: the result below is from the samples so far")
         emit(result, out, categories=categories)
         return ExitStatus.INTERRUPTED if result.interrupted else ExitStatus.OK
+
+    def _analysis():
+        from pokercli import analysis
+        from pokercli.render import emit
+
+        others = {"--distribution and --next-card": distribution and next_card, "--monte-carlo": monte_carlo,
+                  "--samples": samples is not None, "--stderr": stderr is not None, "--seed": seed is not None,
+                  "--categories": categories, "--checkpoint": checkpoint is not None, "--resume": resume,
+                  "--file": file is not None, "--scheduler": engine is not None, "-": hands == ["-"]}
+        clash = [name for name, given in others.items() if given]
+        if clash:
+            raise PokerError(f"--distribution and --next-card are exact, one spot at a time: "
+                             f"not with {', '.join(clash)}")
+        players = hands or []
+        if len(players) < 2:
+            raise PokerError("give two or more players (hands or ranges)")
+        if distribution:
+            result = analysis.distribution(players, board or (), dead or (), game=game.value)
+        else:
+            result = analysis.next_card(players, board or (), dead or (), game=game.value)
+        emit(result, _out(as_json, unicode))
+
+    run(job)
+
+
+@app.command()
+def outs(
+    hand: Annotated[str, typer.Argument(help="Our two hole cards.")],
+    board: Annotated[str, typer.Option("--board", "-b", help="The flop or turn: 3 or 4 cards.")],
+    vs: Annotated[str, typer.Option("--vs", help="The opponent: a hand or a range.")],
+    dead: Dead = None,
+    as_json: Json = False,
+    unicode: Unicode = False,
+) -> None:
+    """The next cards that put a hand ahead (or tie), grouped by what they make, with the odds."""
+    def job():
+        from pokercli.analysis import outs as outs_
+        from pokercli.render import emit
+
+        emit(outs_(hand, board, vs, dead or ()), _out(as_json, unicode))
 
     run(job)
 

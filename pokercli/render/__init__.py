@@ -196,6 +196,7 @@ _VIEWS = {
     "EquityResult": "equity", "Range": "range", "TableResult": "table",
     "PercentileResult": "percentile", "DrawResult": "draw", "Deals": "deal",
     "State": "hearts", "CombosResult": "combos", "HitsResult": "hits",
+    "DistributionResult": "analysis", "NextCardResult": "analysis", "OutsResult": "analysis",
 }
 
 

@@ -8,6 +8,7 @@ import pytest
 from rich.cells import cell_len
 
 import pokercli
+import pokercli.analysis
 import pokercli.board_hits
 from pokercli.render import Output, emit
 
@@ -83,6 +84,13 @@ def results():
     yield "range random", lambda: pokercli.parse_range("random"), {}, ["1326 combos", "32o"]
     yield "hits", lambda: pokercli.board_hits.hits(WIDE_RANGE, "Ah 7h 6c", vs="KsKd"), {}, [
         "pocket pair between top and second", "combo draw (flush + straight draw)", "equity %"]
+    yield "distribution", lambda: pokercli.analysis.distribution(["AsKs", "QQ+,AK,JTs,T9s,88-66"],
+                                                                 board="Kd 7s 2s"), {}, [
+        "best combos", "worst combos", "90-100", "20.140"]
+    yield "next card", lambda: pokercli.analysis.next_card(["AsKs", "QQ+,JTs", "7h 6h"], "Kd 7s 2s"), {}, [
+        "QQ+,JTs:", "cannot come", "7h 6h:"]
+    yield "outs", lambda: pokercli.analysis.outs("Ah Kh", "Qh 7h 2c", "QQ,77,AQ"), {}, [
+        "2h 3h 4h 5h 6h 8h 9h Th Jh", "44.96 % by the river"]
     yield "table matrix", lambda: pokercli.table(classes="QQ+,AKs"), {}, ["81.9", "AKs"]
     yield "table row", lambda: pokercli.table(hand="AKs"), {"hand": "AKs"}, ["72o", "against a random hand"]
     state = [13, 2, 1, 24, 31] + [13, 13, 13] + [1] * 10 + [2] * 11 + [3] * 12 + [4] * 11
@@ -134,7 +142,10 @@ def test_equity_drops_the_bar_before_any_figure():
     ["encode", "TH AH QS 9D JD"], ["rank", "As Ks Qs Js 9s"], ["range", "QQ+,AKs,A5s-A2s"],
     ["equity", "AsAh", "QQ+,AKs", "--board", "Kd 7c 2h"], ["draw", "As Ks Qs Js 2d"],
     ["percentile", "7h8h", "--board", "9h Th 2c"], ["rank", "--board", "Ah Kd 7c 2s 3h", "AsAc", "KhKs"],
-    ["hits", "QQ+,AK,T9s-65s,A2s+", "--board", "Ah 7h 6c", "--vs", "KsKd"]])
+    ["hits", "QQ+,AK,T9s-65s,A2s+", "--board", "Ah 7h 6c", "--vs", "KsKd"],
+    ["equity", "AsKs", "QQ+,JTs", "--board", "Kd 7s 2s", "--distribution"],
+    ["equity", "AsKs", "QQ+,JTs", "--board", "Kd 7s 2s", "--next-card"],
+    ["outs", "Ah Kh", "--board", "Qh 7h 2c", "--vs", "QQ,77,AQ"]])
 def test_commands_fit_an_80_column_terminal(cli, monkeypatch, args):
     """Through the CLI, as a terminal of 80 columns would show them."""
     code, out, _ = cli(*args, terminal=True, columns=80)

@@ -1,0 +1,301 @@
+"""Range analysis on the exact engine: equity distributions (``equity
+--distribution``), each next card's equities (``equity --next-card``) and outs
+(``pokercli outs``).
+
+* :func:`distribution`: each combo of each ranged player, put alone in its
+  seat against the other players, gets its exact equity over every runout
+  (:func:`pokercli.equity_calc.by_combo.player_counts`). The player's equity is
+  the mean of its combos' equities weighted by each combo's weight times its
+  weighted count of boards (``total``): the engine's own figure, to the count.
+  The sorted curve and histogram weight each combo by its range weight
+  (Equilab's graph); against a fixed hand every combo has the same count of
+  boards, and the two weightings agree.
+* :func:`next_card`: on a flop or turn, every card that can come next and each
+  player's exact equity once it has come; cards in the board, dead cards or a
+  fixed hand cannot come and are listed as such.
+* :func:`outs`: on a flop or turn, the next cards after which HAND is ahead or
+  tied: against a hand, its best hand on the board with that card beats or
+  ties the opponent's; against a range, it beats or ties at least half of the
+  opponent's weighted combos that the card leaves (ties count half). Grouped
+  by the hand type HAND then holds, with the chance of one of them coming by
+  the river.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+from typing import Optional, Sequence
+
+from pokercli import cards as C
+from pokercli.errors import PokerError
+
+BINS = 10
+
+
+@dataclass(frozen=True)
+class ComboEquity:
+    cards: tuple[int, int]
+    weight: float
+    wins: float
+    ties: float
+    total: float
+    equity: float
+
+
+@dataclass(frozen=True)
+class PlayerDistribution:
+    """One ranged player's combos (best equity first) and their equities."""
+
+    seat: int
+    label: str
+    combos: tuple[ComboEquity, ...]
+
+    @property
+    def mean(self) -> float:
+        """The mean equity, each combo weighted by its weight times its boards: the player's equity."""
+        den = sum(c.weight * c.total for c in self.combos)
+        return sum(c.weight * c.total * c.equity for c in self.combos) / den
+
+    def histogram(self, bins: int = BINS) -> list[float]:
+        """The share of the range's weight with equity in each of ``bins`` equal bins
+        (the last bin holds 100 %)."""
+        total = sum(c.weight for c in self.combos)
+        out = [0.0] * bins
+        for c in self.combos:
+            out[min(int(c.equity * bins), bins - 1)] += c.weight / total
+        return out
+
+    def curve(self, points: int) -> list[float]:
+        """The sorted curve sampled at ``points`` evenly spaced shares of the
+        range's weight: the equity of the combo at that share, best first."""
+        total = sum(c.weight for c in self.combos)
+        out, acc, i = [], 0.0, 0
+        for k in range(points):
+            target = (k + 0.5) / points * total
+            while i < len(self.combos) - 1 and acc + self.combos[i].weight < target:
+                acc += self.combos[i].weight
+                i += 1
+            out.append(self.combos[i].equity)
+        return out
+
+    def to_dict(self) -> dict:
+        return {"player": self.seat + 1, "range": self.label, "mean_equity": self.mean,
+                "histogram": [{"from": k / BINS, "to": (k + 1) / BINS, "share": s}
+                              for k, s in enumerate(self.histogram())],
+                "combos": [{"combo": C.format_cards(c.cards).replace(" ", ""), "weight": c.weight,
+                            "equity": c.equity, "wins": _num(c.wins), "ties": _num(c.ties),
+                            "total": _num(c.total)} for c in self.combos]}
+
+
+def _num(x: float):
+    return int(x) if float(x).is_integer() else x
+
+
+@dataclass(frozen=True)
+class DistributionResult:
+    """The spot's exact equity and the distribution of each ranged player's combos."""
+
+    equity: object  # EquityResult
+    players: tuple[PlayerDistribution, ...]
+
+    def to_dict(self) -> dict:
+        return {**self.equity.to_dict(), "distribution": [p.to_dict() for p in self.players]}
+
+
+def _value(player):
+    from pokercli.equity_calc.by_combo import _value as value
+
+    return value(player)
+
+
+def distribution(players: Sequence, board=(), dead=(), *, game: str = "holdem") -> DistributionResult:
+    """Each ranged player's equity combo by combo (see the module docstring),
+    with the spot's exact equity; a player given as a hand has no distribution.
+
+    >>> d = distribution(["AsAh", "KK,QQ"], board="Kd 7c 2h")
+    >>> [round(c.equity, 4) for c in d.players[0].combos][2:4], round(d.players[0].mean, 6)
+    ([0.9141, 0.0838], 0.360606)
+    """
+    from pokercli.equity_calc import equity
+    from pokercli.equity_calc.by_combo import player_counts
+    from pokercli.equity_calc.spot import make_spot
+
+    spot = make_spot(players, board, dead, game)
+    if spot.game.hole_cards != 2:
+        raise PokerError(f"a distribution is for two-card games, not {game}", "game")
+    main = equity(players, board, dead, game=game, method="exact")
+    out = []
+    for seat, p in enumerate(spot.players):
+        if p.fixed:
+            continue
+        others = spot.players[:seat] + spot.players[seat + 1:]
+        rows = player_counts([c for c, _ in p.combos], seat, others, spot.board, spot.dead, game)
+        combos = [ComboEquity(tuple(c), w, *row) for (c, w), row in zip(p.combos, rows) if row[2] > 0]
+        combos.sort(key=lambda c: (-c.equity, c.cards))
+        out.append(PlayerDistribution(seat, p.text, tuple(combos)))
+    if not out:
+        raise PokerError("a distribution needs a player given as a range", "players")
+    return DistributionResult(main, tuple(out))
+
+
+@dataclass(frozen=True)
+class NextCardResult:
+    """Each card that can come next and the spot's exact result after it."""
+
+    equity: object  # EquityResult: now
+    after: tuple[tuple[int, object], ...]  # (card, EquityResult with that card on the board)
+    blocked: tuple[int, ...]
+
+    @property
+    def cards(self) -> tuple[tuple[int, tuple[float, ...]], ...]:
+        """(card, each player's equity after it)."""
+        return tuple((c, tuple(p.equity for p in r.players)) for c, r in self.after)
+
+    def to_dict(self) -> dict:
+        doc = self.equity.to_dict()
+        doc["next_card"] = [{"card": C.card_name(c), "equity": [p.equity for p in r.players],
+                             "wins": [_num(p.wins) for p in r.players],
+                             "ties": [_num(p.ties) for p in r.players], "total": _num(r.players[0].total)}
+                            for c, r in self.after]
+        doc["cannot_come"] = [C.card_name(c) for c in self.blocked]
+        return doc
+
+
+def next_card(players: Sequence, board, dead=(), *, game: str = "holdem") -> NextCardResult:
+    """On a flop or turn: every card that can come next, and each player's exact
+    equity with it on the board (a card every combo of some range holds is
+    left out: no deal has it come).
+
+    >>> r = next_card(["AsAh", "KsKh"], "Kd 7c 2h")
+    >>> after = dict((C.card_name(c), round(e[0], 4)) for c, e in r.cards)
+    >>> after["Ad"], after["Qs"], len(after)  # only the last king beats the aces' set
+    (0.9773, 0.0455, 45)
+    """
+    from pokercli._stop import check as check_stop
+    from pokercli.equity_calc import equity
+    from pokercli.equity_calc.spot import make_spot
+
+    spot = make_spot(players, board, dead, game)
+    if len(spot.board) not in (3, 4) or spot.game.board_cards != 5:
+        raise PokerError("board must be a flop or a turn (3 or 4 cards) for the next card", "board")
+    now = equity(players, board, dead, game=game, method="exact")
+    taken = set(spot.board) | set(spot.removed)
+    for p in spot.players:
+        if p.fixed:
+            taken |= set(p.cards if p.cards else p.combos[0][0])
+    rows, blocked = [], []
+    for card in sorted(spot.game.deck):
+        if card in taken:
+            if card not in spot.game.left_out:
+                blocked.append(card)
+            continue
+        check_stop()
+        try:
+            r = equity(players, list(spot.board) + [card], dead, game=game, method="exact")
+        except PokerError as e:
+            if "empty" not in str(e):
+                raise
+            blocked.append(card)  # a range holds this card in every combo
+            continue
+        rows.append((card, r))
+    return NextCardResult(now, tuple(rows), tuple(sorted(blocked)))
+
+
+@dataclass(frozen=True)
+class OutsResult:
+    """The cards after which ``hand`` is ahead or tied, by the hand they make."""
+
+    hand: tuple[int, int]
+    board: tuple[int, ...]
+    dead: tuple[int, ...]
+    vs: str
+    ahead_now: bool
+    share_now: float
+    unseen: int
+    outs: tuple[tuple[int, str, float], ...]  # (card, hand type made, share against vs)
+
+    @property
+    def by_river(self) -> float:
+        """The chance that one of the outs comes by the river."""
+        n, u = len(self.outs), self.unseen
+        if len(self.board) == 4:
+            return n / u
+        return 1 - comb(u - n, 2) / comb(u, 2)
+
+    @property
+    def next_card(self) -> float:
+        return len(self.outs) / self.unseen
+
+    def groups(self) -> list[tuple[str, list[int]]]:
+        from pokercli.reference import HAND_TYPES
+
+        names = sorted({t for _, t, _ in self.outs}, key=lambda t: -HAND_TYPES[t])
+        return [(t, [c for c, tt, _ in self.outs if tt == t]) for t in names]
+
+    def to_dict(self) -> dict:
+        return {"hand": C.format_cards(self.hand), "board": C.format_cards(self.board),
+                "dead": C.format_cards(self.dead), "vs": self.vs, "ahead_now": self.ahead_now,
+                "share_now": self.share_now, "unseen": self.unseen, "outs": len(self.outs),
+                "next_card": self.next_card, "by_river": self.by_river,
+                "groups": [{"makes": t, "cards": [C.card_name(c) for c in cards], "count": len(cards)}
+                           for t, cards in self.groups()],
+                "cards": [{"card": C.card_name(c), "makes": t, "share": s} for c, t, s in self.outs]}
+
+
+def _share(hero_score: int, opp_scores, weights) -> float:
+    """Hero's showdown share against weighted opponent scores: wins, and ties as halves."""
+    total = sum(weights)
+    won = sum(w for s, w in zip(opp_scores, weights) if hero_score > s)
+    tied = sum(w for s, w in zip(opp_scores, weights) if hero_score == s)
+    return (won + tied / 2) / total
+
+
+def outs(hand, board, vs, dead=()) -> OutsResult:
+    """The cards that put ``hand`` ahead (or tie) on the next card against ``vs``
+    (a hand or a range), on a flop or turn (see the module docstring).
+
+    >>> r = outs("Ah Kh", "Qh 7h 2c", "Qs Qd")
+    >>> len(r.outs), r.ahead_now, round(r.by_river, 4)  # hearts but the 2h, which fills the queens
+    (8, False, 0.3273)
+    """
+    import numpy as np
+
+    from pokercli.equity_calc.spot import parse_player
+    from pokercli.evaluate import scores
+    from pokercli.reference import type_name
+
+    hero = C.as_cards(hand, "hand", count=2) if not isinstance(hand, str) else C.parse(hand, count=2, what="hand")
+    board_cards = C.as_cards(board, "board", count=(3, 4)) if not isinstance(board, str) else \
+        C.parse(board, count=(3, 4), what="board")
+    dead_cards = C.as_cards(dead, "dead") if not isinstance(dead, str) else C.parse(dead, what="dead")
+    opp = parse_player(vs, 2)
+    groups = [("hand", hero), ("board", board_cards), ("dead", dead_cards)]
+    if opp.fixed:
+        groups.append(("vs", list(opp.cards)))
+    C.check_disjoint(groups)
+    seen = set(hero) | set(board_cards) | set(dead_cards)
+    opp_combos = [(c, w) for c, w in opp.combos if not (set(c) & seen)]
+    known = seen | (set(opp.cards) if opp.fixed else set())
+    if not opp_combos:
+        raise PokerError(f"vs {opp.text!r} has no combo left once the hand, board and dead cards "
+                         "are removed", "vs")
+    unseen = [c for c in range(52) if c not in known]
+
+    def share(cards_on_board):
+        live = [(c, w) for c, w in opp_combos if not (set(c) & set(cards_on_board))]
+        rows = np.full((len(live) + 1, 7), -1, np.int8)
+        rows[0, :2 + len(cards_on_board)] = list(hero) + list(cards_on_board)
+        for i, (c, _) in enumerate(live, 1):
+            rows[i, :2 + len(cards_on_board)] = list(c) + list(cards_on_board)
+        s = scores(rows)
+        return int(s[0]), _share(int(s[0]), s[1:].tolist(), [w for _, w in live])
+
+    _, now = share(list(board_cards))
+    found = []
+    for card in unseen:
+        score, s = share(list(board_cards) + [card])
+        if s >= 0.5:
+            found.append((card, type_name(score), s))
+    return OutsResult(tuple(hero), tuple(board_cards), tuple(dead_cards), opp.label, now >= 0.5, now,
+                      len(unseen), tuple(found))

@@ -1,0 +1,156 @@
+"""Equity distributions, next-card equities and outs (issue #16): against the
+engine's own totals to the count, and against the plain references of tests/naive.py."""
+
+import json
+from itertools import combinations
+from math import comb
+
+import pytest
+
+import pokercli
+from pokercli import analysis as A
+from pokercli import reference as R
+from pokercli.cards import parse
+from pokercli.errors import PokerError
+from pokercli.ranges import parse_range
+from tests import naive
+
+
+def _combos(text):
+    return [((int(a), int(b)), w) for (a, b), w in parse_range(text)]
+
+
+@pytest.mark.parametrize("players,board", [
+    (["AsKs", "QQ+:0.5,AK,JTs,T9s,88-66"], "Kd 7s 2s"),
+    (["QQ+,AKs:0.25,KQs", "JJ-99,AQs:0.5"], "Qh 8d 3c 2s"),
+    (["AKs,KQs", "TT+"], ""),  # preflop heads-up: the shipped table
+    (["AhAd", "KK,QQ", "JTs,T9s"], "Ts 9d 4c"),  # three-way
+])
+def test_weighted_mean_is_the_players_equity_to_the_count(players, board):
+    d = A.distribution(players, board=board)
+    for p in d.players:
+        main = d.equity.players[p.seat]
+        assert sum(c.weight * c.wins for c in p.combos) == pytest.approx(main.wins, rel=1e-12)
+        assert sum(c.weight * c.ties for c in p.combos) == pytest.approx(main.ties, rel=1e-12)
+        assert sum(c.weight * c.total for c in p.combos) == pytest.approx(main.total, rel=1e-12)
+        assert p.mean == pytest.approx(main.equity, rel=1e-12)
+        assert [c.equity for c in p.combos] == sorted((c.equity for c in p.combos), reverse=True)
+        assert sum(p.histogram()) == pytest.approx(1)
+        curve = p.curve(50)
+        assert curve == sorted(curve, reverse=True) and curve[0] == p.combos[0].equity
+
+
+def test_each_combos_equity_is_the_plain_enumeration():
+    board = parse("Qh 8d 3c 2s")
+    d = A.distribution(["AA,KQs:0.5", "JJ-99,AQs"], board=board)
+    opp = _combos("JJ-99,AQs")
+    for c in d.players[0].combos[:6]:
+        eq, wins, ties, total = naive.equity([[(c.cards, 1.0)], opp], board)
+        assert (c.wins, c.ties, c.total) == pytest.approx((wins[0], ties[0], total))
+        assert c.equity == pytest.approx(eq[0])
+    assert {c.weight for c in d.players[0].combos} == {1.0, 0.5}
+
+
+def test_distribution_needs_a_range_and_a_two_card_game():
+    with pytest.raises(PokerError) as e:
+        A.distribution(["AsAh", "KsKh"])
+    assert e.value.param == "players"
+    with pytest.raises(PokerError) as e:
+        A.distribution(["AsAhKsKh", "random"], game="omaha")
+    assert e.value.param == "game"
+
+
+@pytest.mark.parametrize("players,board,dead", [
+    (["AsKs", "QdQc"], "Kd 7s 2s", ""),
+    (["AsKs", "QQ+,JTs:0.5"], "Kd 7s 2s", "3c"),
+    (["Ah Th", "KK", "9c 8c"], "Tc 7c 2h 3d", ""),
+])
+def test_next_card_results_add_up_to_now_and_equal_the_plain_enumeration(players, board, dead):
+    r = A.next_card(players, board, dead)
+    now = r.equity
+    orders = 5 - len(parse(board))  # from the flop each two-card runout comes in both orders
+    for i, p in enumerate(now.players):
+        assert sum(x.players[i].wins for _, x in r.after) == pytest.approx(orders * p.wins, rel=1e-12)
+        assert sum(x.players[i].ties for _, x in r.after) == pytest.approx(orders * p.ties, rel=1e-12)
+    shown = {c for c, _ in r.after} | set(r.blocked)
+    assert shown == set(range(52))
+    ranges = [_combos(p) if "," in p or len(p) <= 3 else [(tuple(sorted(parse(p))), 1.0)] for p in players]
+    for card, x in r.after[:3]:
+        eq, *_ = naive.equity(ranges, parse(board) + [card], parse(dead) if dead else ())
+        assert [p.equity for p in x.players] == pytest.approx(eq)
+
+
+def test_next_card_needs_a_flop_or_turn():
+    for board in ("", "Kd 7s 2s 3c 4d"):
+        with pytest.raises(PokerError) as e:
+            A.next_card(["AsKs", "QdQc"], board)
+        assert e.value.param == "board"
+
+
+def _naive_outs(hero, board, opp_combos):
+    known = set(hero) | set(board)
+    out = []
+    for card in range(52):
+        if card in known or any(card in c for c, _ in opp_combos if len(opp_combos) == 1):
+            continue
+        live = [(c, w) for c, w in opp_combos if card not in c]
+        mine = R.score(list(hero) + list(board) + [card])
+        won = sum(w for c, w in live if mine > R.score(list(c) + list(board) + [card]))
+        tied = sum(w for c, w in live if mine == R.score(list(c) + list(board) + [card]))
+        if (won + tied / 2) / sum(w for _, w in live) >= 0.5:
+            out.append(card)
+    return out
+
+
+@pytest.mark.parametrize("hand,board,vs", [
+    ("Ah Kh", "Qh 7h 2c", "Qs Qd"),
+    ("9c 8c", "Tc 7d 2c", "As Ad"),
+    ("Ad Kd", "Ac 9s 5h 2d", "A9,55,AQ:0.5"),
+    ("6s 5s", "7h 8d Kc", "KK,AK,Kx".replace(",Kx", ",KQ")),
+])
+def test_outs_are_the_plain_enumerations_cards(hand, board, vs):
+    r = A.outs(hand, board, vs)
+    hero, b = parse(hand), parse(board)
+    opp = _combos(vs) if "," in vs else [(tuple(sorted(parse(vs))), 1.0)]
+    opp = [(c, w) for c, w in opp if not set(c) & (set(hero) | set(b))]
+    assert [c for c, _, _ in r.outs] == _naive_outs(hero, b, opp)
+    # the chance of an out by the river, counted over every pair of cards to come
+    seen = set(hero) | set(b) | (set(opp[0][0]) if len(opp) == 1 else set())
+    unseen = [c for c in range(52) if c not in seen]
+    outs = {c for c, _, _ in r.outs}
+    if len(b) == 3:
+        hit = sum(1 for pair in combinations(unseen, 2) if set(pair) & outs)
+        assert r.by_river == pytest.approx(hit / comb(len(unseen), 2))
+    else:
+        assert r.by_river == pytest.approx(len(outs) / len(unseen))
+    assert sum(len(cards) for _, cards in r.groups()) == len(r.outs)
+
+
+def test_outs_errors():
+    with pytest.raises(PokerError) as e:
+        A.outs("Ah Kh", "Qh 7h 2c 3d 4s", "QsQd")
+    assert e.value.param == "board"
+    with pytest.raises(PokerError):
+        A.outs("Ah Kh", "Qh 7h 2c", "Ah Qd")
+
+
+def test_cli_modes(cli):
+    code, out, err = cli("equity", "AsKs", "QQ+,JTs", "--board", "Kd 7s 2s", "--distribution", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["distribution"][0]["player"] == 2
+    assert abs(doc["distribution"][0]["mean_equity"] - doc["players"][1]["equity"]) < 1e-12
+    code, out, err = cli("equity", "AsKs", "QdQc", "--board", "Kd 7s 2s", "--next-card", "--json")
+    doc = json.loads(out)
+    assert code == 0 and len(doc["next_card"]) == 45 and set(doc["cannot_come"]) == {"As", "Ks", "Qd", "Qc",
+                                                                                     "Kd", "7s", "2s"}
+    code, out, err = cli("equity", "AsKs", "QdQc", "--board", "Kd 7s 2s", "--next-card")
+    assert code == 0 and "next card" in out
+    code, out, err = cli("equity", "AsKs", "QQ+", "--distribution", "--samples", "1000")
+    assert code == 2 and "--samples" in err and "Traceback" not in err
+    code, out, err = cli("equity", "AsKs", "QdQc", "--next-card")
+    assert code == 2 and "--board" in err
+    code, out, err = cli("outs", "Ah Kh", "--board", "Qh 7h 2c", "--vs", "Qs Qd", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["outs"] == 8 and doc["groups"][0]["makes"] == "FLUSH"
+    code, out, err = cli("outs", "Ah Kh", "--board", "Qh 7h", "--vs", "Qs Qd")
+    assert code == 2 and "--board" in err
