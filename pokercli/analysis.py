@@ -184,6 +184,8 @@ def next_card(players: Sequence, board, dead=(), *, game: str = "holdem") -> Nex
     for p in spot.players:
         if p.fixed:
             taken |= set(p.cards if p.cards else p.combos[0][0])
+    if len(spot.players) == 2 and spot.game.hole_cards == 2:
+        return _next_card_headsup(spot, now, taken)
     rows, blocked = [], []
     for card in sorted(spot.game.deck):
         if card in taken:
@@ -199,6 +201,40 @@ def next_card(players: Sequence, board, dead=(), *, game: str = "holdem") -> Nex
             blocked.append(card)  # a range holds this card in every combo
             continue
         rows.append((card, r))
+    return NextCardResult(now, tuple(rows), tuple(sorted(blocked)))
+
+
+def _next_card_headsup(spot, now, taken) -> NextCardResult:
+    """Heads-up: every next card's counts from one kernel pass per card (all
+    pairs of combos), weighted by both players' weights."""
+    import numpy as np
+
+    from pokercli._stop import check as check_stop
+    from pokercli.equity_calc.matchup import pair_counts
+    from pokercli.equity_calc.model import EquityResult, PlayerResult
+
+    first, second = spot.players
+    weights = np.outer([w for _, w in first.combos], [w for _, w in second.combos])
+    rows, blocked = [], []
+    for card in sorted(spot.game.deck):
+        if card in taken:
+            if card not in spot.game.left_out:
+                blocked.append(card)
+            continue
+        check_stop()
+        board = list(spot.board) + [card]
+        pairs = pair_counts([c for c, _ in first.combos], [c for c, _ in second.combos], board,
+                            spot.dead, spot.game.name)
+        wins, ties, total = (float((pairs[:, :, k] * weights).sum()) for k in range(3))
+        if total == 0:
+            blocked.append(card)  # a range holds this card in every combo
+            continue
+        losses = total - wins - ties
+        players = [PlayerResult(p.hand, w / total, ties / total, (w + ties / 2) / total, w, ties, total,
+                                combos=p.combos)
+                   for p, w in zip(now.players, (wins, losses))]
+        rows.append((card, EquityResult(players, "exact", board, list(spot.dead), boards=total,
+                                        game=spot.game.name)))
     return NextCardResult(now, tuple(rows), tuple(sorted(blocked)))
 
 

@@ -1,10 +1,12 @@
 """Exact equity combo by combo: each combo of a range against the other
 players, over every runout (``hits --vs``, ``equity --distribution``).
 
-Each combo is its own exact job on the exact engine (:func:`pokercli.equity`
-with that combo as a fixed hand), so every figure is the engine's, checked
-by its tests; summing the counts of a range's combos, weighted by their
-weights, gives the range's own exact counts to the count.
+Heads-up on a flop, turn or river, one kernel pass counts every pair of
+combos over every runout (:func:`pokercli.equity_calc.matchup.pair_counts`);
+otherwise (preflop, three or more players, Omaha) each combo is its own
+exact job on the exact engine (:func:`pokercli.equity` with that combo as a
+fixed hand). Either way, summing the counts of a range's combos, weighted by
+their weights, gives the range's own exact counts to the count (tested).
 """
 
 from __future__ import annotations
@@ -32,7 +34,10 @@ def player_counts(combos: Sequence[tuple[int, int]], seat: int, others: Sequence
     allows (all the others' combos collide with it) gives zeros."""
     from pokercli.equity_calc import equity
     from pokercli.errors import PokerError
+    from pokercli.games import game as _game
 
+    if len(others) == 1 and len(board) >= 3 and _game(game).hole_cards == 2 and combos:
+        return _headsup(combos, others[0], board, dead, game)
     values = [_value(p) for p in others]
     out = []
     for combo in combos:
@@ -47,6 +52,21 @@ def player_counts(combos: Sequence[tuple[int, int]], seat: int, others: Sequence
             raise
         p = r.players[seat]
         out.append((p.wins, p.ties, p.total, p.equity))
+    return out
+
+
+def _headsup(combos, other, board, dead, game):
+    import numpy as np
+
+    from pokercli.equity_calc.matchup import pair_counts
+
+    check_stop()
+    pairs = pair_counts(combos, [c for c, _ in other.combos], list(board), list(dead), game)
+    weights = np.array([w for _, w in other.combos], np.float64)
+    wins, ties, total = (pairs[:, :, k] @ weights for k in range(3))
+    out = []
+    for w, t, n in zip(wins.tolist(), ties.tolist(), total.tolist()):
+        out.append((w, t, n, (w + t / 2) / n if n else 0.0))
     return out
 
 

@@ -154,3 +154,21 @@ def test_cli_modes(cli):
     assert code == 0 and doc["outs"] == 8 and doc["groups"][0]["makes"] == "FLUSH"
     code, out, err = cli("outs", "Ah Kh", "--board", "Qh 7h", "--vs", "Qs Qd")
     assert code == 2 and "--board" in err
+
+
+@pytest.mark.parametrize("game,players,board", [
+    ("shortdeck", ["AsKs", "QQ+,JTs,T9s"], "Kd 7s 6s"),
+    ("shortdeck-straight", ["AK,KQ,JJ", "9s 8s"], "Th 7d 6c 6h"),
+    ("holdem", ["AK,KQ,JJ:0.3", "9s 8s"], "Th 7d 6c 6h 2d"),  # the river: no card to come
+])
+def test_the_pair_kernel_is_the_engine_in_every_two_card_game(game, players, board):
+    d = A.distribution(players, board=board, game=game)
+    for p in d.players:
+        main = d.equity.players[p.seat]
+        assert sum(c.weight * c.wins for c in p.combos) == pytest.approx(main.wins, rel=1e-12)
+        assert sum(c.weight * c.total for c in p.combos) == pytest.approx(main.total, rel=1e-12)
+        for c in p.combos[:3]:
+            others = [x for i, x in enumerate(players) if i != p.seat]
+            seat = [list(c.cards)] + others if p.seat == 0 else others + [list(c.cards)]
+            e = pokercli.equity(seat, board=board, game=game, method="exact").players[p.seat]
+            assert (c.wins, c.ties, c.total) == pytest.approx((e.wins, e.ties, e.total))
