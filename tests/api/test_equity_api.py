@@ -215,7 +215,7 @@ def test_range_weights_and_override():
 
 
 @pytest.mark.parametrize("text,fragment", [
-    ("QQs", "pair is neither"), ("AK-QJ", "keeps its top card"), ("AKs-AQo", "suited, offsuit"),
+    ("QQs", "pair is neither"), ("AK-Q9", "keeps its top card"), ("AKs-AQo", "suited, offsuit"),
     ("AA:x", "not a number"), ("AA:0", "from 0.000001 to 1000000"), ("ZZ", "is not a hand class"),
     ("", "empty range")])
 def test_range_errors(text, fragment):

@@ -63,6 +63,18 @@ def test_weights_and_combos_agree_with_eval7(text):
     assert ours == pytest.approx(theirs)
 
 
+POKERKIT_TEXTS = ["T9s-65s", "KQo-JTo", "J9s-75s", "KQ-JT", "T8o-KJo", "AQs-T8s", "QQ+", "TT-77", "A2s+",
+                  "KTo+", "AsKh", "AKs"]
+
+
+@pytest.mark.parametrize("text", POKERKIT_TEXTS)
+def test_combos_agree_with_pokerkit(text):
+    from pokerkit import parse_range as theirs  # the test extra's second oracle
+
+    want = {frozenset(c.rank + c.suit for c in combo) for combo in theirs(text)}
+    assert {frozenset(k) for k in combos(text)} == want
+
+
 def test_spaces_inside_a_part_read_as_eval7_reads_them():
     assert combos("AK s") == combos("AKs")
     assert combos("As Kh") == combos("AsKh")
