@@ -103,12 +103,6 @@ class DistributionResult:
         return {**self.equity.to_dict(), "distribution": [p.to_dict() for p in self.players]}
 
 
-def _value(player):
-    from pokercli.equity_calc.by_combo import _value as value
-
-    return value(player)
-
-
 def distribution(players: Sequence, board=(), dead=(), *, game: str = "holdem") -> DistributionResult:
     """Each ranged player's equity combo by combo (see the module docstring),
     with the spot's exact equity; a player given as a hand has no distribution.
@@ -117,26 +111,89 @@ def distribution(players: Sequence, board=(), dead=(), *, game: str = "holdem") 
     >>> [round(c.equity, 4) for c in d.players[0].combos][2:4], round(d.players[0].mean, 6)
     ([0.9141, 0.0838], 0.360606)
     """
-    from pokercli.equity_calc import equity
-    from pokercli.equity_calc.by_combo import player_counts
     from pokercli.equity_calc.spot import make_spot
 
     spot = make_spot(players, board, dead, game)
     if spot.game.hole_cards != 2:
         raise PokerError(f"a distribution is for two-card games, not {game}", "game")
-    main = equity(players, board, dead, game=game, method="exact")
+    if not any(not p.fixed for p in spot.players):
+        raise PokerError("a distribution needs a player given as a range", "players")
+    if _headsup(spot):
+        main, rows = _headsup_rows(spot)
+    else:
+        main, rows = _engine_rows(spot, players, board, dead, game)
     out = []
     for seat, p in enumerate(spot.players):
         if p.fixed:
             continue
-        others = spot.players[:seat] + spot.players[seat + 1:]
-        rows = player_counts([c for c, _ in p.combos], seat, others, spot.board, spot.dead, game)
-        combos = [ComboEquity(tuple(c), w, *row) for (c, w), row in zip(p.combos, rows) if row[2] > 0]
+        combos = [ComboEquity(tuple(c), w, *row) for (c, w), row in zip(p.combos, rows[seat]) if row[2] > 0]
         combos.sort(key=lambda c: (-c.equity, c.cards))
         out.append(PlayerDistribution(seat, p.text, tuple(combos)))
-    if not out:
-        raise PokerError("a distribution needs a player given as a range", "players")
     return DistributionResult(main, tuple(out))
+
+
+def _headsup(spot) -> bool:
+    """Heads-up on a flop, turn or river of a two-card game: the pair counts serve."""
+    return len(spot.players) == 2 and spot.game.hole_cards == 2 and len(spot.board) >= 3
+
+
+def _pairs(spot, board):
+    """Every pair of the two players' combos counted over every runout of ``board``,
+    and the weight of each pair (the product of the two combos' weights)."""
+    import numpy as np
+
+    from pokercli.equity_calc.matchup import pair_counts
+
+    first, second = spot.players
+    pairs = pair_counts([c for c, _ in first.combos], [c for c, _ in second.combos], board,
+                        spot.dead, spot.game.name)
+    return pairs, np.array([w for _, w in first.combos]), np.array([w for _, w in second.combos])
+
+
+def _headsup_result(spot, board, pairs, wa, wb):
+    """The spot's exact result on ``board`` from its pair counts (None when no deal is left)."""
+    import numpy as np
+
+    from pokercli.equity_calc.tally import result_from_counts
+
+    weights = np.outer(wa, wb)
+    wins, ties, total = (float((pairs[:, :, k] * weights).sum()) for k in range(3))
+    if total == 0:
+        return None
+    outcome = np.array([[0.0, wins, ties], [0.0, total - wins - ties, ties]])
+    result = result_from_counts(spot, outcome, np.zeros((2, 10)), total, "exact")
+    result.board = list(board)
+    result.deals = int((pairs[:, :, 2] > 0).sum())
+    return result
+
+
+def _headsup_rows(spot):
+    """The spot's exact result and each combo's (wins, ties, total, equity), from
+    one pass over every pair of combos."""
+    pairs, wa, wb = _pairs(spot, spot.board)
+    main = _headsup_result(spot, spot.board, pairs, wa, wb)
+    losses = pairs[:, :, 2] - pairs[:, :, 0] - pairs[:, :, 1]
+    sides = ((pairs[:, :, 0] @ wb, pairs[:, :, 1] @ wb, pairs[:, :, 2] @ wb),
+             (losses.T @ wa, pairs[:, :, 1].T @ wa, pairs[:, :, 2].T @ wa))
+    rows = []
+    for wins, ties, total in sides:
+        rows.append([(w, t, n, (w + t / 2) / n if n else 0.0)
+                     for w, t, n in zip(wins.tolist(), ties.tolist(), total.tolist())])
+    return main, rows
+
+
+def _engine_rows(spot, players, board, dead, game):
+    """Preflop or multiway: each combo of each ranged player an exact job of its own."""
+    from pokercli.equity_calc import equity
+    from pokercli.equity_calc.by_combo import player_counts
+
+    main = equity(players, board, dead, game=game, method="exact")
+    rows = {}
+    for seat, p in enumerate(spot.players):
+        if not p.fixed:
+            others = spot.players[:seat] + spot.players[seat + 1:]
+            rows[seat] = player_counts([c for c, _ in p.combos], seat, others, spot.board, spot.dead, game)
+    return main, rows
 
 
 @dataclass(frozen=True)
@@ -179,13 +236,16 @@ def next_card(players: Sequence, board, dead=(), *, game: str = "holdem") -> Nex
     spot = make_spot(players, board, dead, game)
     if len(spot.board) not in (3, 4) or spot.game.board_cards != 5:
         raise PokerError("board must be a flop or a turn (3 or 4 cards) for the next card", "board")
-    now = equity(players, board, dead, game=game, method="exact")
     taken = set(spot.board) | set(spot.removed)
     for p in spot.players:
         if p.fixed:
             taken |= set(p.cards if p.cards else p.combos[0][0])
-    if len(spot.players) == 2 and spot.game.hole_cards == 2:
-        return _next_card_headsup(spot, now, taken)
+    headsup = _headsup(spot)
+    if headsup:
+        pairs, wa, wb = _pairs(spot, spot.board)
+        now = _headsup_result(spot, spot.board, pairs, wa, wb)
+    else:
+        now = equity(players, board, dead, game=game, method="exact")
     rows, blocked = [], []
     for card in sorted(spot.game.deck):
         if card in taken:
@@ -193,48 +253,20 @@ def next_card(players: Sequence, board, dead=(), *, game: str = "holdem") -> Nex
                 blocked.append(card)
             continue
         check_stop()
-        try:
-            r = equity(players, list(spot.board) + [card], dead, game=game, method="exact")
-        except PokerError as e:
-            if "empty" not in str(e):
-                raise
+        after = list(spot.board) + [card]
+        if headsup:
+            r = _headsup_result(spot, after, *_pairs(spot, after))
+        else:
+            try:
+                r = equity(players, after, dead, game=game, method="exact")
+            except PokerError as e:
+                if "empty" not in str(e):
+                    raise
+                r = None
+        if r is None:
             blocked.append(card)  # a range holds this card in every combo
             continue
         rows.append((card, r))
-    return NextCardResult(now, tuple(rows), tuple(sorted(blocked)))
-
-
-def _next_card_headsup(spot, now, taken) -> NextCardResult:
-    """Heads-up: every next card's counts from one kernel pass per card (all
-    pairs of combos), weighted by both players' weights."""
-    import numpy as np
-
-    from pokercli._stop import check as check_stop
-    from pokercli.equity_calc.matchup import pair_counts
-    from pokercli.equity_calc.model import EquityResult, PlayerResult
-
-    first, second = spot.players
-    weights = np.outer([w for _, w in first.combos], [w for _, w in second.combos])
-    rows, blocked = [], []
-    for card in sorted(spot.game.deck):
-        if card in taken:
-            if card not in spot.game.left_out:
-                blocked.append(card)
-            continue
-        check_stop()
-        board = list(spot.board) + [card]
-        pairs = pair_counts([c for c, _ in first.combos], [c for c, _ in second.combos], board,
-                            spot.dead, spot.game.name)
-        wins, ties, total = (float((pairs[:, :, k] * weights).sum()) for k in range(3))
-        if total == 0:
-            blocked.append(card)  # a range holds this card in every combo
-            continue
-        losses = total - wins - ties
-        players = [PlayerResult(p.hand, w / total, ties / total, (w + ties / 2) / total, w, ties, total,
-                                combos=p.combos)
-                   for p, w in zip(now.players, (wins, losses))]
-        rows.append((card, EquityResult(players, "exact", board, list(spot.dead), boards=total,
-                                        game=spot.game.name)))
     return NextCardResult(now, tuple(rows), tuple(sorted(blocked)))
 
 
@@ -295,11 +327,9 @@ def outs(hand, board, vs, dead=()) -> OutsResult:
     >>> len(r.outs), r.ahead_now, round(r.by_river, 4)  # hearts but the 2h, which fills the queens
     (8, False, 0.3273)
     """
-    import numpy as np
-
+    from pokercli.equity_calc.matchup import values_on
     from pokercli.equity_calc.spot import parse_player
-    from pokercli.evaluate import scores
-    from pokercli.reference import type_name
+    from pokercli.reference import score as score_of, type_name
 
     hero = C.as_cards(hand, "hand", count=2) if not isinstance(hand, str) else C.parse(hand, count=2, what="hand")
     board_cards = C.as_cards(board, "board", count=(3, 4)) if not isinstance(board, str) else \
@@ -312,26 +342,25 @@ def outs(hand, board, vs, dead=()) -> OutsResult:
     C.check_disjoint(groups)
     seen = set(hero) | set(board_cards) | set(dead_cards)
     opp_combos = [(c, w) for c, w in opp.combos if not (set(c) & seen)]
-    known = seen | (set(opp.cards) if opp.fixed else set())
     if not opp_combos:
         raise PokerError(f"vs {opp.text!r} has no combo left once the hand, board and dead cards "
                          "are removed", "vs")
+    known = seen | (set(opp.cards) if opp.fixed else set())
     unseen = [c for c in range(52) if c not in known]
+    hands = [tuple(int(x) for x in hero)] + [c for c, _ in opp_combos]
+    weights = [w for _, w in opp_combos]
 
     def share(cards_on_board):
-        live = [(c, w) for c, w in opp_combos if not (set(c) & set(cards_on_board))]
-        rows = np.full((len(live) + 1, 7), -1, np.int8)
-        rows[0, :2 + len(cards_on_board)] = list(hero) + list(cards_on_board)
-        for i, (c, _) in enumerate(live, 1):
-            rows[i, :2 + len(cards_on_board)] = list(c) + list(cards_on_board)
-        s = scores(rows)
-        return int(s[0]), _share(int(s[0]), s[1:].tolist(), [w for _, w in live])
+        values = values_on(hands, [int(c) for c in cards_on_board]).tolist()
+        live = [(v, w) for v, w in zip(values[1:], weights) if v >= 0]
+        return score_of(list(hero) + list(cards_on_board)), _share(values[0], [v for v, _ in live],
+                                                                  [w for _, w in live])
 
     _, now = share(list(board_cards))
     found = []
     for card in unseen:
-        score, s = share(list(board_cards) + [card])
+        made, s = share(list(board_cards) + [card])
         if s >= 0.5:
-            found.append((card, type_name(score), s))
+            found.append((card, type_name(made), s))
     return OutsResult(tuple(hero), tuple(board_cards), tuple(dead_cards), opp.label, now >= 0.5, now,
                       len(unseen), tuple(found))

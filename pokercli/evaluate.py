@@ -20,22 +20,8 @@ import numpy as np
 
 from pokercli import reference as R
 from pokercli._kernels.jit import call
+from pokercli._kernels.lookup import kernel_tables, strength_tables  # noqa: F401 (API)
 from pokercli.errors import PokerError
-
-
-@lru_cache(maxsize=3)
-def kernel_tables(ranking: str = "standard"):
-    """The evaluator's kernel arguments: (card keys int64[52], row offsets
-    uint32, (rank_score, flush_score) uint32 tables, (rank_class, flush_class)
-    uint16 tables); see :mod:`pokercli._kernels.lookup`. ``ranking``:
-    ``"standard"`` (hold'em, Omaha) or a short deck ranking (``"shortdeck"``,
-    ``"shortdeck-straight"``, :mod:`pokercli.shortdeck`)."""
-    from pokercli._kernels.lookup import shortdeck_tables, tables
-
-    t = tables() if ranking == "standard" else shortdeck_tables(ranking)
-    keys = t.card_keys.astype(np.int64)
-    offsets = t.offsets.astype(np.uint32)
-    return keys, offsets, (t.rank_score, t.flush_score), (t.rank_class, t.flush_class)
 
 
 def _check_batch(cards: np.ndarray) -> np.ndarray:
@@ -184,16 +170,3 @@ def count_all_seven(threads: int = 1) -> tuple[np.ndarray, int]:
         hist = sum(parts)
     counts = np.bincount(class_types(), weights=hist, minlength=10).astype(np.int64)
     return counts, int((hist[1:] > 0).sum())
-
-
-@lru_cache(maxsize=3)
-def strength_tables(ranking: str = "standard") -> tuple[np.ndarray, np.ndarray]:
-    """16-bit (rank, flush) tables ordered like the scores (higher wins, equal
-    ties) for the kernels that only compare hands: classes + 1 - class (7463 -
-    class in hold'em; 0 where no hand reads). Half the cache footprint of the
-    32-bit scores: measured about 10 % faster (heads-up Monte Carlo, medians of
-    runs taking turns)."""
-    rank_class, flush_class = kernel_tables(ranking)[3]
-    top = int(max(rank_class.max(), flush_class.max())) + 1
-    return tuple(np.where(t > 0, top - t.astype(np.int64), 0).astype(np.uint16)
-                 for t in (rank_class, flush_class))
