@@ -61,6 +61,8 @@ CASES = [
     ("8h 8d 3c", "2s 2d", "two-pair-pocket", []),
     ("8h 8d 3c", "As 3s", "two-pair-one", []),
     ("8h 8d 3c", "Ah 4h", "ace-high", ["backdoor-flush-draw", "backdoor-straight-draw"]),
+    ("Kh 7c 7d", "Ks 3d", "two-pair-one", []),  # top pair on a paired board is two pair
+    ("Kh 7c 7d", "As 3d", "ace-high", []),  # the board's pair alone
     # four to a straight on the turn
     ("9h 8d 7c 6s", "Js Td", "nut-straight", []),
     ("9h 8d 7c 6s", "Ts 2d", "straight", []),
