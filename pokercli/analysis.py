@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import comb
-from typing import Optional, Sequence
+from typing import Sequence
 
 from pokercli import cards as C
 from pokercli.errors import PokerError

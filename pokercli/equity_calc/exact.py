@@ -21,7 +21,7 @@ import numpy as np
 from pokercli import cards as C
 from pokercli.equity_calc.model import EquityResult
 from pokercli.equity_calc.spot import Spot
-from pokercli.equity_calc.symmetry import board_symmetry, canonical_deals, interchangeable_suits, stabilizer
+from pokercli.equity_calc.symmetry import canonical_deals, stabilizer
 from pokercli.equity_calc.tally import add_patterns, result_from_counts, tally_arrays
 from pokercli.errors import PokerError
 from pokercli.evaluate import strength_tables
@@ -96,22 +96,23 @@ def _deal_tasks(spot: Spot, deal, threads: int):
     base_key, base_mask = board_base(spot, keys)
     k = spot.to_come
     total = int(binom[len(deck), k])
+    if k == 5 and not spot.with_types:
+        # preflop: boards by rank multiset, flush boards corrected (one small task per deal)
+        from pokercli._kernels.rankboards import rank_boards5
+
+        suit_bits = np.zeros((len(deal), 4), np.int64)
+        for p, combo in enumerate(deal):
+            for c in combo:
+                suit_bits[p, c // 13] |= 1 << (c % 13)
+        avail = sum(1 << int(c) for c in deck)
+        rank_tab, flush_tab = strength_tables(spot.game.ranking)
+        return [(rank_boards5, hand_keys, suit_bits, np.int64(avail), keys, offsets, rank_tab,
+                 flush_tab)], total
     if k == 5:
-        # threads take every `parts`-th first board card (work falls steeply with it)
+        # hand types: every board; threads take every `parts`-th first board card
         parts = max(1, min(threads, len(deck) - 4))
-        strides = [(first, parts) for first in range(parts)]
-        players = len(deal)
-        if spot.with_types or players > K.PATTERN_PLAYERS:
-            return [(K.boards5, hand_keys, hand_masks, deck, first, step, base_key, base_mask,
-                     keys, offsets, rank_score, flush_score) for first, step in strides], total
-        sym = board_symmetry(tuple(interchangeable_suits(spot, deal)))
-        strength = strength_tables(spot.game.ranking)  # these two kernels only compare hands
-        if players == 2:
-            (k0, k1), (m0, m1) = hand_keys.tolist(), hand_masks.tolist()
-            return [(K.headsup_boards5, k0, m0, k1, m1, deck, first, step, base_key, base_mask, *sym,
-                     keys, offsets, *strength) for first, step in strides], total
-        return [(K.pattern_boards5, hand_keys, hand_masks, deck, first, step, base_key, base_mask, *sym,
-                 keys, offsets, *strength) for first, step in strides], total
+        return [(K.boards5, hand_keys, hand_masks, deck, first, parts, base_key, base_mask,
+                 keys, offsets, rank_score, flush_score) for first in range(parts)], total
     parts = 1 if total < 200_000 else threads
     bounds = np.linspace(0, total, parts + 1).astype(np.int64)
     tasks = []

@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 
 import naive
-from pokercli import cards as C
 from pokercli._kernels import combinator as K
 from pokercli._kernels.jit import call
 from pokercli.equity_calc import exact as X
@@ -121,11 +120,12 @@ def test_alias_table_gives_each_combo_its_weight(weights):
     (["Ah Ad", "Kh Kd", "Qh Qd"], "2s"), (["As Kh", "Qs Jh"], ""), (["7c 2d", "7d 2c"], ""),
     (["As Kd", "7h 2c"], ""), (["Ah Ad", "Ks Kc", "Qh Qs"], ""), (["As 2s", "Ks 3s", "Qs 4s"], "5s")])
 def test_preflop_kernels_equal_plain_enumeration(hands, dead):
-    """The heads-up and winner-pattern kernels (flush shortcuts, boards merged by
-    interchangeable suits, split for two threads) give the counts of the plain
-    kernel that scores every board with the general evaluator."""
+    """The preflop kernel (boards by rank multiset, flush boards corrected) gives
+    the counts of the plain kernel that scores every board with the general
+    evaluator."""
     from pokercli._kernels import showdown as K
     from pokercli._kernels.evaluator import KEY_INIT
+    from pokercli._kernels.rankboards import rank_boards5
 
     j = job(hands, dead=dead)
     deal = tuple(p.combos[0][0] for p in j.players)
@@ -137,28 +137,9 @@ def test_preflop_kernels_equal_plain_enumeration(hands, dead):
     plain = X._run_task((K.boards5, hk, hm, deck, 0, 1, int(KEY_INIT), 0, keys, offsets,
                          rank_score, flush_score), len(deal), False)[0]
     tasks, total = X._deal_tasks(j, deal, 2)
-    assert tasks[0][0] is (K.headsup_boards5 if len(deal) == 2 else K.pattern_boards5)
+    assert tasks[0][0] is rank_boards5 and total == len(list(combinations(deck, 5)))
     fast = sum(X._run_task(t, len(deal), False)[0] for t in tasks)
     assert fast.tolist() == plain.tolist()
-
-
-def test_board_symmetry_orbits():
-    # c and d interchangeable (one pair): a board stands for 2 boards unless both rank sets agree
-    sym_hi, sym_lo, eq_a, eq_b, orbit = S.board_symmetry((-1, -1, -1, 2))
-    assert sym_hi[39] == 39 and sym_lo[39] == 26 and sym_hi[0] == sym_lo[0] == 52
-    assert orbit[0b110] == 2 and orbit[0b111] == 1  # bit 0: the one link; bits 1-2 unused
-    # h, c, d interchangeable (a chain of three): 3! / runs
-    _, _, _, _, orbit = S.board_symmetry((-1, -1, 0, 2))
-    assert orbit[0b100] == 6 and orbit[0b101] == 3 and orbit[0b110] == 3 and orbit[0b111] == 1
-    # two pairs (h,s) and (c,d)
-    _, _, _, _, orbit = S.board_symmetry((-1, 0, -1, 2))
-    assert orbit[0b100] == 4 and orbit[0b101] == 2 and orbit[0b111] == 1
-
-
-def test_interchangeable_suits():
-    assert S.interchangeable_suits(job(["As Ah", "Ks Kh"]), (C.parse("As Ah"), C.parse("Ks Kh"))) == [-1, 0, -1, 2]
-    three = job(["As Ks", "Qs Js"])
-    assert S.interchangeable_suits(three, (tuple(C.parse("As Ks")), tuple(C.parse("Qs Js")))) == [-1, -1, 0, 2]
 
 
 def test_monte_carlo_result_does_not_depend_on_threads(monkeypatch):
