@@ -46,17 +46,44 @@ def _rank_index(key, offsets):
 @jit_inline
 def _tally(values, players, weight, outcome):
     """``outcome[p, n] += weight`` for each winner ``p`` of ``n`` equal best values."""
+    if players == 2:
+        a = values[0]
+        b = values[1]
+        if a > b:
+            outcome[0, 1] += weight
+        elif b > a:
+            outcome[1, 1] += weight
+        else:
+            outcome[0, 2] += weight
+            outcome[1, 2] += weight
+        return
     best = values[0]
+    n = 1
     for p in range(1, players):
-        if values[p] > best:
-            best = values[p]
-    n = 0
-    for p in range(players):
-        if values[p] == best:
+        v = values[p]
+        if v > best:
+            best = v
+            n = 1
+        elif v == best:
             n += 1
     for p in range(players):
         if values[p] == best:
             outcome[p, n] += weight
+
+
+@jit_inline
+def _winners(values, players):
+    """The bit pattern of the players holding the best value."""
+    best = values[0]
+    pattern = np.int64(1)
+    for p in range(1, players):
+        v = values[p]
+        if v > best:
+            best = v
+            pattern = np.int64(1) << p
+        elif v == best:
+            pattern |= np.int64(1) << p
+    return pattern
 
 
 @jit
@@ -112,6 +139,7 @@ def rank_boards5(hand_keys, suit_bits, avail, card_keys, offsets, rank_tab, flus
     # 2. the boards where a player can flush: true outcome in, rank-only outcome out
     suited = np.empty(13, np.int64)
     pick = np.empty(5, np.int64)
+    held = np.zeros(players, np.int64)  # each player's hole cards of suit g
     for g in range(4):
         most = 0
         for p in range(players):
@@ -120,6 +148,7 @@ def rank_boards5(hand_keys, suit_bits, avail, card_keys, offsets, rank_tab, flus
             while bits:
                 bits &= bits - 1
                 c += 1
+            held[p] = c
             if c > most:
                 most = c
         n_suited = 0
@@ -158,18 +187,17 @@ def rank_boards5(hand_keys, suit_bits, avail, card_keys, offsets, rank_tab, flus
                             key = fkey + rank_keys[x] + rank_keys[y]
                         if weight == 0:
                             continue
+                        changed = False
                         for p in range(players):
                             flat[p] = rank_tab[_rank_index(hand_keys[p] + key, offsets)]
-                            hole = suit_bits[p, g]
-                            both = fbits | hole
-                            count = 0
-                            bits = both
-                            while bits:
-                                bits &= bits - 1
-                                count += 1
-                            values[p] = flush_tab[both] if count >= 5 else flat[p]
-                        _tally(values, players, weight, outcome)
-                        _tally(flat, players, -weight, outcome)
+                            if held[p] + k >= 5:  # five of suit g: the flush table's value
+                                values[p] = flush_tab[fbits | suit_bits[p, g]]
+                                changed = True
+                            else:
+                                values[p] = flat[p]
+                        if changed and (players == 2 or _winners(values, players) != _winners(flat, players)):
+                            _tally(values, players, weight, outcome)
+                            _tally(flat, players, -weight, outcome)
                 # next k-subset of the suited ranks left
                 i = k - 1
                 while i >= 0 and pick[i] == n_suited - k + i:
