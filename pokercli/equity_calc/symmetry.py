@@ -28,8 +28,13 @@ def _suit_perms() -> np.ndarray:
 
 def stabilizer(spot: Spot) -> np.ndarray:
     """Suit renamings that map the board to itself and the dead cards to themselves."""
+    return _stabilizer(tuple(sorted(spot.board)), tuple(sorted(spot.dead)))
+
+
+@lru_cache(maxsize=256)
+def _stabilizer(board: tuple, dead: tuple) -> np.ndarray:
     keep = []
-    b, d = set(spot.board), set(spot.dead)
+    b, d = set(board), set(dead)
     for perm in _suit_perms():
         if {int(perm[c]) for c in b} == b and {int(perm[c]) for c in d} == d:
             keep.append(perm)
