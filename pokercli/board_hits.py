@@ -266,8 +266,20 @@ def draws(hole: Sequence[int], board: Sequence[int], made: Optional[str] = None)
     return out
 
 
+class _HeadsUp:
+    """Exact heads-up counts (boards won, tied, in all; weighted) and the equity they give."""
+
+    wins: float
+    ties: float
+    total: float
+
+    @property
+    def equity(self) -> Optional[float]:
+        return (self.wins + self.ties / 2) / self.total if self.total else None
+
+
 @dataclass(frozen=True)
-class ComboHit:
+class ComboHit(_HeadsUp):
     """One combo of the range: its cards, weight, made category, draws, and
     with an opponent its exact counts (wins, ties, total boards; weighted by
     the opponent's weights) and equity."""
@@ -280,13 +292,9 @@ class ComboHit:
     ties: float = 0.0
     total: float = 0.0
 
-    @property
-    def equity(self) -> Optional[float]:
-        return (self.wins + self.ties / 2) / self.total if self.total else None
-
 
 @dataclass(frozen=True)
-class Category:
+class Category(_HeadsUp):
     """One category's weighted combos, share of the range and (with an
     opponent) exact equity over every runout."""
 
@@ -299,10 +307,6 @@ class Category:
     wins: float = 0.0
     ties: float = 0.0
     total: float = 0.0
-
-    @property
-    def equity(self) -> Optional[float]:
-        return (self.wins + self.ties / 2) / self.total if self.total else None
 
 
 @dataclass(frozen=True)
