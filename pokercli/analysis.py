@@ -331,10 +331,9 @@ def outs(hand, board, vs, dead=()) -> OutsResult:
     from pokercli.equity_calc.spot import parse_player
     from pokercli.reference import score as score_of, type_name
 
-    hero = C.as_cards(hand, "hand", count=2) if not isinstance(hand, str) else C.parse(hand, count=2, what="hand")
-    board_cards = C.as_cards(board, "board", count=(3, 4)) if not isinstance(board, str) else \
-        C.parse(board, count=(3, 4), what="board")
-    dead_cards = C.as_cards(dead, "dead") if not isinstance(dead, str) else C.parse(dead, what="dead")
+    hero = C.as_cards(hand, "hand", count=2)
+    board_cards = C.as_cards(board, "board", count=(3, 4))
+    dead_cards = C.as_cards(dead, "dead")
     opp = parse_player(vs, 2)
     groups = [("hand", hero), ("board", board_cards), ("dead", dead_cards)]
     if opp.fixed:

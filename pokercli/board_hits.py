@@ -375,9 +375,8 @@ def hits(range_, board, dead=(), *, vs=None, order: int = 1) -> HitsResult:
     from pokercli.errors import PokerError
     from pokercli.ranges import Range, parse_range
 
-    board_cards = C.as_cards(board, "board", count=(3, 4, 5)) if not isinstance(board, str) else \
-        C.parse(board, count=(3, 4, 5), what="board")
-    dead_cards = C.as_cards(dead, "dead") if not isinstance(dead, str) else C.parse(dead, what="dead")
+    board_cards = C.as_cards(board, "board", count=(3, 4, 5))
+    dead_cards = C.as_cards(dead, "dead")
     C.check_disjoint([("board", board_cards), ("dead", dead_cards)])
     r = range_ if isinstance(range_, Range) else parse_range(range_, order=order)
     vs_text, blocked = None, set(board_cards) | set(dead_cards)
