@@ -61,6 +61,19 @@ def boards_per_deal(spot: Spot) -> int:
     return math.comb(left, spot.to_come)
 
 
+#: Preflop without hand types, a deal costs its rank multisets and flush
+#: corrections (:mod:`pokercli._kernels.rankboards`): 6,188 plus 5,000 to 60,000,
+#: counted as this many evaluations per player, not one per board.
+PREFLOP_DEAL_WORK = 40_000
+
+
+def work_per_deal(spot: Spot) -> int:
+    """Hand evaluations per player and deal, for the work estimates."""
+    if spot.to_come == 5 and not spot.with_types:
+        return PREFLOP_DEAL_WORK
+    return boards_per_deal(spot)
+
+
 def raw_deal_bound(spot: Spot) -> float:
     return float(np.prod([len(p.combos) for p in spot.players], dtype=np.float64))
 
@@ -166,22 +179,23 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
     """
     players = len(spot.players)
     per_deal = boards_per_deal(spot)
+    work = work_per_deal(spot)
     stab = max(1, len(stabilizer(spot)))
-    bound = raw_deal_bound(spot) / stab * per_deal * players
+    bound = raw_deal_bound(spot) / stab * work * players
     if limit is None:
         limit = EXACT_MAX if force else EXACT_DEFAULT_LIMIT
     if bound > limit * 50:
         raise TooMuchWork(bound)
     # stop listing deals once there are clearly too many: at most `limit` evaluations
     # after suit-symmetric grouping (which merges up to `stab` deals into one), with slack
-    deals = _deals(spot, limit=min(max(1.0, limit * stab / (per_deal * players)) * 2 + 10, math.inf))
+    deals = _deals(spot, limit=min(max(1.0, limit * stab / (work * players)) * 2 + 10, math.inf))
     if deals is None:
         raise TooMuchWork(bound)
     if not deals:
         raise PokerError("no deal is possible: the ranges leave no combination without a shared card",
                          "players")
     groups = canonical_deals(spot, deals)
-    evaluations = len(groups) * per_deal * players
+    evaluations = len(groups) * work * players
     if evaluations > limit:
         raise TooMuchWork(evaluations)
     engine_note = ""
