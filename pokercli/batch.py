@@ -31,7 +31,6 @@ from typing import BinaryIO
 import numpy as np
 
 from pokercli import cards as C
-from pokercli import reference as R
 from pokercli.errors import PokerError, shown
 
 CHUNK_BYTES = 1 << 22
@@ -49,13 +48,22 @@ class BatchReport:
     bad: int = 0
 
 
-@lru_cache(maxsize=1)
-def _luts():
+@lru_cache(maxsize=3)
+def _luts(game: str = "holdem"):
+    """Byte tables of the kernel. A rank the game's deck lacks (short deck: two
+    to five) reads as no rank, so its line goes to the Python parser, which
+    names the card."""
+    from pokercli.equity_calc.tally import type_names as names_of
+    from pokercli.games import game as game_of
+
+    rules = game_of(game)
+    ranks = {C.card_rank(c) for c in rules.deck}
     rank = np.full(256, 255, np.uint8)
     suit = np.full(256, 255, np.uint8)
     sep = np.zeros(256, np.bool_)
     for i, ch in enumerate(C.RANK_CHARS):
-        rank[ord(ch)] = rank[ord(ch.lower())] = i
+        if i in ranks:
+            rank[ord(ch)] = rank[ord(ch.lower())] = i
     for g, ch in enumerate(C.GROUP_SUITS):
         suit[ord(ch)] = suit[ord(ch.upper())] = g
     for ch in " \t,\r":
@@ -63,7 +71,7 @@ def _luts():
     names = np.array([list(C.card_name(c).encode()) for c in range(52)], np.uint8)
     type_names = np.zeros((10, 16), np.uint8)
     type_lens = np.zeros(10, np.int64)
-    for s, name in R.TYPE_NAMES.items():
+    for s, name in names_of(rules.ranking).items():
         type_names[s, :len(name)] = list(name.encode())
         type_lens[s] = len(name)
     return rank, suit, sep, names, type_names, type_lens
@@ -73,24 +81,31 @@ def _fields(as_json: bool) -> tuple[np.ndarray, ...]:
     return tuple(np.frombuffer(t.encode(), np.uint8) for t in (_JSON if as_json else _TSV))
 
 
-def answer_line(cards: list[int], hand_class: int, score: int, as_json: bool) -> bytes:
+def answer_line(cards: list[int], hand_class: int, score: int, as_json: bool, game: str = "holdem") -> bytes:
     """The answer for one hand, byte for byte as the kernel writes it."""
+    from pokercli.equity_calc.tally import type_names
+    from pokercli.games import game as game_of
+
     parts = _JSON if as_json else _TSV
-    values = (C.format_cards(cards), str(hand_class), R.type_name(score), str(score))
+    kind = type_names(game_of(game).ranking)[score >> 26]
+    values = (C.format_cards(cards), str(hand_class), kind, str(score))
     return "".join(p + v for p, v in zip(parts, values)).encode() + parts[4].encode()
 
 
 class _Ranker:
-    def __init__(self, as_json: bool):
+    def __init__(self, as_json: bool, game: str = "holdem"):
         from pokercli._kernels import rank_lines as K
         from pokercli import evaluate as E
         from pokercli._kernels.jit import call
+        from pokercli.games import game as game_of
 
         self.call = call
         self.kernel = K.rank_lines
-        keys, offsets, _, (rank_class, flush_class) = E.kernel_tables()
-        score_of_class = self.score_of_class = E.score_of_class()
-        rank, suit, sep, names, type_names, type_lens = _luts()
+        self.game = game_of(game)
+        ranking = self.game.ranking
+        keys, offsets, _, (rank_class, flush_class) = E.kernel_tables(ranking)
+        score_of_class = self.score_of_class = E.score_of_class(ranking)
+        rank, suit, sep, names, type_names, type_lens = _luts(game)
         self.tables = (rank, suit, sep, keys, offsets, rank_class, flush_class, score_of_class,
                        names, type_names, type_lens, *_fields(as_json))
         self.as_json = as_json
@@ -112,11 +127,12 @@ def _line_texts(data: bytes, lines: np.ndarray) -> list[tuple[int, str]]:
 
 
 def rank_stream(stream: BinaryIO, out: BinaryIO, as_json: bool = False,
-                chunk_bytes: int = CHUNK_BYTES, err=None) -> BatchReport:
-    """Rank every hand of ``stream`` (one per line) into ``out``; bad lines to ``err``."""
+                chunk_bytes: int = CHUNK_BYTES, err=None, game: str = "holdem") -> BatchReport:
+    """Rank every hand of ``stream`` (one per line) into ``out``; bad lines to
+    ``err``. ``game``: hold'em or a short deck game (five to seven cards)."""
     err = err if err is not None else sys.stderr
     report = BatchReport()
-    ranker = _Ranker(as_json)
+    ranker = _Ranker(as_json, game)
     first_line = 1
     rest = b""
     start = True
@@ -160,15 +176,17 @@ def _slow_line(text: str, line_no: int, ranker: _Ranker, report: BatchReport, er
         return b""
     try:
         cards = C.parse(body, count=(5, 6, 7), what="hand")
+        ranker.game.check_deck(cards, "hand", "hand")
     except PokerError as e:
         report.bad += 1
         err.write(f"pokercli: line {line_no}: {e}\n")
         return b""
     row = np.full((1, 7), -1, np.int8)
     row[0, :len(cards)] = cards
-    hand_class = int(ranker.classes(row)[0])
+    hand_class = int(ranker.classes(row, ranker.game.name)[0])
     report.hands += 1
-    return answer_line(cards, hand_class, int(ranker.score_of_class[hand_class]), ranker.as_json)
+    return answer_line(cards, hand_class, int(ranker.score_of_class[hand_class]), ranker.as_json,
+                       ranker.game.name)
 
 
 # --- equity and percentile, one spot per line -----------------------------------

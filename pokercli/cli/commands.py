@@ -13,6 +13,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from pokercli import games
 from pokercli.cli import ExitStatus, app, run
 from pokercli.cli.options import (Board, Checkpoint, Dead, DealGame, File, Game, Json,
                                   PokerGame, Resume, Scheduler, Seed, Unicode)
@@ -94,9 +95,10 @@ def rank(
         if file is not None or words == ["-"]:
             if board is not None or score is not None or (file is not None and words):
                 raise PokerError("batch mode (- or --file) takes no other hands, --board or --score")
-            if game.value != "holdem":
-                raise PokerError(f"batch mode (- or --file) ranks hold'em hands; not {game.value} yet")
-            return _rank_batch(file, as_json)
+            if games.game(game.value).must_use:
+                raise PokerError(f"batch mode (- or --file) ranks hold'em and short deck hands of 5-7 "
+                                 f"cards; not {game.value} hands, which need a board (--board)")
+            return _rank_batch(file, as_json, game.value)
         out = _out(as_json, unicode)
         if score is not None:
             if words or board is not None:
@@ -119,11 +121,11 @@ def _open(file: Optional[Path]):
         raise PokerError(f"cannot read {file}: {e.strerror}") from None
 
 
-def _rank_batch(file: Optional[Path], as_json: bool) -> int:
+def _rank_batch(file: Optional[Path], as_json: bool, game: str = "holdem") -> int:
     from pokercli.batch import rank_stream
 
     with _open(file) as stream:
-        report = rank_stream(stream, sys.stdout.buffer, as_json)
+        report = rank_stream(stream, sys.stdout.buffer, as_json, game=game)
     sys.stdout.flush()
     if report.bad:
         sys.stderr.write(f"pokercli: {report.bad} bad line(s) skipped, {report.hands} hands ranked\n")

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import pokercli
+from pokercli import cards as C
 from pokercli import evaluate as E
 from pokercli import shortdeck as S
 from tests import naive
@@ -310,3 +311,29 @@ def test_batch_evaluation_refuses_a_card_outside_the_deck(width):
     assert "hand 1 holds 2h, which shortdeck does not use" in str(e.value) and e.value.param == "cards"
     assert E.scores(rows[:1], game="shortdeck")[0] > 0
     assert E.scores(rows, game="holdem").shape == (2,)
+
+
+@pytest.mark.parametrize("game", ["shortdeck", "shortdeck-straight"])
+def test_rank_stream_in_short_deck_equals_rank_and_names_a_card_the_deck_lacks(game):
+    import io
+
+    from pokercli.batch import rank_stream
+
+    rng = random.Random(5)
+    hands = [rng.sample(S.DECK, rng.choice((5, 6, 7))) for _ in range(300)]
+    text = "\n".join(C.format_cards(h) for h in hands) + "\nAh 6d 7c 8s 5h\n" + "A♠ K♠ Q♠ J♠ T♠\n"
+    out, err = io.BytesIO(), io.StringIO()
+    report = rank_stream(io.BytesIO(text.encode()), out, game=game, err=err)
+    assert report.hands == 301 and report.bad == 1
+    assert "line 301" in err.getvalue() and "5h" in err.getvalue()
+    lines = out.getvalue().decode().splitlines()
+    for hand, line in zip(hands + [C.parse("As Ks Qs Js Ts")], lines[:300] + lines[-1:]):
+        v = pokercli.rank(C.format_cards(hand), game=game)
+        assert line.split("\t")[1:] == [str(v.hand_class), v.type, str(v.score)]
+
+
+def test_rank_batch_cli_takes_short_deck_and_refuses_omaha(cli):
+    code, out, err = cli("rank", "-", "--game", "shortdeck", input="Ah 6d 7c 8s 9h\n")
+    assert code == 0 and out.split("\t")[2] == "STRAIGHT"
+    code, out, err = cli("rank", "-", "--game", "omaha", input="As Ks Qs Js Ts\n")
+    assert code == 2 and "omaha" in err and "Traceback" not in err
