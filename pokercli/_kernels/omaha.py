@@ -243,11 +243,15 @@ def evaluate_hands(holes, boards, card_keys, offsets, board_index, pair_best, fl
 
 @jit
 def omaha_boards(holes, deck, k, start, count, board, binom, card_keys, offsets, board_index,
-                 pair_best, flush_best, low_best, low_bits, pair_code, hilo, hi, hl, lo, scoop, sq, stats):
+                 pair_best, flush_best, low_best, low_bits, pair_code, hilo, with_types, type_of,
+                 hi, hl, lo, scoop, sq, stats, types):
     """Boards ``start .. start + count - 1`` (in the combinator's order) of the
     ``k`` cards to come from ``deck`` (int64[n], ascending card ids no one
     holds), completing ``board`` (int64[5], its first ``5 - k`` cards known),
-    for the fixed hands ``holes`` (int64[players, h]), tallied (see the module)."""
+    for the fixed hands ``holes`` (int64[players, h]), tallied (see the module).
+    With ``with_types``, ``types[p, t]`` counts the boards on which player
+    ``p``'s high hand has type ``t`` (``type_of``: int64[7464], a high strength's
+    type 1..9)."""
     players, h = holes.shape
     npairs = h * (h - 1) // 2
     pr = np.empty((players, npairs), np.int64)
@@ -266,15 +270,20 @@ def omaha_boards(holes, deck, k, start, count, board, binom, card_keys, offsets,
             full[5 - k + i] = deck[idx[i]]
         _showdown(full, pr, ps, hole_low, npairs, card_keys, offsets, board_index, pair_best,
                   flush_best, low_best, low_bits, hilo, high, low, hi, hl, lo, scoop, sq, stats)
+        if with_types:
+            for p in range(players):
+                types[p, type_of[high[p]]] += 1
         next_combination(idx, n)
 
 
 @jit
 def omaha_monte_carlo(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, pool, board,
                       k, samples, max_redraws, seed, card_keys, offsets, board_index, pair_best,
-                      flush_best, low_best, low_bits, pair_code, hilo, hi, hl, lo, scoop, sq, stats):
+                      flush_best, low_best, low_bits, pair_code, hilo, with_types, type_of,
+                      hi, hl, lo, scoop, sq, stats, types):
     """``samples`` random deals, tallied (see the module); ``stats[1]`` the
-    samples taken, ``stats[2]`` the redrawn deals.
+    samples taken, ``stats[2]`` the redrawn deals; ``types`` as in
+    :func:`omaha_boards`.
 
     Players, as in :func:`pokercli._kernels.montecarlo.monte_carlo`, by how
     many rows of ``combo_cards`` (int64[combos, h]) they list in
@@ -361,6 +370,9 @@ def omaha_monte_carlo(combo_cards, combo_start, alias_keep, alias_other, fixed_m
                 hole_low[p] = _hole_pairs(hole[p], h, pair_code, low_bits, pr[p], ps[p])
         _showdown(full, pr, ps, hole_low, npairs, card_keys, offsets, board_index, pair_best,
                   flush_best, low_best, low_bits, hilo, high, low, hi, hl, lo, scoop, sq, stats)
+        if with_types:
+            for p in range(players):
+                types[p, type_of[high[p]]] += 1
         taken += 1
     stats[1] += taken
     stats[2] += redraws

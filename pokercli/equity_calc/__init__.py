@@ -50,13 +50,11 @@ def _check(samples, stderr, seed, engine, checkpoint, resume, categories, progre
 
 
 def _omaha(spot, method, sampling, samples, stderr, seed, engine, checkpoint, report) -> EquityResult:
-    """The Omaha games: exact when feasible (no engine, checkpoints or hand types yet)."""
+    """The Omaha games: exact when feasible (no engine or checkpoints yet)."""
     from pokercli.equity_calc import omaha
     from pokercli.equity_calc.exact import EVALS_PER_SECOND, EXACT_DEFAULT_LIMIT, EXACT_MAX, TooMuchWork
 
     name = spot.game.name
-    if spot.with_types:
-        raise PokerError(f"categories=True is for hold'em; not available in {name} yet", "categories")
     for value, param in ((engine, "engine"), (checkpoint, "checkpoint")):
         if value is not None:
             raise PokerError(f"{param}= is for hold'em jobs; {name} runs on this machine's cores", param)

@@ -24,6 +24,7 @@ import numpy as np
 
 from pokercli import cards as C
 from pokercli import jobs
+from pokercli import reference as R
 from pokercli.equity_calc.model import EquityResult, PlayerResult
 from pokercli.equity_calc.montecarlo import (MC_MAX_REDRAWS, _batch_seed, alias_table, run_batches,
                                              sampling_plan)
@@ -47,10 +48,25 @@ def kernel_args():
 
 
 def _tallies(players: int):
-    """Zeroed (hi, hl, lo, scoop, sq, stats) arrays."""
+    """Zeroed (hi, hl, lo, scoop, sq, stats, types) arrays."""
     return (np.zeros((players, players + 1), np.int64), np.zeros((players, players + 1), np.int64),
             np.zeros((players, players + 1), np.int64), np.zeros(players, np.int64),
-            np.zeros(players, np.int64), np.zeros(3, np.int64))
+            np.zeros(players, np.int64), np.zeros(3, np.int64), np.zeros((players, 10), np.int64))
+
+
+@lru_cache(maxsize=1)
+def type_of_strength() -> np.ndarray:
+    """int64[7464]: the hand type (1..9) of each high strength (7463 - class; 0: none)."""
+    from pokercli.evaluate import class_types
+
+    types = class_types()
+    out = np.zeros(7464, np.int64)
+    out[1:7463] = types[7462:0:-1]
+    return out
+
+
+def _types_args(spot: Spot):
+    return spot.with_types, type_of_strength()
 
 
 def _deals(spot: Spot, limit: float):
@@ -121,11 +137,12 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
     def run(task):
         holes, deck, start, count, _ = task
         t = _tallies(players)
-        call(K.omaha_boards, holes, deck, k, start, count, board, binom, *args, spot.game.hilo, *t)
+        call(K.omaha_boards, holes, deck, k, start, count, board, binom, *args, spot.game.hilo,
+             *_types_args(spot), *t)
         return t
 
     ensure(K.omaha_boards, tasks[0][0], tasks[0][1], k, 0, 0, board, binom, *args, spot.game.hilo,
-           *_tallies(players))
+           *_types_args(spot), *_tallies(players))
     t0 = time.perf_counter()
     totals = [np.zeros(a.shape, np.float64) for a in _tallies(players)]
     pool = ThreadPoolExecutor(max_workers=threads or jobs.threads())
@@ -151,7 +168,7 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
 
 def _result(spot: Spot, totals, boards: float, method: str) -> EquityResult:
     """Each player's result from the tallies of ``boards`` (weighted) boards."""
-    hi, hl, lo, scoop, _, stats = totals
+    hi, hl, lo, scoop, _, stats, types = totals
     players = len(spot.players)
     out = []
     for p, pl in enumerate(spot.players):
@@ -161,6 +178,8 @@ def _result(spot: Spot, totals, boards: float, method: str) -> EquityResult:
         share = sum(hi_row[n] / n + hl_row[n] / (2 * n) + lo_row[n] / (2 * n) for n in range(1, players + 1))
         pr = PlayerResult(pl.label, high_wins / boards, high_ties / boards, share / boards,
                           high_wins, high_ties, boards, combos=max(1, len(pl.combos)))
+        if spot.with_types:
+            pr.categories = {R.TYPE_NAMES[t]: float(types[p, t]) / boards for t in range(1, 10)}
         if spot.game.hilo:
             pr.hilo = {"scoop": float(scoop[p]) / boards,
                        "high": {"win": high_wins / boards, "tie": high_ties / boards},
@@ -208,7 +227,7 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
         t = _tallies(players)
         call(K.omaha_monte_carlo, combo_cards, starts, keep, other, fixed_mask,
              np.array(pool_cards, np.int64), board, spot.to_come, n, MC_MAX_REDRAWS,
-             np.uint64(_batch_seed(seed, b)), *args, spot.game.hilo, *t)
+             np.uint64(_batch_seed(seed, b)), *args, spot.game.hilo, *_types_args(spot), *t)
         return t
 
     def add(part):
@@ -243,7 +262,7 @@ def _stderrs(totals, n: int) -> list[float]:
     the summed shares and squared shares (integer units of the kernel)."""
     from pokercli._kernels.omaha import SHARE_UNIT
 
-    hi, hl, lo, _, sq, _ = totals
+    hi, hl, lo, _, sq, _, _ = totals
     out = []
     for p in range(hi.shape[0]):
         s = sum(float(hi[p, k]) / k + (float(hl[p, k]) + float(lo[p, k])) / (2 * k)

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import pokercli
+from pokercli import cards as C
 from pokercli import reference as R
 from pokercli.equity_calc import omaha as O
 from pokercli._kernels import omaha as K
@@ -162,7 +163,6 @@ def test_random_players_are_sampled_and_agree_with_an_enumeration_on_the_turn():
 @pytest.mark.parametrize("kwargs,param", [
     (dict(players=["As Ah Ks", "Qd Qc Jd Tc"]), "players"),
     (dict(players=["As Ah Ks Kh", "As Qc Jd Tc"]), "hand"),  # as in hold'em
-    (dict(players=["As Ah Ks Kh", "Qd Qc Jd Tc"], categories=True), "categories"),
     (dict(players=["As Ah Ks Kh", "Qd Qc Jd Tc"], checkpoint="x.ckpt"), "checkpoint"),
     (dict(players=["As Ah Ks Kh", "Qd Qc Jd Tc, 2c 3c"]), "players"),
     (dict(players=[pokercli.parse_range("AA"), "Qd Qc Jd Tc"]), "players"),
@@ -325,3 +325,33 @@ def test_bad_patterns_are_one_clear_error(text, words):
     with pytest.raises(pokercli.PokerError) as e:
         pokercli.equity([text, "random"], game=game if text != "AAx" else "omaha")
     assert words in str(e.value) and e.value.param == "players"
+
+
+@pytest.mark.parametrize("game,hands,board", [
+    ("omaha", ["As Ah Kd Qc", "Ks Kh 2c 3d"], "Ad 7c 2h"),
+    ("omaha-hilo", ["As 2s 3d Kd", "Qh Jh Tc 9c", "8s 8d 4c 5h"], "Ah 7h 6d 2c"),
+    ("omaha5", ["As Ah Kd Qc Jc", "Ks Kh 2c 3d 9s"], "Td 7c 2h"),
+])
+def test_categories_count_each_high_hand_type_as_a_plain_enumeration(game, hands, board):
+    from itertools import combinations as combos
+
+    from pokercli import reference as R
+
+    r = pokercli.equity(hands, board=board, game=game, categories=True)
+    holes = [C.parse(h) for h in hands]
+    known = set(C.parse(board)) | {c for h in holes for c in h}
+    left = [c for c in range(52) if c not in known]
+    counts = [dict.fromkeys(R.TYPE_NAMES.values(), 0) for _ in hands]
+    runouts = 0
+    for rest in combos(left, 5 - len(C.parse(board))):
+        full = C.parse(board) + list(rest)
+        runouts += 1
+        for p, hole in enumerate(holes):
+            counts[p][R.type_name(naive.omaha_high(hole, full))] += 1
+    for p, player in enumerate(r.players):
+        assert player.categories == {t: n / runouts for t, n in counts[p].items()}
+    mc = pokercli.equity(hands, board=board, game=game, categories=True, method="monte-carlo",
+                         samples=200_000, seed=4)
+    for e, m in zip(r.players, mc.players):
+        for t, share in e.categories.items():
+            assert abs(m.categories[t] - share) < 4 * max(1e-3, (share * (1 - share) / 200_000) ** 0.5)
