@@ -49,20 +49,20 @@ def _check(samples, stderr, seed, engine, checkpoint, resume, categories, progre
         raise PokerError("progress must be a function of (done, total, stderr)", "progress")
 
 
-def _omaha(spot, method, sampling, samples, stderr, seed, engine, checkpoint, report) -> EquityResult:
-    """The Omaha games: exact when feasible (no engine or checkpoints yet)."""
+def _omaha(spot, method, sampling, samples, stderr, seed, engine, checkpoint, resume, report) -> EquityResult:
+    """The Omaha games: exact when feasible, on an engine or with a checkpoint when asked."""
     from pokercli.equity_calc import omaha
     from pokercli.equity_calc.exact import EVALS_PER_SECOND, EXACT_DEFAULT_LIMIT, EXACT_MAX, TooMuchWork
 
-    name = spot.game.name
-    for value, param in ((engine, "engine"), (checkpoint, "checkpoint")):
-        if value is not None:
-            raise PokerError(f"{param}= is for hold'em jobs; {name} runs on this machine's cores", param)
     if sampling:
         return omaha.monte_carlo(spot, samples, stderr, seed, report)
     try:
-        return omaha.exact(spot, report, limit=EXACT_MAX if method == "exact" else EXACT_DEFAULT_LIMIT)
+        return omaha.exact(spot, report, limit=EXACT_MAX if method == "exact" else EXACT_DEFAULT_LIMIT,
+                           engine=engine, checkpoint=checkpoint, resume=resume)
     except TooMuchWork as e:
+        if checkpoint is not None or resume:
+            raise PokerError(f"exact enumeration would take about {e.evaluations:.2g} table reads; "
+                             "checkpoint= and resume=True are for exact jobs", "checkpoint") from None
         if any(spot.random_players):
             why = "every hand of a random player"
         else:
@@ -128,7 +128,7 @@ def equity(players: Sequence, board: Union[str, Sequence] = (), dead: Union[str,
     spot = make_spot(players, board, dead, game, categories)
     report = None if progress is None else (lambda done, total, se=None: progress(done, total, se))
     if spot.game.must_use:
-        return _omaha(spot, method, sampling, samples, stderr, seed, engine, checkpoint, report)
+        return _omaha(spot, method, sampling, samples, stderr, seed, engine, checkpoint, resume, report)
     if sampling:
         return monte_carlo(spot, samples, stderr, seed, report)
     if checkpoint is None and lookup.applicable(spot):

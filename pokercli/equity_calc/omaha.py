@@ -18,6 +18,7 @@ import math
 import time
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
+from pathlib import Path
 from typing import Callable, Optional
 
 import numpy as np
@@ -97,9 +98,85 @@ def work(spot: Spot, deals: float) -> float:
     return deals * boards_per_deal(spot) * len(spot.players) * pairs
 
 
+#: Deals per engine chunk (``engine=``, ``checkpoint=``, or at least ``ENGINE_MIN_DEALS`` deals).
+ENGINE_CHUNK_DEALS = 16
+#: Exact jobs of at least this many deals run in chunks on an engine (as hold'em's):
+#: this machine's cores, or the Dask scheduler of ``POKERCLI_SCHEDULER``.
+ENGINE_MIN_DEALS = 64
+
+
+def group_tallies(spot: Spot, chunk) -> list:
+    """One engine chunk: the weighted tallies of some deals, on one thread.
+    Module-level so that Dask workers can import it."""
+    from pokercli._kernels import omaha as K
+    from pokercli._kernels.combinator import binomials
+    from pokercli._kernels.jit import call
+
+    args, binom = kernel_args(), binomials()
+    players, k = len(spot.players), spot.to_come
+    board = np.array(spot.board + [0] * k, np.int64)
+    per_deal = boards_per_deal(spot)
+    totals = [np.zeros(a.shape, np.float64) for a in _tallies(players)]
+    for deal, weight in chunk:
+        holes = np.array(deal, np.int64)
+        removed = C.card_mask([c for h in deal for c in h] + spot.board + spot.dead)
+        deck = np.array([c for c in spot.game.deck if not removed >> c & 1], np.int64)
+        for start in range(0, per_deal, BOARDS_PER_CALL):
+            t = _tallies(players)
+            call(K.omaha_boards, holes, deck, k, start, min(BOARDS_PER_CALL, per_deal - start), board,
+                 binom, *args, spot.game.hilo, *_types_args(spot), *t)
+            for total, part in zip(totals, t):
+                total += part * weight
+    return [t.tolist() for t in totals]
+
+
+def _on_engine(spot: Spot, deals, engine: Optional[str], checkpoint, resume: bool, progress):
+    """The deals in chunks on the local or Dask engine, merged in chunk order,
+    finished chunks saved to ``checkpoint`` (as hold'em's exact jobs)."""
+    from pokercli.jobs import Checkpoint, engine_for, run_job
+
+    chunks = [(spot, deals[i:i + ENGINE_CHUNK_DEALS]) for i in range(0, len(deals), ENGINE_CHUNK_DEALS)]
+    header = {"format": 1,
+              "job": f"{spot.game.name} equity {' vs '.join(p.text for p in spot.players)}, board "
+                     f"{C.format_cards(spot.board) or '-'}, dead {C.format_cards(spot.dead) or '-'}"
+                     f"{', categories' if spot.with_types else ''}: {len(deals)} deals "
+                     f"in {len(chunks)} chunks"}
+    shapes = [a.shape for a in _tallies(len(spot.players))]
+
+    def valid(index: int, result) -> bool:
+        """A chunk's saved tallies: lists of finite, non-negative numbers of the right shapes."""
+        try:
+            arrays = [np.array(r, np.float64) for r in result]
+        except (TypeError, ValueError):
+            return False
+        return (len(arrays) == len(shapes) and all(a.shape == sh for a, sh in zip(arrays, shapes))
+                and all(np.isfinite(a).all() and (a >= 0).all() for a in arrays))
+
+    saved = Checkpoint(None if checkpoint is None else Path(checkpoint), header, resume, valid)
+    resumed = len(saved.done)
+    runner = engine_for(engine)
+    try:
+        results = run_job(group_tallies, chunks, runner, saved, progress)
+    finally:
+        runner.close()
+        saved.close()
+    totals = [np.zeros(sh, np.float64) for sh in shapes]
+    for result in results:
+        for total, part in zip(totals, result):
+            total += np.array(part, np.float64)
+    note = f"{len(deals)} deals in {len(chunks)} chunks on {runner.description}"
+    if resumed:
+        note += f"; {resumed} chunks resumed from {checkpoint}"
+    return totals, note
+
+
 def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
-          limit: float = 4e8, threads: Optional[int] = None) -> EquityResult:
-    """Exact equity over every deal and runout; :class:`TooMuchWork` past ``limit``."""
+          limit: float = 4e8, threads: Optional[int] = None, engine: Optional[str] = None,
+          checkpoint=None, resume: bool = False) -> EquityResult:
+    """Exact equity over every deal and runout; :class:`TooMuchWork` past ``limit``.
+    With ``engine`` (``"local"`` or a Dask scheduler), a ``checkpoint`` file or
+    at least ``ENGINE_MIN_DEALS`` deals, the deals run in chunks on that engine
+    (None: this machine, or ``POKERCLI_SCHEDULER``), finished chunks saved."""
     from pokercli._kernels import omaha as K
     from pokercli._kernels.combinator import binomials
     from pokercli._kernels.jit import call, ensure
@@ -120,6 +197,15 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
                          "players")
     if work(spot, len(deals)) > limit:
         raise TooMuchWork(work(spot, len(deals)))
+    if engine is not None or checkpoint is not None or len(deals) >= ENGINE_MIN_DEALS:
+        t0 = time.perf_counter()
+        totals, note = _on_engine(spot, deals, engine, checkpoint, resume, progress)
+        boards = boards_per_deal(spot) * math.fsum(w for _, w in deals)
+        res = _result(spot, totals, boards, "exact")
+        res.deals, res.boards, res.note = len(deals), boards, note
+        res.seconds = time.perf_counter() - t0
+        res.evaluations = work(spot, len(deals))
+        return res
     args = kernel_args()
     binom = binomials()
     players = len(spot.players)

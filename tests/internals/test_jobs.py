@@ -10,6 +10,8 @@ import time
 
 import pytest
 
+import pokercli
+
 from pokercli import jobs as G
 from pokercli import preflop_table as T
 
@@ -149,3 +151,39 @@ def test_spot_stream_answers_each_line_before_reading_the_next():
     report = B.spot_stream("equity", stream(), out, {})
     assert report.answered == 3 and report.bad == 0
     assert [json.loads(l)["line"] for l in out.getvalue().splitlines()] == [1, 2, 3]
+
+
+def test_omaha_exact_on_engines_and_checkpoints_equals_threads(cluster, tmp_path):
+    """An Omaha hi-lo range job: on the cluster, on this machine's engine and
+    through a checkpoint (cut short and resumed), the same integer tallies as
+    the plain thread pool; an Omaha checkpoint does not resume as another game."""
+    from pokercli.equity_calc import omaha as O
+    from pokercli.equity_calc.spot import make_spot
+
+    players = ["AsAhKsKh, AdAcKdKc, QsQhJsJh, 9s8s7h6h", "QdQcJdTc, TdTc9d9c, 5s4s3h2h, Ts9h8d7c"]
+    board = "Ah 7c 2d"
+    spot = make_spot(players, board, (), "omaha-hilo")
+    plain = O.exact(spot, threads=2)
+    for engine in (cluster.scheduler_address, "local"):
+        r = pokercli.equity(players, board=board, game="omaha-hilo", engine=engine)
+        assert [p.wins for p in r.players] == [p.wins for p in plain.players]
+        assert [p.hilo for p in r.players] == [p.hilo for p in plain.players]
+    ck = tmp_path / "omaha.ckpt"
+    O.ENGINE_CHUNK_DEALS, chunk = 4, O.ENGINE_CHUNK_DEALS
+    try:
+        first = pokercli.equity(players, board=board, game="omaha-hilo", checkpoint=ck)
+        lines = ck.read_text().splitlines()
+        chunks = -(-plain.deals // 4)  # 12 deals: As Ah Ks Kh holds the board's ace
+        assert chunks == 3 and len(lines) == 1 + chunks and f"{plain.deals} deals in {chunks} chunks" in first.note
+        ck.write_text("\n".join(lines[:-1]) + "\n")
+        again = pokercli.equity(players, board=board, game="omaha-hilo", checkpoint=ck, resume=True)
+        assert f"{chunks - 1} chunks resumed" in again.note
+        saved = ck.read_bytes()
+        with pytest.raises(pokercli.PokerError) as e:
+            pokercli.equity(players, board=board, game="omaha", checkpoint=ck, resume=True)
+        assert e.value.param == "checkpoint" and ck.read_bytes() == saved
+    finally:
+        O.ENGINE_CHUNK_DEALS = chunk
+    for r in (first, again):
+        assert [p.wins for p in r.players] == [p.wins for p in plain.players]
+        assert [p.equity for p in r.players] == [p.equity for p in plain.players]
