@@ -89,8 +89,8 @@ def boards5(hand_keys, hand_masks, deck, first, step, base_key, base_mask, card_
     """All 5-card boards of ``deck`` whose first card index is ``first``, ``first + step``, ...
     (threads share the boards by interleaved first cards: ``first`` in 0..step-1)
     with running key and mask sums per level: the preflop path when hand types
-    are counted or players are too many for winner patterns (otherwise
-    :func:`headsup_boards5` and :func:`pattern_boards5` are faster).
+    are counted (otherwise :func:`pokercli._kernels.rankboards.rank_boards5`
+    counts boards by rank multiset, far faster).
     """
     n = deck.shape[0]
     one = np.int64(1)
