@@ -170,16 +170,11 @@ def _headsup_result(spot, board, pairs, wa, wb):
 def _headsup_rows(spot):
     """The spot's exact result and each combo's (wins, ties, total, equity), from
     one pass over every pair of combos."""
+    from pokercli.equity_calc.matchup import combo_rows
+
     pairs, wa, wb = _pairs(spot, spot.board)
     main = _headsup_result(spot, spot.board, pairs, wa, wb)
-    losses = pairs[:, :, 2] - pairs[:, :, 0] - pairs[:, :, 1]
-    sides = ((pairs[:, :, 0] @ wb, pairs[:, :, 1] @ wb, pairs[:, :, 2] @ wb),
-             (losses.T @ wa, pairs[:, :, 1].T @ wa, pairs[:, :, 2].T @ wa))
-    rows = []
-    for wins, ties, total in sides:
-        rows.append([(w, t, n, (w + t / 2) / n if n else 0.0)
-                     for w, t, n in zip(wins.tolist(), ties.tolist(), total.tolist())])
-    return main, rows
+    return main, [combo_rows(pairs, wb), combo_rows(pairs, wa, second=True)]
 
 
 def _engine_rows(spot, players, board, dead, game):

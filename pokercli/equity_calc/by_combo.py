@@ -56,18 +56,11 @@ def player_counts(combos: Sequence[tuple[int, int]], seat: int, others: Sequence
 
 
 def _headsup(combos, other, board, dead, game):
-    import numpy as np
-
-    from pokercli.equity_calc.matchup import pair_counts
+    from pokercli.equity_calc.matchup import combo_rows, pair_counts
 
     check_stop()
     pairs = pair_counts(combos, [c for c, _ in other.combos], list(board), list(dead), game)
-    weights = np.array([w for _, w in other.combos], np.float64)
-    wins, ties, total = (pairs[:, :, k] @ weights for k in range(3))
-    out = []
-    for w, t, n in zip(wins.tolist(), ties.tolist(), total.tolist()):
-        out.append((w, t, n, (w + t / 2) / n if n else 0.0))
-    return out
+    return combo_rows(pairs, [w for _, w in other.combos])
 
 
 def counts(combos: Sequence[tuple[int, int]], vs, board, dead) -> list[tuple[float, float, float]]:

@@ -113,3 +113,17 @@ def pair_counts(first: Sequence[tuple[int, int]], second: Sequence[tuple[int, in
     call(kernel, a, b, clash, np.int64(key), np.int64(C.card_mask(board)), np.array(deck, np.int64),
          np.int64(to_come), keys, offsets, rank_tab, flush_tab, out)
     return out
+
+
+def combo_rows(pairs: np.ndarray, other_weights, second: bool = False) -> list[tuple[float, float, float, float]]:
+    """Each combo's (wins, ties, boards, equity) from :func:`pair_counts`, the
+    other player's combos weighted by ``other_weights``: the first player's
+    combos, or with ``second`` the second player's (whose wins are the first's losses)."""
+    w = np.asarray(other_weights, np.float64)
+    if second:
+        losses = pairs[:, :, 2] - pairs[:, :, 0] - pairs[:, :, 1]
+        wins, ties, total = losses.T @ w, pairs[:, :, 1].T @ w, pairs[:, :, 2].T @ w
+    else:
+        wins, ties, total = (pairs[:, :, k] @ w for k in range(3))
+    return [(a, t, n, (a + t / 2) / n if n else 0.0)
+            for a, t, n in zip(wins.tolist(), ties.tolist(), total.tolist())]

@@ -105,27 +105,38 @@ ENGINE_CHUNK_DEALS = 16
 ENGINE_MIN_DEALS = 64
 
 
-def group_tallies(spot: Spot, chunk) -> list:
-    """One engine chunk: the weighted tallies of some deals, on one thread.
-    Module-level so that Dask workers can import it."""
+def _deal_calls(spot: Spot, deal):
+    """A deal's kernel calls: (hole cards, deck, first board, boards), at most
+    ``BOARDS_PER_CALL`` boards each (so that Ctrl-C is answered between them)."""
+    holes = np.array(deal, np.int64)
+    removed = C.card_mask([c for h in deal for c in h] + spot.board + spot.dead)
+    deck = np.array([c for c in spot.game.deck if not removed >> c & 1], np.int64)
+    per_deal = boards_per_deal(spot)
+    return [(holes, deck, start, min(BOARDS_PER_CALL, per_deal - start))
+            for start in range(0, per_deal, BOARDS_PER_CALL)]
+
+
+def _run_call(spot: Spot, holes, deck, start: int, count: int):
+    """One kernel call's tallies (see :func:`_deal_calls`)."""
     from pokercli._kernels import omaha as K
     from pokercli._kernels.combinator import binomials
     from pokercli._kernels.jit import call
 
-    args, binom = kernel_args(), binomials()
-    players, k = len(spot.players), spot.to_come
+    k = spot.to_come
     board = np.array(spot.board + [0] * k, np.int64)
-    per_deal = boards_per_deal(spot)
-    totals = [np.zeros(a.shape, np.float64) for a in _tallies(players)]
+    t = _tallies(len(spot.players))
+    call(K.omaha_boards, holes, deck, k, start, count, board, binomials(), *kernel_args(),
+         spot.game.hilo, *_types_args(spot), *t)
+    return t
+
+
+def group_tallies(spot: Spot, chunk) -> list:
+    """One engine chunk: the weighted tallies of some deals, on one thread.
+    Module-level so that Dask workers can import it."""
+    totals = [np.zeros(a.shape, np.float64) for a in _tallies(len(spot.players))]
     for deal, weight in chunk:
-        holes = np.array(deal, np.int64)
-        removed = C.card_mask([c for h in deal for c in h] + spot.board + spot.dead)
-        deck = np.array([c for c in spot.game.deck if not removed >> c & 1], np.int64)
-        for start in range(0, per_deal, BOARDS_PER_CALL):
-            t = _tallies(players)
-            call(K.omaha_boards, holes, deck, k, start, min(BOARDS_PER_CALL, per_deal - start), board,
-                 binom, *args, spot.game.hilo, *_types_args(spot), *t)
-            for total, part in zip(totals, t):
+        for holes, deck, start, count in _deal_calls(spot, deal):
+            for total, part in zip(totals, _run_call(spot, holes, deck, start, count)):
                 total += part * weight
     return [t.tolist() for t in totals]
 
@@ -177,10 +188,6 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
     With ``engine`` (``"local"`` or a Dask scheduler), a ``checkpoint`` file or
     at least ``ENGINE_MIN_DEALS`` deals, the deals run in chunks on that engine
     (None: this machine, or ``POKERCLI_SCHEDULER``), finished chunks saved."""
-    from pokercli._kernels import omaha as K
-    from pokercli._kernels.combinator import binomials
-    from pokercli._kernels.jit import call, ensure
-    from pokercli._stop import result as wait, shutdown
     from pokercli.equity_calc.exact import TooMuchWork
 
     if any(rnd for rnd in spot.random_players):
@@ -197,44 +204,36 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
                          "players")
     if work(spot, len(deals)) > limit:
         raise TooMuchWork(work(spot, len(deals)))
-    if engine is not None or checkpoint is not None or len(deals) >= ENGINE_MIN_DEALS:
-        t0 = time.perf_counter()
-        totals, note = _on_engine(spot, deals, engine, checkpoint, resume, progress)
-        boards = boards_per_deal(spot) * math.fsum(w for _, w in deals)
-        res = _result(spot, totals, boards, "exact")
-        res.deals, res.boards, res.note = len(deals), boards, note
-        res.seconds = time.perf_counter() - t0
-        res.evaluations = work(spot, len(deals))
-        return res
-    args = kernel_args()
-    binom = binomials()
-    players = len(spot.players)
-    k = spot.to_come
-    board = np.array(spot.board + [0] * k, np.int64)
-    per_deal = boards_per_deal(spot)
-    tasks = []
-    for deal, weight in deals:
-        holes = np.array(deal, np.int64)
-        removed = C.card_mask([c for h in deal for c in h] + spot.board + spot.dead)
-        deck = np.array([c for c in spot.game.deck if not removed >> c & 1], np.int64)
-        for start in range(0, per_deal, BOARDS_PER_CALL):
-            tasks.append((holes, deck, start, min(BOARDS_PER_CALL, per_deal - start), weight))
-
-    def run(task):
-        holes, deck, start, count, _ = task
-        t = _tallies(players)
-        call(K.omaha_boards, holes, deck, k, start, count, board, binom, *args, spot.game.hilo,
-             *_types_args(spot), *t)
-        return t
-
-    ensure(K.omaha_boards, tasks[0][0], tasks[0][1], k, 0, 0, board, binom, *args, spot.game.hilo,
-           *_types_args(spot), *_tallies(players))
     t0 = time.perf_counter()
+    if engine is not None or checkpoint is not None or len(deals) >= ENGINE_MIN_DEALS:
+        totals, note = _on_engine(spot, deals, engine, checkpoint, resume, progress)
+    else:
+        totals, note = _on_threads(spot, deals, threads, progress), ""
+    boards = boards_per_deal(spot) * math.fsum(w for _, w in deals)
+    res = _result(spot, totals, boards, "exact")
+    res.deals, res.boards, res.note = len(deals), boards, note
+    res.seconds = time.perf_counter() - t0
+    res.evaluations = work(spot, len(deals))
+    return res
+
+
+def _on_threads(spot: Spot, deals, threads: Optional[int], progress):
+    """Every deal's kernel calls on a thread pool; the weighted tallies."""
+    from pokercli._kernels import omaha as K
+    from pokercli._kernels.combinator import binomials
+    from pokercli._kernels.jit import ensure
+    from pokercli._stop import result as wait, shutdown
+
+    players = len(spot.players)
+    tasks = [(*c, weight) for deal, weight in deals for c in _deal_calls(spot, deal)]
+    holes, deck = tasks[0][:2]
+    ensure(K.omaha_boards, holes, deck, spot.to_come, 0, 0, np.array(spot.board + [0] * spot.to_come, np.int64),
+           binomials(), *kernel_args(), spot.game.hilo, *_types_args(spot), *_tallies(players))
     totals = [np.zeros(a.shape, np.float64) for a in _tallies(players)]
     pool = ThreadPoolExecutor(max_workers=threads or jobs.threads())
     interrupted = True
     try:
-        futures = [pool.submit(run, task) for task in tasks]
+        futures = [pool.submit(_run_call, spot, *task[:4]) for task in tasks]
         for done, (task, fut) in enumerate(zip(tasks, futures), 1):
             for total, part in zip(totals, wait(fut)):
                 total += part * task[4]
@@ -243,13 +242,7 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
         interrupted = False
     finally:
         shutdown(pool, interrupted)
-    boards = per_deal * math.fsum(w for _, w in deals)
-    res = _result(spot, totals, boards, "exact")
-    res.deals = len(deals)
-    res.boards = boards
-    res.seconds = time.perf_counter() - t0
-    res.evaluations = work(spot, len(deals))
-    return res
+    return totals
 
 
 def _result(spot: Spot, totals, boards: float, method: str) -> EquityResult:
