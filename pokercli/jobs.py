@@ -20,7 +20,7 @@ from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional, Sequence
 
-from pokercli.errors import PokerError
+from pokercli.errors import PokerError, shown
 
 #: Environment variable naming a Dask scheduler (the default ``engine``).
 SCHEDULER_ENV = "POKERCLI_SCHEDULER"
@@ -58,9 +58,9 @@ class LocalEngine:
     sample 1.76-1.99x as fast as one thread, 2 processes 1.66-1.79x.
     """
 
-    def __init__(self, workers: Optional[int] = None):
+    def __init__(self, workers: Optional[int] = None, description: Optional[str] = None):
         self.workers = workers or threads()
-        self.description = f"this machine, {self.workers} thread(s)"
+        self.description = description or f"this machine, {self.workers} thread(s)"
 
     def run(self, fn: Callable, chunks: dict[int, Chunk]) -> Iterator[tuple[int, Any]]:
         from pokercli._stop import POLL, shutdown
@@ -231,7 +231,38 @@ class DaskEngine:
             pass
 
 
-def engine_for(engine: Optional[str]):
+def where(engine: Optional[str], scheduler: Optional[str] = None) -> tuple[str, Optional[str]]:
+    """(device, scheduler) of the API's ``engine=`` and ``scheduler=``.
+
+    ``engine``: ``"auto"`` (None), ``"cpu"`` or ``"gpu"`` (:mod:`pokercli.gpu`);
+    for compatibility ``"local"`` (this machine, whatever ``POKERCLI_SCHEDULER``
+    says) and a Dask scheduler address are still read as the scheduler.
+    ``scheduler``: a Dask scheduler address, ``"local"``, or None (the
+    ``POKERCLI_SCHEDULER`` variable, else this machine).
+    """
+    from pokercli.gpu import DEVICES
+
+    if scheduler is not None and not isinstance(scheduler, str):
+        raise PokerError(f"scheduler must be 'local' or a Dask scheduler address (tcp://HOST:PORT), "
+                         f"not {shown(scheduler)}", "scheduler")
+    if engine is None or engine in DEVICES:
+        return engine or "auto", scheduler
+    if not isinstance(engine, str):
+        raise PokerError(f"engine must be 'auto', 'cpu' or 'gpu' (or a Dask scheduler address), "
+                         f"not {shown(engine)}", "engine")
+    if scheduler is not None:
+        raise PokerError(f"engine must be 'auto', 'cpu' or 'gpu' when scheduler= is given, not "
+                         f"{shown(engine)}", "engine")
+    return "auto", engine
+
+
+def local_engine(device: str, workers: Optional[int] = None):
+    """This machine's engine for ``device``: one thread feeding the GPU, or a
+    thread per core."""
+    return LocalEngine(1, "this machine's GPU") if device == "gpu" else LocalEngine(workers)
+
+
+def engine_for(engine: Optional[str], device: str = "cpu"):
     """The engine named by ``engine``: ``"local"`` (this machine), a Dask
     scheduler address (``tcp://HOST:PORT``), or None: the scheduler named by
     ``POKERCLI_SCHEDULER`` when it is set, else this machine."""
@@ -240,7 +271,7 @@ def engine_for(engine: Optional[str]):
         raise PokerError("engine is empty: say 'local' or a Dask scheduler address", "engine")
     if address and address != "local":
         return DaskEngine(address)
-    return LocalEngine()
+    return local_engine(device)
 
 
 CHECKPOINT_FORMAT = 2

@@ -75,12 +75,84 @@ def _int(x: float) -> int:
     return int(x)
 
 
-def chunk_counts(pairs: Sequence[Sequence[int]]) -> list[list[int]]:
-    """One chunk: ``[i, j, wins_i, wins_j, ties, boards]`` for each class pair.
+def chunk_counts(pairs: Sequence[Sequence[int]], device: str = "cpu") -> list[list[int]]:
+    """One chunk: ``[i, j, wins_i, wins_j, ties, boards]`` for each class pair,
+    on this thread's CPU or the GPU (``device``; ``"auto"``: the GPU when this
+    process has one). The counts are the same integers either way.
 
     Module-level and importable so that Dask workers can run it.
     """
+    from pokercli import gpu
+
+    if gpu.worker_device(device) == "gpu":
+        return _gpu_chunk(pairs)
     return [[int(i), int(j), *pair_counts(int(i), int(j))] for i, j in pairs]
+
+
+@lru_cache(maxsize=None)
+def _members(k: int):
+    """Combo indices (:func:`pokercli.preflop_lookup.all_combos`) of class ``k``."""
+    import numpy as np
+
+    from pokercli import preflop_lookup as L
+
+    combos = np.array([c for c, _ in RG.parse_range(classes()[k])], np.int64)
+    return L.combo_index(combos[:, 0], combos[:, 1])
+
+
+def _pair_sums(pairs, rows_of, wins, ties) -> dict[tuple[int, int], list[int]]:
+    """Class pair -> [wins_i, wins_j, ties, boards] summed over its heads-up
+    deals: ``rows_of(i, j)`` gives their rows of the canonical deal list (with
+    a bit for a deal seated the other way round), ``wins``/``ties`` the first
+    seat's counts of each row."""
+    import numpy as np
+
+    from pokercli import preflop_lookup as L
+
+    counts = {}
+    for i, j in pairs:
+        entry = rows_of(i, j)
+        row, swapped = entry >> 1, (entry & 1).astype(bool)
+        w, t = wins[row].astype(np.int64), ties[row].astype(np.int64)
+        other = L.BOARDS - w - t
+        counts[(i, j)] = [int(np.where(swapped, other, w).sum()), int(np.where(swapped, w, other).sum()),
+                          int(t.sum()), len(entry) * L.BOARDS]
+    return counts
+
+
+def _rows_of(i: int, j: int):
+    import numpy as np
+
+    from pokercli import preflop_lookup as L
+
+    block = L.pair_index()[np.ix_(_members(i), _members(j))]
+    return block[block >= 0].astype(np.int64)
+
+
+def _gpu_chunk(pairs) -> list[list[int]]:
+    """:func:`chunk_counts` on the GPU: every board of each canonical heads-up
+    deal of the chunk's pairs counted there, then summed per pair as the
+    shipped table is (:func:`from_lookup`)."""
+    import numpy as np
+
+    from pokercli import gpu
+    from pokercli import preflop_lookup as L
+    from pokercli._kernels.lookup import KEY_INIT
+
+    pairs = [(int(i), int(j)) for i, j in pairs]
+    rows = {p: _rows_of(*p) for p in pairs}
+    needed = np.unique(np.concatenate([r >> 1 for r in rows.values()]))
+    codes = L.data()[0][needed]
+    hands = np.stack([(codes >> 18) & 63, (codes >> 12) & 63, (codes >> 6) & 63, codes & 63],
+                     axis=1).astype(np.int64).reshape(-1, 2, 2)
+    held = (np.int64(1) << hands.reshape(len(hands), 4)).sum(axis=1)
+    decks = gpu.decks_of(held)
+    patterns = gpu.deal_patterns("standard", hands, decks, 5, int(KEY_INIT), 0)
+    wins = np.zeros(len(L.data()[0]), np.int64)
+    ties = np.zeros(len(L.data()[0]), np.int64)
+    wins[needed], ties[needed] = patterns[:, 1], patterns[:, 3]
+    counts = _pair_sums(pairs, lambda i, j: rows[(i, j)], wins, ties)
+    return [[i, j, *counts[(i, j)]] for i, j in pairs]
 
 
 @dataclass
@@ -163,7 +235,7 @@ class TableResult:
 
 
 def compute_chunks(job: TableJob, engine, checkpoint_path=None, resume: bool = False,
-            progress=None) -> TableResult:
+            progress=None, device: str = "cpu") -> TableResult:
     """Run the job's chunks on ``engine`` (saving each to the checkpoint) and merge them."""
     import time
 
@@ -184,7 +256,7 @@ def compute_chunks(job: TableJob, engine, checkpoint_path=None, resume: bool = F
     resumed = len(checkpoint.done)
     t0 = time.perf_counter()
     try:
-        results = run_job(chunk_counts, chunks, engine, checkpoint, progress)
+        results = run_job(chunk_counts, [c + (device,) for c in chunks], engine, checkpoint, progress)
     finally:
         checkpoint.close()
     counts = {}
@@ -228,37 +300,35 @@ def from_lookup(job: TableJob) -> TableResult:
     from pokercli import preflop_lookup as L
 
     t0 = time.perf_counter()
-    index = L.pair_index()
     _, wins, ties = L.data()
-    members = {}
-    for k in {k for pair in job.pairs for k in pair}:
-        combos = np.array([c for c, _ in RG.parse_range(classes()[k])], np.int64)
-        members[k] = L.combo_index(combos[:, 0], combos[:, 1])
-    counts = {}
-    for i, j in job.pairs:
-        block = index[np.ix_(members[i], members[j])]
-        entry = block[block >= 0].astype(np.int64)
-        row, swapped = entry >> 1, (entry & 1).astype(bool)
-        w, t = wins[row].astype(np.int64), ties[row].astype(np.int64)
-        other = L.BOARDS - w - t
-        counts[(i, j)] = [int(np.where(swapped, other, w).sum()), int(np.where(swapped, w, other).sum()),
-                          int(t.sum()), len(entry) * L.BOARDS]
+    counts = _pair_sums(job.pairs, _rows_of, wins, ties)
     return TableResult(job.rows, job.columns, counts, "the shipped table of heads-up preflop deals",
                        time.perf_counter() - t0, 0, 0)
 
 
 def table(hand: Optional[str] = None, classes: Optional[str] = None, *, players: int = 2,
           engine: Optional[str] = None, checkpoint=None, resume: bool = False,
-          progress=None, compute: bool = False) -> TableResult:
-    """Exact heads-up preflop equity of starting-hand classes against each other:
-    one class's row against all 169 (``hand="AKs"``), the classes a range
-    touches against each other (``classes="QQ+,AKs"``), or the whole 169x169
-    table (14,365 class pairs). By default the counts are summed from the
-    shipped exact results of every heads-up deal (about a second for the whole
-    table); ``compute=True``, a ``checkpoint`` or an ``engine`` enumerate
-    every board instead (minutes for the whole table), in chunks on that
-    engine. ``engine``, ``checkpoint``, ``resume`` and ``progress(done,
-    total)`` as for :func:`pokercli.equity`.
+          progress=None, compute: bool = False, scheduler: Optional[str] = None,
+          vs: Optional[str] = None, announce=None):
+    """Exact preflop equity of starting-hand classes against each other.
+
+    Heads-up (``players=2``, a :class:`TableResult`): one class's row against
+    all 169 (``hand="AKs"``), the classes a range touches against each other
+    (``classes="QQ+,AKs"``), or the whole 169x169 table (14,365 class pairs).
+    By default the counts are summed from the shipped exact results of every
+    heads-up deal (about a second for the whole table); ``compute=True``, a
+    ``checkpoint``, a ``scheduler`` or ``engine="gpu"`` enumerate every board
+    instead, in chunks on that engine.
+
+    Three-way (``players=3``, a :class:`pokercli.table3.Table3Result`): each
+    class against each unordered pair of classes, always enumerated: the
+    triples holding ``hand`` (and ``vs``), those among ``classes``, or all
+    818,805 (hours on a few CPU cores, minutes on a GPU). ``announce(text)``
+    is called first with the job's size and estimated time.
+
+    ``engine`` (``"auto"``, ``"cpu"``, ``"gpu"``), ``scheduler``,
+    ``checkpoint``, ``resume`` and ``progress(done, total)`` as for
+    :func:`pokercli.equity`.
 
     >>> t = table(classes="AA,KK")
     >>> t.cell("AA", "KK"), round(t.equity("AA", "KK"), 5)
@@ -267,21 +337,42 @@ def table(hand: Optional[str] = None, classes: Optional[str] = None, *, players:
     import os
     from pathlib import Path
 
-    from pokercli.jobs import engine_for
+    from pokercli import gpu
+    from pokercli.jobs import engine_for, threads, where
 
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise PokerError(f"players must be 2, not {shown(players)}", "players")
-    job = make_job(hand, classes, players)
+    if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 3):
+        raise PokerError(f"players must be 2 or 3, not {shown(players)}", "players")
+    if players == 3:
+        from pokercli import table3
+
+        job = table3.make_job(hand, classes, vs)
+    else:
+        if vs is not None:
+            raise PokerError("vs= is for three-way tables (players=3)", "vs")
+        job = make_job(hand, classes, players)
     if checkpoint is not None and not isinstance(checkpoint, (str, os.PathLike)):
         raise PokerError(f"checkpoint must be a file path, not {shown(checkpoint)}", "checkpoint")
     if resume and checkpoint is None:
         raise PokerError("resume=True needs checkpoint=", "resume")
     if not isinstance(compute, bool):
         raise PokerError(f"compute must be True or False, not {shown(compute)}", "compute")
-    if not (compute or checkpoint is not None or engine is not None):
+    device, scheduler = where(engine, scheduler)
+    cluster = (scheduler if scheduler is not None else os.environ.get("POKERCLI_SCHEDULER")) not in (None, "", "local")
+    if players == 2 and not (compute or checkpoint is not None or scheduler is not None or device == "gpu"):
         return from_lookup(job)
-    runner = engine_for(engine)
+    if not cluster:
+        device = "gpu" if gpu.use_gpu(device, True, "the table") else "cpu"
+    path = None if checkpoint is None else Path(checkpoint)
+    if players == 3 and announce is not None:
+        announce(table3.estimate(job).text(device if not cluster else "cpu", 1 if device == "gpu" else threads())
+                 + ("" if not cluster else " (per thread of the cluster: divide by its threads)"))
+    runner = engine_for(scheduler, device)
     try:
-        return compute_chunks(job, runner, None if checkpoint is None else Path(checkpoint), resume, progress)
+        if players == 3:
+            result = table3.compute(job, runner, path, resume, progress, device)
+            result.hand, result.vs = (None if hand is None else parse_class(hand),
+                                      None if vs is None else parse_class(vs))
+            return result
+        return compute_chunks(job, runner, path, resume, progress, device)
     finally:
         runner.close()

@@ -15,7 +15,7 @@ import typer
 
 from pokercli import games
 from pokercli.cli import ExitStatus, app, run
-from pokercli.cli.options import (Board, Checkpoint, Dead, DealGame, File, Game, Json,
+from pokercli.cli.options import (Board, Checkpoint, Dead, DealGame, Engine, EngineKind, File, Game, Json,
                                   PokerGame, Resume, Scheduler, Seed, Unicode)
 from pokercli.errors import PokerError
 
@@ -173,7 +173,8 @@ def equity(
                                                     "player's equity has this standard error (e.g. 0.0005).")] = None,
     seed: Seed = None,
     categories: Annotated[bool, typer.Option("--categories", help="How often each player ends with each hand type.")] = False,
-    engine: Scheduler = None,
+    engine: Engine = EngineKind.auto,
+    scheduler: Scheduler = None,
     checkpoint: Checkpoint = None,
     resume: Resume = False,
     file: File = None,
@@ -196,7 +197,7 @@ def equity(
             return _analysis()
         method = "exact" if exact else ("monte-carlo" if monte_carlo else "auto")
         options = dict(method=method, samples=samples, stderr=stderr, seed=seed, game=game.value,
-                       categories=categories, engine=engine)
+                       categories=categories, engine=engine.value, scheduler=scheduler)
         players = hands or []
         if file is not None or players == ["-"]:
             if board is not None or dead is not None or checkpoint is not None or resume or \
@@ -223,7 +224,8 @@ def equity(
         others = {"--distribution and --next-card": distribution and next_card, "--monte-carlo": monte_carlo,
                   "--samples": samples is not None, "--stderr": stderr is not None, "--seed": seed is not None,
                   "--categories": categories, "--checkpoint": checkpoint is not None, "--resume": resume,
-                  "--file": file is not None, "--scheduler": engine is not None, "-": hands == ["-"]}
+                  "--file": file is not None, "--scheduler": scheduler is not None,
+                  "--engine gpu": engine is EngineKind.gpu, "-": hands == ["-"]}
         clash = [name for name, given in others.items() if given]
         if clash:
             raise PokerError(f"--distribution and --next-card are exact, one spot at a time: "
@@ -426,12 +428,16 @@ def table(
         "--hand", help="One class's row (e.g. AKs): its equity against all 169 classes.")] = None,
     classes: Annotated[Optional[str], typer.Option(
         "--classes", help="Only the classes of this range, as rows and columns (e.g. 'QQ+,AKs').")] = None,
-    players: Annotated[int, typer.Option("--players", help="Players per matchup (2; three-way later).")] = 2,
+    players: Annotated[int, typer.Option("--players", help="Players per matchup: 2, or 3 (each class "
+                                         "against each pair of classes; always enumerated).")] = 2,
+    vs: Annotated[Optional[str], typer.Option(
+        "--vs", help="Three-way with --hand: one opponent class; the grid shows the third.")] = None,
     output: Annotated[Optional[Path], typer.Option(
         "--output", "-o", help="Write the table to FILE (.json or .csv, or see --format).")] = None,
     fmt: Annotated[Optional[TableFormat], typer.Option(
         "--format", help="Format of --output (default: from its extension, else csv).")] = None,
-    engine: Scheduler = None,
+    engine: Engine = EngineKind.auto,
+    scheduler: Scheduler = None,
     checkpoint: Checkpoint = None,
     resume: Resume = False,
     compute: Annotated[bool, typer.Option(
@@ -454,8 +460,9 @@ def table(
         if output is not None and not (output.parent.is_dir() and os.access(output.parent, os.W_OK)):
             raise PokerError(f"cannot write {output}: its folder does not exist or is not writable")
         with _saving_hint(checkpoint), progress_bar(out, "table", "chunks") as progress:
-            result = table_(hand, classes, players=players, engine=engine, checkpoint=checkpoint,
-                            resume=resume, progress=progress, compute=compute)
+            result = table_(hand, classes, players=players, engine=engine.value, scheduler=scheduler,
+                            checkpoint=checkpoint, resume=resume, progress=progress, compute=compute,
+                            vs=vs, announce=lambda text: warn(f"three-way table: {text}"))
         if result.resumed:
             warn(f"resumed: {result.resumed} of {result.chunks} chunks came from {checkpoint}")
         if output is not None:
@@ -467,6 +474,6 @@ def table(
                 raise PokerError(f"cannot write {output}: {e.strerror}") from None
             warn(f"wrote {output} ({kind})")
         if out.json or out.rich or output is None:
-            emit(result, out, hand=None if hand is None else result.rows[0])
+            emit(result, out, hand=None if hand is None or players == 3 else result.rows[0])
 
     run(job)

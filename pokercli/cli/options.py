@@ -24,6 +24,10 @@ Seed = Annotated[Optional[int], typer.Option("--seed", "-s", help="Seed, for a r
 Scheduler = Annotated[Optional[str], typer.Option(
     "--scheduler", help="Run exact chunks on this Dask cluster: tcp://HOST:PORT (or set "
     "POKERCLI_SCHEDULER). Needs pip install 'pokercli[cluster]'.")]
+EngineKind = Enum("EngineKind", {"auto": "auto", "cpu": "cpu", "gpu": "gpu"}, type=str)
+Engine = Annotated[EngineKind, typer.Option(
+    "--engine", help="auto: a GPU for big jobs when one is present (said on stderr); cpu; gpu "
+    "(needs an NVIDIA GPU and pip install 'pokercli[gpu]').")]
 Checkpoint = Annotated[Optional[Path], typer.Option(
     "--checkpoint", help="Exact jobs: save every finished chunk to FILE as it completes.")]
 Resume = Annotated[bool, typer.Option(

@@ -37,9 +37,6 @@ def _check(samples, stderr, seed, engine, checkpoint, resume, categories, progre
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
                              or not 0 <= seed < SEED_LIMIT):
         raise PokerError(f"seed must be a whole number from 0 to 2**64 - 1, not {shown(seed)}", "seed")
-    if engine is not None and not isinstance(engine, str):
-        raise PokerError(f"engine must be 'local' or a Dask scheduler address (tcp://HOST:PORT), "
-                         f"not {shown(engine)}", "engine")
     if checkpoint is not None and not isinstance(checkpoint, (str, os.PathLike)):
         raise PokerError(f"checkpoint must be a file path, not {shown(checkpoint)}", "checkpoint")
     for name, value in (("resume", resume), ("categories", categories)):
@@ -80,7 +77,8 @@ def equity(players: Sequence, board: Union[str, Sequence] = (), dead: Union[str,
            game: str = "holdem", method: Method = "auto", samples: Optional[int] = None,
            stderr: Optional[float] = None, seed: Optional[int] = None, engine: Optional[str] = None,
            categories: bool = False, checkpoint=None, resume: bool = False,
-           progress: Optional[Callable[[int, int, Optional[float]], None]] = None) -> EquityResult:
+           progress: Optional[Callable[[int, int, Optional[float]], None]] = None,
+           scheduler: Optional[str] = None) -> EquityResult:
     """The equity of two or more players on a board of 0, 3, 4 or 5 cards.
 
     Each player is a hand (``"AsAh"``, two cards), a range (``"QQ+,AKs"``,
@@ -95,10 +93,13 @@ def equity(players: Sequence, board: Union[str, Sequence] = (), dead: Union[str,
     player's standard error is at most ``stderr`` (default 0.0005) or
     ``samples`` have been drawn (default cap 50 million), reproducibly for a
     ``seed`` (0 to 2**64 - 1); ``"auto"`` is exact up to about 4e8 hand
-    evaluations, Monte Carlo beyond (``note`` says so). ``engine``: where wide
+    evaluations, Monte Carlo beyond (``note`` says so). ``engine``: ``"auto"``
+    (None: a GPU for big jobs when one is present), ``"cpu"`` or ``"gpu"``
+    (:mod:`pokercli.gpu`; hold'em and short deck). ``scheduler``: where wide
     exact range jobs run: ``None`` (this machine, or the scheduler in
     ``POKERCLI_SCHEDULER``), ``"local"``, or a Dask scheduler
-    ``"tcp://HOST:PORT"``. ``checkpoint`` (a file) saves the finished chunks of
+    ``"tcp://HOST:PORT"`` (for compatibility, ``engine`` may name one too).
+    ``checkpoint`` (a file) saves the finished chunks of
     an exact job, ``resume=True`` continues one. ``categories=True`` counts how
     often each player ends with each hand type. ``progress(done, total,
     stderr)`` is called as the job advances (``stderr`` is None for exact jobs).
@@ -117,7 +118,10 @@ def equity(players: Sequence, board: Union[str, Sequence] = (), dead: Union[str,
 
     if method not in METHODS:
         raise PokerError(f"method must be 'auto', 'exact' or 'monte-carlo', not {shown(method)}", "method")
+    from pokercli.jobs import where
+
     _check(samples, stderr, seed, engine, checkpoint, resume, categories, progress)
+    device, engine = where(engine, scheduler)
     if resume and checkpoint is None:
         raise PokerError("resume=True needs checkpoint=", "resume")
     sampling = method == "monte-carlo" or samples is not None or stderr is not None
@@ -128,14 +132,18 @@ def equity(players: Sequence, board: Union[str, Sequence] = (), dead: Union[str,
     spot = make_spot(players, board, dead, game, categories)
     report = None if progress is None else (lambda done, total, se=None: progress(done, total, se))
     if spot.game.must_use:
+        if device == "gpu":
+            raise PokerError(f"the GPU engine counts hold'em and short deck, not {spot.game.name}: "
+                             "use engine='cpu'", "engine")
         return _omaha(spot, method, sampling, samples, stderr, seed, engine, checkpoint, resume, report)
     if sampling:
-        return monte_carlo(spot, samples, stderr, seed, report)
-    if checkpoint is None and lookup.applicable(spot):
+        return monte_carlo(spot, samples, stderr, seed, report, device)
+    if checkpoint is None and device != "gpu" and lookup.applicable(spot):
         return lookup.headsup_preflop(spot, report)  # every deal's counts from the shipped table
     try:
         return exact(spot, report, force=(method == "exact"), engine=engine,
-                     checkpoint=None if checkpoint is None else Path(checkpoint), resume=resume)
+                     checkpoint=None if checkpoint is None else Path(checkpoint), resume=resume,
+                     device=device)
     except TooMuchWork as e:
         if checkpoint is not None or resume:
             raise PokerError(f"exact enumeration would take about {e.evaluations:.2g} hand "
@@ -146,7 +154,7 @@ def equity(players: Sequence, board: Union[str, Sequence] = (), dead: Union[str,
                              f"evaluations (~{_duration(e.evaluations / EVALS_PER_SECOND)} here); "
                              "sample instead (method='monte-carlo') or narrow the ranges",
                              "method") from None
-        result = monte_carlo(spot, samples, stderr, seed, report)
+        result = monte_carlo(spot, samples, stderr, seed, report, device)
         note = f"exact enumeration would take about {e.evaluations:.2g} hand evaluations; sampled instead"
         result.note = f"{note}; {result.note}" if result.note else note
         return result

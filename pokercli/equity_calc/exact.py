@@ -164,7 +164,7 @@ def _run_task(task, players: int, with_types: bool):
 def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
           force: bool = False, threads: Optional[int] = None,
           engine: Optional[str] = None, checkpoint=None, resume: bool = False,
-          limit: Optional[float] = None) -> EquityResult:
+          limit: Optional[float] = None, device: str = "cpu") -> EquityResult:
     """Exact equity by enumeration of every deal and runout, on ``threads``
     threads (default: every core, or ``POKERCLI_THREADS``).
 
@@ -175,15 +175,32 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
     skipped with ``resume``).
     ``seconds`` in the result is the enumeration itself (kernels already loaded).
     Jobs of more than ``limit`` hand evaluations raise :class:`TooMuchWork`
-    (default: ``EXACT_MAX`` when ``force``, else ``EXACT_DEFAULT_LIMIT``).
+    (default: ``EXACT_MAX`` when ``force``, else ``EXACT_DEFAULT_LIMIT``;
+    ``GPU_FACTOR`` times more on a GPU).
+
+    ``device``: ``"cpu"``, ``"gpu"`` or ``"auto"`` (:mod:`pokercli.gpu`: the
+    GPU for jobs of ``AUTO_EXACT_WORK`` evaluations or more, when present). A
+    GPU counts every board of every deal; the counts are the CPU's integers.
+    On a Dask cluster each worker takes its GPU under ``"auto"``.
     """
+    from pokercli import gpu
+
     players = len(spot.players)
+    on_cluster = _cluster(engine)
+    gpu_able = gpu.supports(players, spot.with_types)
+    if device == "gpu" and not gpu_able:
+        raise PokerError(f"the GPU engine counts up to {gpu.MAX_PLAYERS} players without hand "
+                         f"types (categories): use engine='cpu'", "engine")
+    if device == "gpu" and not on_cluster:
+        gpu.use_gpu("gpu", True)  # refused here, in one line, when there is none
     per_deal = boards_per_deal(spot)
     work = work_per_deal(spot)
     stab = max(1, len(stabilizer(spot)))
     bound = raw_deal_bound(spot) / stab * work * players
     if limit is None:
         limit = EXACT_MAX if force else EXACT_DEFAULT_LIMIT
+    if device == "gpu":
+        limit *= GPU_FACTOR
     if bound > limit * 50:
         raise TooMuchWork(bound)
     # stop listing deals once there are clearly too many: at most `limit` evaluations
@@ -199,10 +216,21 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
     if evaluations > limit:
         raise TooMuchWork(evaluations)
     engine_note = ""
+    if on_cluster:
+        chunk_device = device if gpu_able else "cpu"
+    else:
+        big = evaluations >= gpu.AUTO_EXACT_WORK
+        chunk_device = "gpu" if gpu_able and gpu.use_gpu(device, big, "exact equity") else "cpu"
     if len(groups) >= ENGINE_MIN_DEALS or checkpoint is not None:
         t0 = time.perf_counter()
         outcome, types, engine_note = _on_engine(spot, groups, threads, engine, progress,
-                                                 checkpoint, resume)
+                                                 checkpoint, resume, chunk_device)
+    elif chunk_device == "gpu":
+        t0 = time.perf_counter()
+        outcome, types = _gpu_counts(spot, groups)
+        engine_note = f"{len(groups)} distinct deals on the GPU"
+        if progress:
+            progress(1, 1)
     else:
         t0, outcome, types = _on_threads(spot, groups, threads or jobs.threads(), progress)
     boards = per_deal * sum(w for _, w, _ in groups)
@@ -257,9 +285,45 @@ def _on_threads(spot: Spot, groups, threads: int, progress):
     return t0, outcome, types
 
 
-def group_counts(spot: Spot, groups) -> tuple[list, list]:
+#: An explicit GPU engine may take exact jobs this many times the CPU's limits.
+GPU_FACTOR = 100
+
+
+def _cluster(engine: Optional[str]) -> bool:
+    """Whether ``engine`` (a scheduler address, "local" or None) is a Dask cluster."""
+    import os
+
+    address = engine if engine is not None else os.environ.get(jobs.SCHEDULER_ENV)
+    return bool(address) and address != "local"
+
+
+def _gpu_counts(spot: Spot, groups) -> tuple[np.ndarray, np.ndarray]:
+    """Weighted outcome and type counts of distinct deals, every board of each
+    counted on the GPU, added deal by deal in order as on the CPU."""
+    from pokercli import gpu
+
+    players = len(spot.players)
+    keys = kernel_args(spot.game.ranking)[0]
+    hands = np.array([deal for deal, _, _ in groups], np.int64).reshape(len(groups), players, 2)
+    held = (np.int64(1) << hands.reshape(len(groups), -1)).sum(axis=1)
+    decks = gpu.decks_of(held, C.card_mask(list(spot.board) + list(spot.removed)))
+    base_key, base_mask = board_base(spot, keys)
+    patterns = gpu.deal_patterns(spot.game.ranking, hands, decks, spot.to_come, base_key, base_mask)
+    outcome = np.zeros((players, players + 1), np.float64)
+    for row, (_, weight, _) in zip(patterns, groups):
+        outcome += add_patterns(row, np.zeros((players, players + 1), np.int64)) * weight
+    return outcome, np.zeros((players, 10), np.float64)
+
+
+def group_counts(spot: Spot, groups, device: str = "cpu") -> tuple[list, list]:
     """One engine chunk: weighted outcome and type counts of some distinct deals,
-    on one thread. Module-level so that Dask workers can import it."""
+    on one thread or on the GPU (``device``; ``"auto"``: the GPU when this
+    process has one). Module-level so that Dask workers can import it."""
+    from pokercli import gpu
+
+    if gpu.worker_device(device) == "gpu":
+        outcome, types = _gpu_counts(spot, groups)
+        return outcome.tolist(), types.tolist()
     players = len(spot.players)
     outcome = np.zeros((players, players + 1), np.float64)
     types = np.zeros((players, 10), np.float64)
@@ -273,13 +337,14 @@ def group_counts(spot: Spot, groups) -> tuple[list, list]:
 
 
 def _on_engine(spot: Spot, groups, threads: Optional[int], engine: Optional[str], progress,
-               checkpoint=None, resume: bool = False):
+               checkpoint=None, resume: bool = False, device: str = "cpu"):
     """The deals in chunks on the local or Dask engine, merged in chunk order (so
     the sums, and the answer, are the same whichever engine and worker ran them);
     with a checkpoint file, finished chunks are saved and skipped on resume."""
     from pokercli.jobs import Checkpoint, LocalEngine, engine_for, run_job
 
-    chunks = [(spot, groups[k:k + ENGINE_CHUNK_DEALS]) for k in range(0, len(groups), ENGINE_CHUNK_DEALS)]
+    chunks = [(spot, groups[k:k + ENGINE_CHUNK_DEALS], device)
+              for k in range(0, len(groups), ENGINE_CHUNK_DEALS)]
     header = {"format": 1,
               "job": f"{'' if spot.game.name == 'holdem' else spot.game.name + ' '}"
                      f"equity {' vs '.join(p.text for p in spot.players)}, board "
@@ -296,7 +361,10 @@ def _on_engine(spot: Spot, groups, threads: Optional[int], engine: Optional[str]
 
     saved = Checkpoint(checkpoint, header, resume, valid)
     resumed = len(saved.done)
-    runner = LocalEngine(threads) if threads and not engine else engine_for(engine)
+    if device == "gpu" and not _cluster(engine):
+        runner = jobs.local_engine("gpu")
+    else:
+        runner = LocalEngine(threads) if threads and not engine else engine_for(engine)
     try:
         results = run_job(group_counts, chunks, runner, saved, progress)
     finally:

@@ -85,19 +85,34 @@ def check_deal_possible(spot: Spot, budget: int = 200_000) -> None:
 
 def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[float] = None,
                 seed: Optional[int] = None,
-                progress: Optional[Callable[[int, int, float], None]] = None) -> EquityResult:
+                progress: Optional[Callable[[int, int, float], None]] = None,
+                device: str = "cpu") -> EquityResult:
     """Monte Carlo equity: stops at ``samples`` or when every stderr <= ``stderr``.
 
     Batches of ``MC_BATCH`` samples, each seeded from ``seed`` and its number,
     run on every core and are added in order, so the answer depends only on
     the seed (and the version of pokercli), not on the number of threads.
+
+    ``device``: ``"cpu"``, ``"gpu"`` or ``"auto"`` (:mod:`pokercli.gpu`: the GPU
+    for jobs of ``AUTO_MC_SAMPLES`` or more when one is present). On a GPU the
+    batches are launches of ``gpu_batch(b)`` samples over ``gpu.STREAMS``
+    streams; a seed gives the same answer on every run of the GPU engine (not
+    the CPU's samples).
     """
+    from pokercli import gpu
     from pokercli._kernels import montecarlo as K
     from pokercli._kernels.jit import call
 
     t0 = time.perf_counter()
     seed, stderr, cap = sampling_plan(seed, samples, stderr)
     check_deal_possible(spot)
+    players = len(spot.players)
+    gpu_able = gpu.supports(players, spot.with_types)
+    if device == "gpu" and not gpu_able:
+        raise PokerError(f"the GPU engine counts up to {gpu.MAX_PLAYERS} players without hand "
+                         f"types (categories): use engine='cpu'", "engine")
+    needed = cap if stderr is None else min(cap, 0.25 / stderr ** 2)
+    on_gpu = gpu_able and gpu.use_gpu(device, needed >= gpu.AUTO_MC_SAMPLES, "Monte Carlo")
     keys, offsets, rank_score, flush_score, _ = kernel_args(spot.game.ranking)
     rank_strength, flush_strength = strength_tables(spot.game.ranking)
     drawn = [[] if rnd else p.combos for p, rnd in zip(spot.players, spot.random_players)]
@@ -108,10 +123,16 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
     other = np.concatenate([t[1] + lo for t, lo in zip(tables, starts)])
     fixed_mask = C.card_mask(spot.board + spot.removed)
     base_key, base_mask = board_base(spot, keys)
-    players = len(spot.players)
     outcome = np.zeros((players, players + 1), np.int64)
     types = np.zeros((players, 10), np.int64)
     threads = jobs.threads()
+
+    def one_gpu(b: int, n: int):
+        pat, got, again = gpu.monte_carlo(spot.game.ranking, players, combo_cards, starts, keep, other,
+                                          fixed_mask, base_key, base_mask, spot.to_come, n,
+                                          _batch_seed(seed, b))
+        return add_patterns(pat, np.zeros((players, players + 1), np.int64)), \
+            np.zeros((players, 10), np.int64), got, again
 
     def one(b: int, n: int):
         pat, o, t = tally_arrays(players)
@@ -128,8 +149,12 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
         types[...] += t
         return got, again
 
-    done, interrupted, reached = run_batches(one, add, lambda n: _stderrs(outcome, n), cap, stderr,
-                                             threads, progress)
+    if on_gpu:
+        done, interrupted, reached = run_batches(one_gpu, add, lambda n: _stderrs(outcome, n), cap,
+                                                 stderr, 1, progress, gpu_batch)
+    else:
+        done, interrupted, reached = run_batches(one, add, lambda n: _stderrs(outcome, n), cap,
+                                                 stderr, threads, progress)
     if done == 0:
         raise KeyboardInterrupt
     result = result_from_counts(spot, outcome.astype(np.float64), types.astype(np.float64), float(done), "monte-carlo")
@@ -142,6 +167,8 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
     result.interrupted = interrupted
     result.seconds = time.perf_counter() - t0
     result.evaluations = float(done * players)
+    if on_gpu:
+        result.note = f"sampled on the GPU ({gpu.status()[1]})"
     if stderr is not None:
         result.target_reached = reached
     if stderr is not None and not reached and not interrupted:
@@ -164,8 +191,18 @@ def sampling_plan(seed: Optional[int], samples: Optional[int],
     return seed, stderr, samples if samples is not None else DEFAULT_MAX_SAMPLES
 
 
+#: GPU Monte Carlo: the first launch's samples; each next one doubles, up to ``GPU_BATCH_MAX``.
+GPU_BATCH = 1 << 20
+GPU_BATCH_MAX = 1 << 28
+
+
+def gpu_batch(b: int) -> int:
+    """Samples of GPU launch ``b`` (the same for every run, so a seed repeats)."""
+    return min(GPU_BATCH_MAX, GPU_BATCH << min(b, 20))
+
+
 def run_batches(one, add, stderrs, cap: int, stderr: Optional[float], threads: int,
-                progress) -> tuple[int, bool, bool]:
+                progress, size: Callable[[int], int] = lambda b: MC_BATCH) -> tuple[int, bool, bool]:
     """Batches ``one(batch, n)`` on ``threads`` threads until ``cap`` samples or
     every standard error ``stderrs(done)`` is at most ``stderr``; each batch's
     result goes to ``add(result) -> (samples, redrawn deals)`` in batch order,
@@ -182,8 +219,8 @@ def run_batches(one, add, stderrs, cap: int, stderr: Optional[float], threads: i
             while requested < cap and not reached:
                 # batch sizes depend only on the cap, never on what batches returned
                 sizes = []
-                for _ in range(threads):
-                    n = min(MC_BATCH, cap - requested)
+                for i in range(threads):
+                    n = min(size(batch + i), cap - requested)
                     if n > 0:
                         sizes.append(n)
                         requested += n

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pokercli import ranges as RG
 from pokercli.preflop_table import TableResult
+from pokercli.table3 import Table3Result
 from pokercli.render import View
 from pokercli.render import format as F
 
@@ -70,4 +71,82 @@ class TableView(View):
         return Group(grid, footer)
 
 
-VIEWS = {TableResult.__name__: TableView}
+def _grid(title: str, value: dict):
+    """The 13x13 grid of classes, each cell its label and figure (%), coloured by it."""
+    from rich.table import Table
+    from rich.text import Text
+
+    grid = Table(title=title, title_justify="left", show_header=False, box=None, padding=(0, 0))
+    for _ in range(13):
+        grid.add_column(justify="center", width=6, no_wrap=True)
+    for row in range(13):
+        cells = []
+        for col in range(13):
+            label = RG.grid_label(row, col)
+            v = value.get(label)
+            if v is None or v != v:
+                cells.append(Text(f"{label}\n", style="dim"))
+                continue
+            cells.append(Text(f"{label}\n{100 * v:.1f}", style=_heat(v)))
+        grid.add_row(*cells)
+    return grid
+
+
+class Table3View(View):
+    """Three-way tables: the triples (CSV in a pipeline); on a terminal, with
+    ``--hand`` a 13x13 grid of that class's equity against each class (and a
+    third of any class, or the ``--vs`` class), else the triples as a table,
+    or for many triples each class's equity over all its triples."""
+
+    indent = None
+
+    def lines(self):
+        yield from self.result.to_csv().splitlines()
+
+    def renderable(self):
+        from rich.console import Group
+        from rich.table import Table
+        from rich.text import Text
+
+        t = self.result
+        footer = Text(f"{len(t.counts):,} class triples, exact; {t.engine}; {t.seconds:.1f} s", style="dim")
+        names = [RG.grid_label(r, c) for r in range(13) for c in range(13)]
+        if t.hand is not None and t.vs is not None:
+            value = {c: _safe(t.equity, t.hand, t.vs, c) for c in names}
+            title = f"{t.hand} against {t.vs} and each class: exact three-way preflop equity of {t.hand} (%)"
+            return Group(_grid(title, value), footer)
+        if t.hand is not None:
+            value = {b: t.vs_one(t.hand, b) for b in names}
+            title = (f"{t.hand} against each class and a third hand of any class: exact three-way "
+                     f"preflop equity of {t.hand} (%)")
+            return Group(_grid(title, value), footer)
+        if len(t.counts) <= 60:
+            table = Table(title="Exact three-way preflop equity of each seat (%)", title_justify="left")
+            for name in ("class 1", "class 2", "class 3"):
+                table.add_column(name, no_wrap=True)
+            for name in ("equity 1", "equity 2", "equity 3"):
+                table.add_column(name, justify="right", no_wrap=True)
+            for c, e, _, _ in t.rows():
+                table.add_row(*c, *[Text(f"{100 * x:.2f}", style=_heat(x)) for x in e])
+            return Group(table, footer)
+        won: dict[str, float] = {}
+        total: dict[str, float] = {}
+        for c, e, _, n in t.rows():
+            for name, x in zip(c, e):
+                won[name] = won.get(name, 0.0) + x * n
+                total[name] = total.get(name, 0.0) + n
+        value = {name: won[name] / total[name] for name in won}
+        title = "Each class's exact three-way equity over all its triples of the table (%)"
+        return Group(_grid(title, value), footer)
+
+
+def _safe(fn, *args) -> float:
+    from pokercli.errors import PokerError
+
+    try:
+        return fn(*args)
+    except PokerError:
+        return float("nan")
+
+
+VIEWS = {TableResult.__name__: TableView, Table3Result.__name__: Table3View}

@@ -54,8 +54,10 @@ def test_table_errors(cli, tmp_path):
     assert code == 2 and "AKs" in err and "AKo" in err and "Traceback" not in err
     code, _, err = cli("table", "--hand", "AKx")
     assert code == 2 and "not a starting-hand class" in err
-    code, _, err = cli("table", "--players", "3", "--classes", "AA")
-    assert code == 2 and "heads-up" in err
+    code, _, err = cli("table", "--players", "3", "--classes", "AA", "--engine", "cpu")
+    assert code == 2 and "no class triple can be dealt" in err  # AA three times: 6 aces
+    code, _, err = cli("table", "--players", "4")
+    assert code == 2 and "--players must be 2 or 3" in err
     code, _, err = cli("table", "--output", tmp_path / "missing" / "t.csv")
     assert code == 2 and "cannot write" in err  # refused before the 169 x 169 job starts
     code, _, err = cli("table", "--classes", "AA", "--resume")
