@@ -168,6 +168,8 @@ def deal_patterns(ranking: str, hands, decks, k: int, base_key: int, base_mask: 
 
     deals, players = hands.shape[0], hands.shape[1]
     _check_players(players)
+    if k == 5 and base_mask == 0 and decks.shape[1] >= 5:
+        return _preflop_patterns(ranking, hands, decks)
     kernel = _kernels()[0](players)
     keys, offsets, rank_tab, flush_tab, binom = _tables(ranking)
     host_keys = np.asarray(cuda_keys(ranking))
@@ -193,6 +195,62 @@ def deal_patterns(ranking: str, hands, decks, k: int, base_key: int, base_mask: 
         out[lo:hi] = d_out.copy_to_host()
         check()
     return out
+
+
+@lru_cache(maxsize=4)
+def _firsts(n: int):
+    """The first two deck positions (a, b) of 5-card boards, ordered by b:
+    threads of a warp then run the same number of boards, C(n - 1 - b, 3)."""
+    import numpy as np
+    from numba import cuda
+
+    pairs = sorted(((a, b) for b in range(1, n - 3) for a in range(b)), key=lambda p: (p[1], p[0]))
+    return cuda.to_device(np.array(pairs, np.int32).reshape(-1, 2))
+
+
+def _preflop_patterns(ranking: str, hands, decks):
+    """:func:`deal_patterns` of preflop deals: the nested-loop kernel, keys in
+    two halves (rank key sum, suit nibbles), tallies in registers."""
+    import numpy as np
+    from numba import cuda
+
+    from pokercli._stop import check
+
+    deals, players = hands.shape[0], hands.shape[1]
+    kernel = _kernels()[2](players)
+    _, offsets, rank_tab, flush_tab, _ = _tables(ranking)
+    rkeys_host = np.asarray(cuda_keys(ranking), np.int64) & 0xFFFFFFFF
+    rkeys = _rank_keys(ranking)
+    suit_key = np.int64(1) << (4 * (hands // 13))
+    hand_rk = rkeys_host[hands[:, :, 0]] + rkeys_host[hands[:, :, 1]]
+    hand_sk = suit_key[:, :, 0] + suit_key[:, :, 1]
+    hand_bits = (np.int64(1) << hands[:, :, 0].astype(np.int64)) | (np.int64(1) << hands[:, :, 1].astype(np.int64))
+    n = decks.shape[1]
+    firsts = _firsts(n)
+    total = math.comb(n, 5)
+    out = np.zeros((deals, 1 << players), np.int64)
+    per_launch = max(1, int(LAUNCH_BOARDS // total))
+    for lo in range(0, deals, per_launch):
+        hi = min(deals, lo + per_launch)
+        d_out = cuda.to_device(np.zeros((hi - lo, 1 << players), np.int64))
+        threads = (hi - lo) * firsts.shape[0]
+        kernel[math.ceil(threads / THREADS_PER_BLOCK), THREADS_PER_BLOCK](
+            cuda.to_device(np.ascontiguousarray(hand_rk[lo:hi])),
+            cuda.to_device(np.ascontiguousarray(hand_sk[lo:hi])),
+            cuda.to_device(np.ascontiguousarray(hand_bits[lo:hi])),
+            cuda.to_device(np.ascontiguousarray(decks[lo:hi], np.int8)),
+            firsts, rkeys, offsets, rank_tab, flush_tab, d_out)
+        out[lo:hi] = d_out.copy_to_host()
+        check()
+    return out
+
+
+@lru_cache(maxsize=3)
+def _rank_keys(ranking: str):
+    import numpy as np
+    from numba import cuda
+
+    return cuda.to_device(np.asarray(cuda_keys(ranking), np.int64) & 0xFFFFFFFF)
 
 
 @lru_cache(maxsize=3)

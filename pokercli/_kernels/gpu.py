@@ -142,6 +142,94 @@ def build():
 
         return deal_patterns
 
+    @cuda.jit(device=True, inline=True)
+    def value32(rk, sk, hand_bits, b0, b1, b2, b3, b4, offsets, rank_tab, flush_tab):
+        """Strength of a 7-card hand from its 32-bit rank key sum ``rk`` and suit
+        nibble sum ``sk`` (3 added to each nibble: bit 3 set when a suit has five
+        cards); in the rare flush case the suit's ranks are gathered from the
+        hand's per-suit bits ``hand_bits`` (13 bits a suit, 4 suits in an int64)
+        and the five board cards."""
+        v = int32(rank_tab[(rk & 4095) + offsets[rk >> 12]])
+        flush = (sk >> 3) & 0x1111
+        if flush != 0:
+            g = int32((flush & 0x1110) != 0) + int32((flush & 0x1100) != 0) + int32((flush & 0x1000) != 0)
+            bits = (hand_bits >> (13 * g)) & 0x1FFF
+            for c in (b0, b1, b2, b3, b4):
+                if c // 13 == g:
+                    bits |= 1 << (c % 13)
+            v = int32(flush_tab[bits])
+        return v
+
+    @lru_cache(maxsize=None)
+    def preflop_for(players: int):
+        npat = 1 << players
+
+        @cuda.jit
+        def preflop(hand_rk, hand_sk, hand_bits, decks, firsts, rkeys, offsets, rank_tab, flush_tab,
+                    out):
+            """Every 5-card board of each deal's deck: thread ``t`` takes deal
+            ``t // len(firsts)`` and the boards whose first two deck positions
+            are ``firsts[t % len(firsts)]``; tallies in registers."""
+            t = cuda.grid(1)
+            nf = firsts.shape[0]
+            d = t // nf
+            if d >= decks.shape[0]:
+                return
+            a = firsts[t % nf, 0]
+            b = firsts[t % nf, 1]
+            n = decks.shape[1]
+            ca = int32(decks[d, a])
+            cb = int32(decks[d, b])
+            rk_ab = rkeys[ca] + rkeys[cb]
+            sk_ab = (1 << (4 * (ca // 13))) + (1 << (4 * (cb // 13))) + 0x3333
+            c1 = c2 = c3 = c4 = c5 = c6 = c7 = int64(0)
+            counts = cuda.local.array(npat, int64)
+            if npat > 8:
+                for q in range(npat):
+                    counts[q] = 0
+            for i in range(b + 1, n - 2):
+                cc = int32(decks[d, i])
+                rk_c = rk_ab + rkeys[cc]
+                sk_c = sk_ab + (1 << (4 * (cc // 13)))
+                for j in range(i + 1, n - 1):
+                    cd = int32(decks[d, j])
+                    rk_d = rk_c + rkeys[cd]
+                    sk_d = sk_c + (1 << (4 * (cd // 13)))
+                    for k in range(j + 1, n):
+                        ce = int32(decks[d, k])
+                        rk = rk_d + rkeys[ce]
+                        sk = sk_d + (1 << (4 * (ce // 13)))
+                        best = int32(-1)
+                        pattern = 0
+                        for p in range(players):
+                            v = value32(rk + hand_rk[d, p], sk + hand_sk[d, p], hand_bits[d, p],
+                                        ca, cb, cc, cd, ce, offsets, rank_tab, flush_tab)
+                            if v > best:
+                                best = v
+                                pattern = 1 << p
+                            elif v == best:
+                                pattern |= 1 << p
+                        if npat <= 8:
+                            c1 += pattern == 1
+                            c2 += pattern == 2
+                            c3 += pattern == 3
+                            c4 += pattern == 4
+                            c5 += pattern == 5
+                            c6 += pattern == 6
+                            c7 += pattern == 7
+                        else:
+                            counts[pattern] += 1
+            if npat <= 8:
+                for q, c in ((1, c1), (2, c2), (3, c3), (4, c4), (5, c5), (6, c6), (7, c7)):
+                    if c and q < npat:
+                        cuda.atomic.add(out, (d, q), c)
+            else:
+                for q in range(1, npat):
+                    if counts[q]:
+                        cuda.atomic.add(out, (d, q), counts[q])
+
+        return preflop
+
     @lru_cache(maxsize=None)
     def monte_carlo_for(players: int):
         npat = 1 << players
@@ -150,19 +238,21 @@ def build():
         def monte_carlo(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, base_key,
                         base_mask, k, per_stream, extra, max_redraws, seed, card_keys, offsets,
                         rank_tab, flush_tab, streams, out, stats):
+            """Cards are drawn by rejection from the 52 (a card already out is
+            drawn again), 32 random bits a card: no deck in memory."""
             s = cuda.grid(1)
             if s >= streams:
                 return
             samples = per_stream + (1 if s < extra else 0)
-            # the stream's seed: SplitMix64 of the seed and the stream's number
             ctr = mix(uint64(seed) ^ mix(uint64(s + 1) * gamma))
             hand_keys = cuda.local.array(MAX_PLAYERS, int64)
             hand_masks = cuda.local.array(MAX_PLAYERS, int64)
             random_players = cuda.local.array(MAX_PLAYERS, int64)
-            counts = cuda.local.array(npat, int32)
-            for q in range(npat):
-                counts[q] = 0
-            deck = cuda.local.array(52, int64)
+            counts = cuda.local.array(npat, int64)
+            if npat > 8:
+                for q in range(npat):
+                    counts[q] = 0
+            c1 = c2 = c3 = c4 = c5 = c6 = c7 = int64(0)
             one = int64(1)
             fixed_used = fixed_mask
             ranged = False
@@ -172,22 +262,17 @@ def build():
                 hand_keys[p] = 0
                 hand_masks[p] = 0
                 if combo_start[p + 1] - lo == 1:
-                    c1 = combo_cards[lo, 0]
-                    c2 = combo_cards[lo, 1]
-                    hand_keys[p] = card_keys[c1] + card_keys[c2]
-                    hand_masks[p] = (one << c1) | (one << c2)
+                    x1 = combo_cards[lo, 0]
+                    x2 = combo_cards[lo, 1]
+                    hand_keys[p] = card_keys[x1] + card_keys[x2]
+                    hand_masks[p] = (one << x1) | (one << x2)
                     fixed_used |= hand_masks[p]
                 elif combo_start[p + 1] == lo:
                     random_players[n_random] = p
                     n_random += 1
                 else:
                     ranged = True
-            n = 0
-            for c in range(52):
-                if not (fixed_used >> c) & 1:
-                    deck[n] = c
-                    n += 1
-            dealt = 2 * n_random
+            dealt = k + 2 * n_random
             redraws = 0
             done = samples
             for it in range(samples):
@@ -206,14 +291,14 @@ def build():
                             j = lo + below(r, hi - lo)
                             if (r & uint64(0xFFFFFFFF)) >= alias_keep[j]:
                                 j = alias_other[j]
-                            c1 = combo_cards[j, 0]
-                            c2 = combo_cards[j, 1]
-                            m = (one << c1) | (one << c2)
+                            x1 = combo_cards[j, 0]
+                            x2 = combo_cards[j, 1]
+                            m = (one << x1) | (one << x2)
                             if used & m:
                                 ok = False
                                 break
                             used |= m
-                            hand_keys[p] = card_keys[c1] + card_keys[c2]
+                            hand_keys[p] = card_keys[x1] + card_keys[x2]
                             hand_masks[p] = m
                         if ok:
                             break
@@ -223,23 +308,22 @@ def build():
                     if redraws > max_redraws:
                         done = it
                         break
-                r = uint64(0)
                 bkey = base_key
                 bmask = base_mask
-                for j in range(k + dealt):
-                    if j & 1:
-                        r = r << uint64(32)
-                    else:
-                        ctr += gamma
-                        r = mix(ctr)
-                    i = j + below(r, n - j)
-                    c = deck[i]
-                    while (used >> c) & 1:
-                        ctr += gamma
-                        i = j + below(mix(ctr), n - j)
-                        c = deck[i]
-                    deck[i] = deck[j]
-                    deck[j] = c
+                r = uint64(0)
+                half = 0
+                for j in range(dealt):
+                    while True:
+                        if half == 0:
+                            ctr += gamma
+                            r = mix(ctr)
+                            c = int64((r >> uint64(32)) * uint64(52) >> uint64(32))
+                        else:
+                            c = int64((r & uint64(0xFFFFFFFF)) * uint64(52) >> uint64(32))
+                        half ^= 1
+                        if not (used >> c) & 1:
+                            break
+                    used |= one << c
                     if j < k:
                         bkey += card_keys[c]
                         bmask |= one << c
@@ -261,13 +345,27 @@ def build():
                         pattern = 1 << p
                     elif v == best:
                         pattern |= 1 << p
-                counts[pattern] += 1
-            for q in range(1, npat):
-                if counts[q]:
-                    cuda.atomic.add(out, q, int64(counts[q]))
+                if npat <= 8:
+                    c1 += pattern == 1
+                    c2 += pattern == 2
+                    c3 += pattern == 3
+                    c4 += pattern == 4
+                    c5 += pattern == 5
+                    c6 += pattern == 6
+                    c7 += pattern == 7
+                else:
+                    counts[pattern] += 1
+            if npat <= 8:
+                for q, c in ((1, c1), (2, c2), (3, c3), (4, c4), (5, c5), (6, c6), (7, c7)):
+                    if c and q < npat:
+                        cuda.atomic.add(out, q, c)
+            else:
+                for q in range(1, npat):
+                    if counts[q]:
+                        cuda.atomic.add(out, q, counts[q])
             cuda.atomic.add(stats, 0, int64(done))
             cuda.atomic.add(stats, 1, int64(redraws))
 
         return monte_carlo
 
-    return deal_patterns_for, monte_carlo_for
+    return deal_patterns_for, monte_carlo_for, preflop_for
