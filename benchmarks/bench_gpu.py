@@ -134,6 +134,16 @@ def table3_checks_and_time(full: bool) -> None:
         check(f"{a} vs {b} and {cc}: = equity --exact", (e.players[0].wins, e.players[0].ties,
                                                          e.players[0].total) == (w, t2 + t3, n))
     job = T3.make_job(None, None)
+    if not full:
+        sample_table3(job)
+    else:
+        full_table3()
+
+
+def sample_table3(job) -> None:
+    from pokercli import table3 as T3
+    from pokercli.jobs import local_engine
+
     engine = local_engine("gpu")
     sample = [job.chunk_list[k] for k in (0, 13, 40, 100, 160)]
     deals = sum(len(T3.deals(x, a, tuple(m))[0]) for x, a, m in sample)
@@ -144,7 +154,10 @@ def table3_checks_and_time(full: bool) -> None:
     total = T3.estimate(job).deals
     row("three-way chunks: deals/s", f"{deals / dt:.4g}", f"{deals:,} deals in {dt:.1f} s")
     row("three-way full table, extrapolated", f"{total / (deals / dt) / 60:.1f} min", "goal <= 15 min")
-    if full:
+
+
+def full_table3() -> None:
+    if True:
         t = time.perf_counter()
         res = pokercli.table(players=3, engine="gpu", announce=print)
         dt = time.perf_counter() - t

@@ -89,6 +89,24 @@ def chunk_counts(pairs: Sequence[Sequence[int]], device: str = "cpu") -> list[li
     return [[int(i), int(j), *pair_counts(int(i), int(j))] for i, j in pairs]
 
 
+def _many(chunks) -> list:
+    """Several chunks' :func:`chunk_counts` in one GPU call (``LocalEngine``
+    hands a GPU many chunks at once; each result is the chunk's own)."""
+    from pokercli import gpu
+
+    if any(gpu.worker_device(args[1] if len(args) > 1 else "cpu") != "gpu" for args in chunks):
+        return [chunk_counts(*args) for args in chunks]
+    rows = _gpu_chunk([p for args in chunks for p in args[0]])
+    out, k = [], 0
+    for args in chunks:
+        out.append(rows[k:k + len(args[0])])
+        k += len(args[0])
+    return out
+
+
+chunk_counts.many = _many
+
+
 @lru_cache(maxsize=None)
 def _members(k: int):
     """Combo indices (:func:`pokercli.preflop_lookup.all_combos`) of class ``k``."""

@@ -300,19 +300,8 @@ def _cluster(engine: Optional[str]) -> bool:
 def _gpu_counts(spot: Spot, groups) -> tuple[np.ndarray, np.ndarray]:
     """Weighted outcome and type counts of distinct deals, every board of each
     counted on the GPU, added deal by deal in order as on the CPU."""
-    from pokercli import gpu
-
-    players = len(spot.players)
-    keys = kernel_args(spot.game.ranking)[0]
-    hands = np.array([deal for deal, _, _ in groups], np.int64).reshape(len(groups), players, 2)
-    held = (np.int64(1) << hands.reshape(len(groups), -1)).sum(axis=1)
-    decks = gpu.decks_of(held, C.card_mask(list(spot.board) + list(spot.removed)))
-    base_key, base_mask = board_base(spot, keys)
-    patterns = gpu.deal_patterns(spot.game.ranking, hands, decks, spot.to_come, base_key, base_mask)
-    outcome = np.zeros((players, players + 1), np.float64)
-    for row, (_, weight, _) in zip(patterns, groups):
-        outcome += add_patterns(row, np.zeros((players, players + 1), np.int64)) * weight
-    return outcome, np.zeros((players, 10), np.float64)
+    outcome, types = _group_counts_many([(spot, groups, "gpu")])[0]
+    return np.array(outcome), np.array(types)
 
 
 def group_counts(spot: Spot, groups, device: str = "cpu") -> tuple[list, list]:
@@ -334,6 +323,31 @@ def group_counts(spot: Spot, groups, device: str = "cpu") -> tuple[list, list]:
             outcome += o * weight
             types += ty * weight
     return outcome.tolist(), types.tolist()
+
+
+def _group_counts_many(chunks) -> list:
+    """Several chunks' :func:`group_counts` in one GPU call; each chunk's counts
+    are added deal by deal in its own order, as :func:`group_counts` adds them."""
+    from pokercli import gpu
+
+    spot = chunks[0][0]
+    if any(args[0] is not spot or gpu.worker_device(args[2]) != "gpu" for args in chunks):
+        return [group_counts(*args) for args in chunks]
+    players = len(spot.players)
+    keys = kernel_args(spot.game.ranking)[0]
+    groups = [g for args in chunks for g in args[1]]
+    hands = np.array([deal for deal, _, _ in groups], np.int64).reshape(len(groups), players, 2)
+    held = (np.int64(1) << hands.reshape(len(groups), -1)).sum(axis=1)
+    decks = gpu.decks_of(held, C.card_mask(list(spot.board) + list(spot.removed)))
+    base_key, base_mask = board_base(spot, keys)
+    patterns = iter(gpu.deal_patterns(spot.game.ranking, hands, decks, spot.to_come, base_key, base_mask))
+    out = []
+    for args in chunks:
+        outcome = np.zeros((players, players + 1), np.float64)
+        for (_, weight, _), row in zip(args[1], patterns):
+            outcome += add_patterns(row, np.zeros((players, players + 1), np.int64)) * weight
+        out.append((outcome.tolist(), np.zeros((players, 10)).tolist()))
+    return out
 
 
 def _on_engine(spot: Spot, groups, threads: Optional[int], engine: Optional[str], progress,
@@ -391,3 +405,6 @@ class TooMuchWork(PokerError):
     def __init__(self, evaluations: float):
         self.evaluations = evaluations
         super().__init__(f"about {evaluations:.2g} hand evaluations", "method")
+
+
+group_counts.many = _group_counts_many
