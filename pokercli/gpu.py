@@ -19,6 +19,7 @@ import os
 from functools import lru_cache
 from typing import Optional
 
+from pokercli._kernels.gpu import MAX_PLAYERS  # noqa: F401 - the kernels' limit, said in errors
 from pokercli.errors import PokerError, shown
 
 DEVICES = ("auto", "cpu", "gpu")
@@ -47,9 +48,11 @@ def _shim_numpy() -> None:
 @lru_cache(maxsize=1)
 def status() -> tuple[bool, str]:
     """(a GPU is usable, its name or why not), asked once per process."""
+    import importlib
+
     try:
         _shim_numpy()
-        from numba import cuda
+        cuda = importlib.import_module("numba.cuda")
     except ImportError:
         return False, _MISSING
     except Exception as e:  # noqa: BLE001 - a broken CUDA install: one line, not a traceback

@@ -32,11 +32,11 @@ from pokercli.errors import PokerError, shown
 FORMAT = 1
 #: Boards of a three-way preflop deal: C(46, 5).
 BOARDS = 1_370_754
-#: Measured (``benchmarks/bench_table3.py``): seconds of one CPU thread per deal
+#: Measured: seconds of one CPU thread per deal (``benchmarks/bench_equity.py``, 3-way)
 #: (rank multisets and flush corrections), and board evaluations per second of
-#: an H100 (every board of every deal); the estimates scale these.
+#: an H100 (``benchmarks/bench_gpu.py --table3-full``: 5.73e13 in 6.7 min); the estimates scale these.
 CPU_SECONDS_PER_DEAL = 0.9e-3
-GPU_EVALS_PER_SECOND = 3.0e11
+GPU_EVALS_PER_SECOND = 1.4e11
 
 
 def classes() -> list[str]:

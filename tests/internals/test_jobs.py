@@ -187,3 +187,9 @@ def test_omaha_exact_on_engines_and_checkpoints_equals_threads(cluster, tmp_path
     for r in (first, again):
         assert [p.wins for p in r.players] == [p.wins for p in plain.players]
         assert [p.equity for p in r.players] == [p.equity for p in plain.players]
+
+
+def test_three_way_table_on_a_dask_cluster_equals_local(cluster):
+    local = pokercli.table(players=3, classes="AA,KK,72o", engine="cpu")
+    remote = pokercli.table(players=3, classes="AA,KK,72o", engine="cpu", scheduler=cluster.scheduler_address)
+    assert remote.counts == local.counts and "Dask" in remote.engine
