@@ -19,7 +19,6 @@ Exits 1 when a check fails.
 
 from __future__ import annotations
 
-import math
 import sys
 import time
 import warnings
@@ -122,7 +121,6 @@ def mc_checks_and_time() -> None:
 def table3_checks_and_time(full: bool) -> None:
     print("three-way table on the GPU")
     from pokercli import table3 as T3
-    from pokercli.jobs import local_engine
 
     r = pokercli.table(players=3, hand="72o", vs="KK", engine="gpu")
     c = pokercli.table(players=3, hand="72o", vs="KK", engine="cpu")

@@ -45,7 +45,7 @@ def main() -> None:
         t = time.perf_counter()
         pokercli.table(players=3, classes=SAMPLE, engine="cpu", scheduler=cluster.scheduler_address)
         dask = time.perf_counter() - t
-    row(f"sample on a Dask LocalCluster, 2 workers", f"{sample / dask:,.0f} deals/s",
+    row("sample on a Dask LocalCluster, 2 workers", f"{sample / dask:,.0f} deals/s",
         f"whole table ~{full.deals / (sample / dask) / 3600:.1f} h")
 
 

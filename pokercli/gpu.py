@@ -19,7 +19,7 @@ import os
 from functools import lru_cache
 from typing import Optional
 
-from pokercli._kernels.gpu import MAX_PLAYERS  # noqa: F401 - the kernels' limit, said in errors
+from pokercli._kernels.gpu import MAX_PLAYERS
 from pokercli.errors import PokerError, shown
 
 DEVICES = ("auto", "cpu", "gpu")
@@ -131,8 +131,6 @@ def _kernels():
 
 
 def _check_players(players: int) -> None:
-    from pokercli._kernels.gpu import MAX_PLAYERS
-
     if players > MAX_PLAYERS:
         raise PokerError(f"the GPU engine takes up to {MAX_PLAYERS} players, not {players}: "
                          "use engine='cpu'", "engine")
@@ -141,8 +139,6 @@ def _check_players(players: int) -> None:
 def supports(players: int, with_types: bool = False) -> bool:
     """Whether the GPU kernels can count this job (``--categories`` and more
     than :data:`MAX_PLAYERS` players stay on the CPU)."""
-    from pokercli._kernels.gpu import MAX_PLAYERS
-
     return players <= MAX_PLAYERS and not with_types
 
 

@@ -263,7 +263,7 @@ def where(engine: Optional[str], scheduler: Optional[str] = None) -> tuple[str, 
                          f"not {shown(scheduler)}", "scheduler")
     if engine is None or engine in DEVICES:
         return engine or "auto", scheduler
-    if not isinstance(engine, str):
+    if not isinstance(engine, str) or not (engine == "local" or ":" in engine):
         raise PokerError(f"engine must be 'auto', 'cpu' or 'gpu' (or a Dask scheduler address), "
                          f"not {shown(engine)}", "engine")
     if scheduler is not None:

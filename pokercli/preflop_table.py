@@ -313,8 +313,6 @@ def from_lookup(job: TableJob) -> TableResult:
     as the enumeration, in a second for the whole table."""
     import time
 
-    import numpy as np
-
     from pokercli import preflop_lookup as L
 
     t0 = time.perf_counter()

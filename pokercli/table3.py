@@ -20,14 +20,13 @@ checkpoint can be resumed on any of them.
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Optional, Sequence
 
 from pokercli import ranges as RG
-from pokercli.errors import PokerError, shown
+from pokercli.errors import PokerError
 
 FORMAT = 1
 #: Boards of a three-way preflop deal: C(46, 5).
@@ -111,7 +110,7 @@ def deals(x: int, allowed: Optional[Sequence[int]] = None, must: Sequence[int] =
     return combos, count.astype(np.int64) * class_size(x), np.stack([cls[c2], cls[c3]], axis=1)
 
 
-def _cpu_counts(combos) -> "np.ndarray":
+def _cpu_counts(combos):
     """Each deal's boards won alone, shared two and three ways by each seat
     (int64[D, 9]), on this thread: the exact engine's preflop kernel (rank
     multisets, flush corrections)."""
@@ -139,10 +138,8 @@ def _template():
     return make_spot(["AsAh", "KsKh", "QsQh"])
 
 
-def _gpu_counts(combos) -> "np.ndarray":
+def _gpu_counts(combos):
     """:func:`_cpu_counts` on the GPU: every board of every deal."""
-    import numpy as np
-
     from pokercli import gpu
     from pokercli._kernels.lookup import KEY_INIT
 
