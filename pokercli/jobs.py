@@ -434,6 +434,20 @@ def _short(text: Any, limit: int = 80) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
+def run_saved(fn: Callable, chunks: Sequence[Chunk], engine, path: Optional[Path], header: dict,
+              resume: bool, validate: Callable[[int, Any], bool], progress=None) -> tuple[list[Any], int, float]:
+    """:func:`run_job` with its :class:`Checkpoint` at ``path`` (None: none)
+    opened and closed here: (every chunk's result, chunks resumed, seconds)."""
+    checkpoint = Checkpoint(path, header, resume, validate)
+    resumed = len(checkpoint.done)
+    t0 = time.perf_counter()
+    try:
+        results = run_job(fn, chunks, engine, checkpoint, progress)
+    finally:
+        checkpoint.close()
+    return results, resumed, time.perf_counter() - t0
+
+
 def run_job(fn: Callable, chunks: Sequence[Chunk], engine, checkpoint: Checkpoint,
             progress: Optional[Callable[[int, int], None]] = None) -> list[Any]:
     """Every chunk's result, in chunk order; finished chunks go to the checkpoint.

@@ -255,9 +255,7 @@ class TableResult:
 def compute_chunks(job: TableJob, engine, checkpoint_path=None, resume: bool = False,
             progress=None, device: str = "cpu") -> TableResult:
     """Run the job's chunks on ``engine`` (saving each to the checkpoint) and merge them."""
-    import time
-
-    from pokercli.jobs import Checkpoint, run_job
+    from pokercli.jobs import run_saved
 
     chunks = job.chunks()
 
@@ -270,20 +268,16 @@ def compute_chunks(job: TableJob, engine, checkpoint_path=None, resume: bool = F
             and all(type(x) is int and x >= 0 for x in row) and row[2] + row[3] + row[4] == row[5] > 0
             for row, pair in zip(rows, pairs))
 
-    checkpoint = Checkpoint(checkpoint_path, job.header(len(chunks)), resume, valid)
-    resumed = len(checkpoint.done)
-    t0 = time.perf_counter()
-    try:
-        results = run_job(chunk_counts, [c + (device,) for c in chunks], engine, checkpoint, progress)
-    finally:
-        checkpoint.close()
+    results, resumed, seconds = run_saved(chunk_counts, [c + (device,) for c in chunks], engine,
+                                          checkpoint_path, job.header(len(chunks)), resume, valid,
+                                          progress)
     counts = {}
     for rows in results:
         for i, j, *c in rows:
             counts[(int(i), int(j))] = [int(x) for x in c]
     if set(counts) != set(job.pairs):
         raise AssertionError("the chunks do not cover the table")
-    return TableResult(job.rows, job.columns, counts, engine.description, time.perf_counter() - t0,
+    return TableResult(job.rows, job.columns, counts, engine.description, seconds,
                        len(chunks), resumed)
 
 

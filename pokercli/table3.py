@@ -20,7 +20,6 @@ checkpoint can be resumed on any of them.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Optional, Sequence
@@ -352,17 +351,12 @@ class Table3Result:
 def compute(job: Table3Job, engine, checkpoint_path=None, resume: bool = False, progress=None,
             device: str = "cpu") -> Table3Result:
     """Run the job's chunks on ``engine`` (each saved to the checkpoint) and merge them."""
-    from pokercli.jobs import Checkpoint, run_job
+    from pokercli.jobs import run_saved
 
     chunks = job.chunk_list
-    checkpoint = Checkpoint(checkpoint_path, job.header(), resume,
-                            lambda index, rows: _valid(chunks[index], rows))
-    resumed = len(checkpoint.done)
-    t0 = time.perf_counter()
-    try:
-        results = run_job(chunk_counts, [c + (device,) for c in chunks], engine, checkpoint, progress)
-    finally:
-        checkpoint.close()
+    results, resumed, seconds = run_saved(chunk_counts, [c + (device,) for c in chunks], engine,
+                                          checkpoint_path, job.header(), resume,
+                                          lambda index, rows: _valid(chunks[index], rows), progress)
     counts = {}
     for (x, _, _), rows in zip(chunks, results):
         for y, z, *c in rows:
@@ -370,5 +364,4 @@ def compute(job: Table3Job, engine, checkpoint_path=None, resume: bool = False, 
     if not counts:
         raise PokerError("no class triple can be dealt: the classes leave no three hands without a "
                          "shared card", "classes")
-    return Table3Result(counts, job.describe(), engine.description, time.perf_counter() - t0,
-                        len(chunks), resumed)
+    return Table3Result(counts, job.describe(), engine.description, seconds, len(chunks), resumed)

@@ -56,19 +56,7 @@ class TableView(View):
         else:
             value = {r: table.vs_columns(r) for r in table.rows}
             title = "Each class's exact equity against all the table's classes together (%)"
-        grid = Table(title=title, title_justify="left", show_header=False, box=None, padding=(0, 0))
-        for _ in range(13):
-            grid.add_column(justify="center", width=6, no_wrap=True)
-        for row in range(13):
-            cells = []
-            for col in range(13):
-                label = RG.grid_label(row, col)
-                if label not in value:
-                    cells.append(Text(f"{label}\n", style="dim"))
-                    continue
-                cells.append(Text(f"{label}\n{100 * value[label]:.1f}", style=_heat(value[label])))
-            grid.add_row(*cells)
-        return Group(grid, footer)
+        return Group(_grid(title, value), footer)
 
 
 def _grid(title: str, value: dict):
