@@ -45,7 +45,7 @@ def main() -> None:
         deals = np.array([rng.sample(range(52), hole + 5) for _ in range(20_000)] * (n // 20_000), np.int64)
         holes, boards = np.ascontiguousarray(deals[:, :hole]), np.ascontiguousarray(deals[:, hole:])
         high, low = np.zeros(n, np.int64), np.zeros(n, np.int64)
-        args = (holes, boards, *O.kernel_args(), high, low)
+        args = (holes, boards, *O.batch_args(), high, low)
         call(K.evaluate_hands, *args)
         t = best_of(lambda: call(K.evaluate_hands, *args), 5)
         note = f"goal >= {goal} M/s" if goal else ""

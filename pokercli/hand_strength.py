@@ -87,7 +87,9 @@ class PercentileResult:
             doc["field"] = {t: dict(zip(("we_beat", "we_tie", "we_lose"), map(_num, v)))
                             for t, v in self.field.items()}
         if self.street == "preflop":
-            doc.update(equity=self.equity, **{"class": self.class_name, "class_rank": self.class_rank})
+            doc["equity"] = self.equity
+            if self.class_name is not None:
+                doc.update({"class": self.class_name, "class_rank": self.class_rank})
         if self.note:
             doc["note"] = self.note
         return doc
@@ -151,11 +153,12 @@ def percentile(hand, board=(), dead=(), *, vs=None, game: str = "holdem") -> Per
     (1.0, 0.951299, [1018071.0, 0.0, 52119.0])
     """
     g = _game(game)
-    if g.must_use:
-        raise PokerError(f"percentile is for hold'em and short deck so far, not {g.name} "
-                         f"(equity takes game={g.name!r})", "game")
     board_cards = [int(c) for c in C.as_cards(board, "board", count=g.board_sizes)]
     dead_cards = [int(c) for c in C.as_cards(dead, "dead")]
+    if g.must_use:
+        from pokercli import omaha_strength
+
+        return omaha_strength.percentile(hand, board_cards, dead_cards, vs, g)
     hand_cards = parse_hand(hand, preflop=not board_cards)
     return compute(hand_cards, board_cards, dead_cards, vs, g.name)
 

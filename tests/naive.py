@@ -142,6 +142,44 @@ def omaha_equity(ranges, board=(), dead=(), hilo=False, deck=range(52)):
     return [e / total for e in eq], total, no_low
 
 
+def omaha_percentile(hero, opps, board, dead=(), hilo=False, deck=range(52)):
+    """``percentile`` in Omaha by plain enumeration, in Fractions: our pot share
+    against each opponent hand (``opps``: (hole, weight)) now and on every
+    runout; a state is 0 ahead, 1 tied, 2 behind as the share is above, at or
+    below one half. Returns (now weights by state, hp[now][final], weighted
+    share now, weighted share at showdown, weight of the (opponent, runout) pairs)."""
+    from fractions import Fraction
+
+    def share(a, b, full):
+        ha, hb = omaha_high(a, full), omaha_high(b, full)
+        high = Fraction(1) if ha > hb else Fraction(1, 2) if ha == hb else Fraction(0)
+        la, lb = (omaha_low(a, full), omaha_low(b, full)) if hilo else (None, None)
+        if la is None and lb is None:
+            return high
+        low = (Fraction(1) if lb is None or (la is not None and la < lb)
+               else Fraction(1, 2) if la == lb else Fraction(0))
+        return (high + low) / 2
+
+    def state(x):
+        return 0 if x > Fraction(1, 2) else 1 if x == Fraction(1, 2) else 2
+
+    now = [Fraction(0)] * 3
+    hp = [[Fraction(0)] * 3 for _ in range(3)]
+    share_now = share_final = pairs = Fraction(0)
+    for hole, w in opps:
+        w = Fraction(w)
+        s = share(hero, hole, board)
+        now[state(s)] += w
+        share_now += w * s
+        rest = [c for c in deck if c not in set(hero) | set(hole) | set(board) | set(dead)]
+        for more in combinations(rest, 5 - len(board)):
+            f = share(hero, hole, list(board) + list(more))
+            hp[state(s)][state(f)] += w
+            share_final += w * f
+            pairs += w
+    return now, hp, share_now, share_final, pairs
+
+
 # --- short deck -----------------------------------------------------------------
 
 SHORTDECK_ORDER = {

@@ -3,7 +3,8 @@
 A hand's high value is the best five-card hand made of exactly two of its
 hole cards and exactly three board cards. Instead of scoring every such
 five-card hand (6 x 10 = 60 for four hole cards), the tables of
-:mod:`pokercli._kernels.omaha_lookup` answer per hole **pair**:
+:mod:`pokercli._kernels.omaha_lookup` answer per four hole **ranks** (no
+flush) and per suited hole **pair** (flushes):
 
 ================  ======================  =============================================
 parameter         array                   what it holds
@@ -17,6 +18,17 @@ parameter         array                   what it holds
                                           (ranks ``r1 <= r2`` of a hole pair): the best
                                           strength without a flush of the pair and three
                                           of the board's cards
+``quad_index``    uint16[169 * 169]       by ``169 * (13 * a + b) + 13 * c + d`` (ranks of
+                                          four hole cards, in any order): the number
+                                          0..1819 of their rank multiset
+``quad_best``     uint16[1820 * 6175]     by quad number * 6175 + board number: the best
+                                          strength without a flush of two of the four
+                                          ranks and three of the board's (the largest
+                                          ``pair_best`` of the quad's six pairs); five
+                                          and six hole cards take the largest of three
+                                          quads (``COVERS``: three four-card subsets
+                                          hold every pair), so a board costs one or
+                                          three reads of a 12 KB slice per hand
 ``flush_best``    uint16[8192 * 169]      by the 13-bit rank set of the board's cards of
                                           one suit (three or more) * 169 + ``13 * r1 + r2``
                                           (a hole pair of that suit): the best flush or
@@ -34,7 +46,13 @@ parameter         array                   what it holds
 
 Strengths are ``7463 - class`` (larger wins, equal ties), so a hand's high
 value is the largest of its pairs' values. A five-card board holds three or
-more cards of at most one suit, so at most one suit can make a flush.
+more cards of at most one suit, so at most one suit can make a flush; a
+hand's flushes are then read for its pairs of that suit only. Scoring the
+same five cards without their flush never overrates them, so the best of the
+quad (or pairs') value and those flushes is the hand's value. Fixed hands
+read ``quad_best``; hands dealt anew each deal, and :func:`evaluate_hands`,
+read ``pair_best`` by pair (one row per board, which stays in cache where a
+new quad each hand would miss).
 
 Showdown tallies (integers, added to):
 
@@ -53,7 +71,7 @@ from __future__ import annotations
 import numpy as np
 
 from pokercli._kernels.combinator import next_combination, unrank_combination
-from pokercli._kernels.evaluator import suit_of_nibble
+from pokercli._kernels.evaluator import KEY_INIT, hand_value, suit_of_nibble
 from pokercli._kernels.jit import jit, jit_inline
 from pokercli._kernels.montecarlo import _below, _mix
 
@@ -121,28 +139,36 @@ def build_flush_best(flush_strength, out):
                 out[s, 13 * r1 + r2] = best
 
 
-@jit_inline
-def _hole_pairs(hole, h, pair_code, low_bits, pr, ps):
-    """Each pair of the ``h`` hole cards: its rank index ``13 * r1 + r2`` in
-    ``pr`` and its suit in ``ps`` (-1 unless both cards share it), from
-    ``pair_code`` (int64[52 * 52]: ``rank index + 256 * (suit + 1)`` of a
-    suited pair, ``rank index`` of another); returns the hole's low-rank set."""
-    n = 0
-    low = np.int64(0)
-    for i in range(h):
-        a = hole[i]
-        low |= low_bits[a]
-        for j in range(i + 1, h):
-            code = pair_code[52 * a + hole[j]]
-            pr[n] = code & 255
-            ps[n] = (code >> 8) - 1
-            n += 1
-    return low
+#: Four-card subsets of the hole cards (by position) that together hold every pair.
+COVERS = {4: ((0, 1, 2, 3),),
+          5: ((0, 1, 2, 3), (0, 1, 2, 4), (0, 1, 3, 4)),
+          6: ((0, 1, 2, 3), (0, 1, 4, 5), (2, 3, 4, 5))}
+#: Five-card board rank multisets: the stride of ``quad_best``'s rows.
+BOARDS = 6175
+
+
+def cover_of(h: int) -> np.ndarray:
+    """int64[subsets, 4]: :data:`COVERS` of ``h`` hole cards."""
+    return np.array(COVERS[h], np.int64)
+
+
+@jit
+def build_quad_best(quads, pair_best, out):
+    """``out[q, b]``: the largest ``pair_best[b, 13 * r1 + r2]`` over the six
+    pairs ``r1 <= r2`` of the rank quad ``quads[q]`` (int64[1820, 4], sorted)."""
+    for q in range(quads.shape[0]):
+        for i in range(4):
+            for j in range(i + 1, 4):
+                col = 13 * quads[q, i] + quads[q, j]
+                for b in range(pair_best.shape[0]):
+                    v = pair_best[b, col]
+                    if v > out[q, b]:
+                        out[q, b] = v
 
 
 @jit_inline
 def _board_parts(board, card_keys, offsets, board_index, low_bits):
-    """(board number * 169, flush suit or -2, that suit's rank set * 169, low-rank set)
+    """(board number, flush suit or -1, that suit's rank set * 169, low-rank set)
     of a five-card board. The suit counters of the card keys find a suit with
     three or more cards: each counter starts at 5, so three cards set its bit 3."""
     key = np.int64(0x5555) << 32
@@ -154,74 +180,12 @@ def _board_parts(board, card_keys, offsets, board_index, low_bits):
         low |= low_bits[c]
         mask |= np.int64(1) << c
     k = key & 0xFFFFFFFF
-    row = np.int64(board_index[(k & 4095) + offsets[k >> 12]]) * 169
+    row = np.int64(board_index[(k & 4095) + offsets[k >> 12]])
     three = (key >> 35) & 0x1111
     found = np.int64(three != 0)
     suit = suit_of_nibble(three)
     bits = ((mask >> (13 * suit)) & 0x1FFF) * found
-    return row, suit + 2 * found - 2, bits * 169, low
-
-
-@jit_inline
-def _high(pr, ps, npairs, row, suit, frow, pair_best, flush_best):
-    """The best high strength of one hand's pairs on a board (see :func:`_board_parts`).
-    Straight-line: an inlined helper that takes arrays and branches made Numba
-    keep reference counting of its array arguments in the caller's loop."""
-    best = np.int64(0)
-    for j in range(npairs):
-        flush = np.int64(flush_best[frow + pr[j]]) * np.int64(ps[j] == suit)
-        best = max(best, max(np.int64(pair_best[row + pr[j]]), flush))
-    return best
-
-
-@jit_inline
-def _tally(high, low, players, hilo, hi, hl, lo, scoop, sq, stats):
-    """Who wins each half on one board, added to the tallies."""
-    best_h = np.int64(0)
-    best_l = np.int64(0)
-    for p in range(players):
-        best_h = max(best_h, high[p])
-        best_l = max(best_l, low[p])
-    nh = 0
-    nl = 0
-    for p in range(players):
-        nh += 1 if high[p] == best_h else 0
-        nl += 1 if low[p] == best_l else 0
-    has_low = hilo and best_l > 0
-    if hilo and not has_low:
-        stats[0] += 1
-    for p in range(players):
-        wh = high[p] == best_h
-        wl = has_low and low[p] == best_l
-        share = 0
-        if has_low:
-            if wh:
-                hl[p, nh] += 1
-                share += SHARE_UNIT // (2 * nh)
-            if wl:
-                lo[p, nl] += 1
-                share += SHARE_UNIT // (2 * nl)
-            if wh and wl and nh == 1 and nl == 1:
-                scoop[p] += 1
-        elif wh:
-            hi[p, nh] += 1
-            share = SHARE_UNIT // nh
-            if nh == 1:
-                scoop[p] += 1
-        sq[p] += share * share
-
-
-@jit_inline
-def _showdown(full, pr, ps, hole_low, npairs, card_keys, offsets, board_index, pair_best, flush_best,
-              low_best, low_bits, hilo, high, low, hi, hl, lo, scoop, sq, stats):
-    """Score every player (hole pairs ``pr``/``ps``, low-rank sets ``hole_low``)
-    on the five-card board ``full`` into ``high``/``low`` and tally the board."""
-    players = high.shape[0]
-    row, suit, frow, board_low = _board_parts(full, card_keys, offsets, board_index, low_bits)
-    for p in range(players):
-        high[p] = _high(pr[p], ps[p], npairs, row, suit, frow, pair_best, flush_best)
-        low[p] = low_best[(hole_low[p] << 8) | board_low] * np.int64(hilo)
-    _tally(high, low, players, hilo, hi, hl, lo, scoop, sq, stats)
+    return row, suit + 4 * (1 - found), bits * 169, low
 
 
 @jit
@@ -229,22 +193,37 @@ def evaluate_hands(holes, boards, card_keys, offsets, board_index, pair_best, fl
                    low_best, low_bits, pair_code, high_out, low_out):
     """``high_out[i]``, ``low_out[i]``: the high strength and the low value
     (``256 - ranks``, 0 for none) of hole ``holes[i]`` (int64[n, h], distinct
-    card ids, checked by the caller) on board ``boards[i]`` (int64[n, 5])."""
+    card ids, checked by the caller) on board ``boards[i]`` (int64[n, 5]).
+
+    By hole pair (``pair_best``, one 338-byte row per board), not by quad: on
+    hands that differ from one to the next, one row of the 2 MB pair table
+    stays in cache where the 22 MB quad table would miss (on random hands
+    twice as fast). Written out, for the reason :func:`_deals` gives."""
     h = holes.shape[1]
-    npairs = h * (h - 1) // 2
-    pr = np.empty(npairs, np.int64)
-    ps = np.empty(npairs, np.int64)
+    full = np.empty(5, np.int64)
     for i in range(holes.shape[0]):
-        hole_low = _hole_pairs(holes[i], h, pair_code, low_bits, pr, ps)
-        row, suit, frow, board_low = _board_parts(boards[i], card_keys, offsets, board_index, low_bits)
-        high_out[i] = _high(pr, ps, npairs, row, suit, frow, pair_best, flush_best)
+        for j in range(5):
+            full[j] = boards[i, j]
+        row, suit, frow, board_low = _board_parts(full, card_keys, offsets, board_index, low_bits)
+        row *= 169
+        best = np.int64(0)
+        hole_low = np.int64(0)
+        for x in range(h):
+            a = holes[i, x]
+            hole_low |= low_bits[a]
+            for y in range(x + 1, h):
+                code = pair_code[52 * a + holes[i, y]]
+                col = code & 255
+                flush = np.int64(flush_best[frow + col]) * np.int64((code >> 8) - 1 == suit)
+                best = max(best, max(np.int64(pair_best[row + col]), flush))
+        high_out[i] = best
         low_out[i] = low_best[(hole_low << 8) | board_low]
 
 
 @jit
 def omaha_boards(holes, deck, k, start, count, board, binom, card_keys, offsets, board_index,
-                 pair_best, flush_best, low_best, low_bits, pair_code, hilo, with_types, type_of,
-                 hi, hl, lo, scoop, sq, stats, types):
+                 quad_index, quad_best, pair_best, flush_best, low_best, low_bits, pair_code, cover,
+                 hilo, with_types, type_of, hi, hl, lo, scoop, sq, stats, types):
     """Boards ``start .. start + count - 1`` (in the combinator's order) of the
     ``k`` cards to come from ``deck`` (int64[n], ascending card ids no one
     holds), completing ``board`` (int64[5], its first ``5 - k`` cards known),
@@ -252,35 +231,20 @@ def omaha_boards(holes, deck, k, start, count, board, binom, card_keys, offsets,
     With ``with_types``, ``types[p, t]`` counts the boards on which player
     ``p``'s high hand has type ``t`` (``type_of``: int64[7464], a high strength's
     type 1..9)."""
-    players, h = holes.shape
-    npairs = h * (h - 1) // 2
-    pr = np.empty((players, npairs), np.int64)
-    ps = np.empty((players, npairs), np.int64)
-    hole_low = np.empty(players, np.int64)
-    for p in range(players):
-        hole_low[p] = _hole_pairs(holes[p], h, pair_code, low_bits, pr[p], ps[p])
-    n = deck.shape[0]
-    idx = np.empty(k, np.int64)
-    unrank_combination(start, n, binom, idx)
-    full = board.copy()
-    high = np.zeros(players, np.int64)
-    low = np.zeros(players, np.int64)
-    for _ in range(count):
-        for i in range(k):
-            full[5 - k + i] = deck[idx[i]]
-        _showdown(full, pr, ps, hole_low, npairs, card_keys, offsets, board_index, pair_best,
-                  flush_best, low_best, low_bits, hilo, high, low, hi, hl, lo, scoop, sq, stats)
-        if with_types:
-            for p in range(players):
-                types[p, type_of[high[p]]] += 1
-        next_combination(idx, n)
+    players = holes.shape[0]
+    starts = np.arange(players + 1)
+    keep = np.zeros(players, np.uint64)
+    _deals(False, holes, starts, keep, starts, 0, deck, board, k, count, 0, np.uint64(0), start,
+           binom, card_keys, offsets, board_index, quad_index, quad_best, pair_best, flush_best,
+           low_best, low_bits, pair_code, cover, hilo, with_types, type_of, hi, hl, lo, scoop, sq,
+           stats, types)
 
 
 @jit
 def omaha_monte_carlo(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, pool, board,
-                      k, samples, max_redraws, seed, card_keys, offsets, board_index, pair_best,
-                      flush_best, low_best, low_bits, pair_code, hilo, with_types, type_of,
-                      hi, hl, lo, scoop, sq, stats, types):
+                      k, samples, max_redraws, seed, card_keys, offsets, board_index, quad_index,
+                      quad_best, pair_best, flush_best, low_best, low_bits, pair_code, cover, hilo,
+                      with_types, type_of, hi, hl, lo, scoop, sq, stats, types):
     """``samples`` random deals, tallied (see the module); ``stats[1]`` the
     samples taken, ``stats[2]`` the redrawn deals; ``types`` as in
     :func:`omaha_boards`.
@@ -298,17 +262,39 @@ def omaha_monte_carlo(combo_cards, combo_start, alias_keep, alias_other, fixed_m
     shuffle of it, a card a ranged player holds in this deal drawn again.
     Stops early after ``max_redraws`` redrawn deals.
     """
+    _deals(True, combo_cards, combo_start, alias_keep, alias_other, fixed_mask, pool, board, k,
+           samples, max_redraws, seed, 0, np.zeros((1, 1), np.int64), card_keys, offsets,
+           board_index, quad_index, quad_best, pair_best, flush_best, low_best, low_bits, pair_code,
+           cover, hilo, with_types, type_of, hi, hl, lo, scoop, sq, stats, types)
+
+
+@jit
+def _deals(draw, combo_cards, combo_start, alias_keep, alias_other, fixed_mask, pool, board, k,
+           count, max_redraws, seed, start, binom, card_keys, offsets, board_index, quad_index,
+           quad_best, pair_best, flush_best, low_best, low_bits, pair_code, cover, hilo, with_types,
+           type_of, hi, hl, lo, scoop, sq, stats, types):
+    """The loop of both :func:`omaha_boards` (``draw`` False: every player
+    fixed, ``count`` boards from board ``start`` of ``pool`` in the
+    combinator's order) and :func:`omaha_monte_carlo` (``draw`` True).
+
+    Scoring and tallying are written out in this one loop, not in inlined
+    helpers: an inlined helper that takes arrays and holds a loop or a branch
+    makes Numba count references to every array it takes, on every board,
+    which cost more than half the time."""
     players = combo_start.shape[0] - 1
     h = combo_cards.shape[1]
-    npairs = h * (h - 1) // 2
+    nq = cover.shape[0]
     one = np.int64(1)
     masks = np.zeros(combo_cards.shape[0], np.int64)
     for c in range(combo_cards.shape[0]):
         for i in range(h):
             masks[c] |= one << combo_cards[c, i]
     hole = np.empty((players, h), np.int64)
-    pr = np.empty((players, npairs), np.int64)
-    ps = np.empty((players, npairs), np.int64)
+    npairs = h * (h - 1) // 2
+    qb = np.empty((players, nq), np.int64)
+    pcol = np.empty((players, npairs), np.int64)
+    sp = np.empty((players, 5, 15), np.int64)
+    nsp = np.empty((players, 5), np.int64)
     hole_low = np.zeros(players, np.int64)
     kind = np.empty(players, np.int64)  # 0 fixed, 1 ranged, 2 random
     for p in range(players):
@@ -317,62 +303,253 @@ def omaha_monte_carlo(combo_cards, combo_start, alias_keep, alias_other, fixed_m
         if size == 1:
             for i in range(h):
                 hole[p, i] = combo_cards[combo_start[p], i]
-            hole_low[p] = _hole_pairs(hole[p], h, pair_code, low_bits, pr[p], ps[p])
     n = pool.shape[0]
+    idx = np.empty(k, np.int64)
+    if not draw:
+        unrank_combination(start, n, binom, idx)
     full = board.copy()
     high = np.zeros(players, np.int64)
     low = np.zeros(players, np.int64)
     ctr = np.uint64(seed)
     taken = 0
     redraws = 0
-    while taken < samples:
-        used = fixed_mask
-        ok = True
-        for p in range(players):
-            if kind[p] != 1:
-                continue
-            size = combo_start[p + 1] - combo_start[p]
-            ctr += _GAMMA
-            r = _mix(ctr)
-            col = combo_start[p] + _below(r, size)
-            pick = col if (r & np.uint64(0xFFFFFFFF)) < alias_keep[col] else alias_other[col]
-            if used & masks[pick]:
-                ok = False
-                break
-            used |= masks[pick]
-            for i in range(h):
-                hole[p, i] = combo_cards[pick, i]
-        if not ok:
-            redraws += 1
-            if redraws >= max_redraws:
-                break
-            continue
-        pos = 0
-        for i in range(k + h * players):
-            slot = i - k
-            if slot >= 0 and kind[slot // h] != 2:
-                continue
-            while True:
-                ctr += _GAMMA
-                j = pos + _below(_mix(ctr), n - pos)
-                card = pool[j]
-                pool[j] = pool[pos]
-                pool[pos] = card
-                pos += 1
-                if not (used >> card) & 1:
-                    break
-            if slot < 0:
-                full[5 - k + i] = card
-            else:
-                hole[slot // h, slot % h] = card
-        for p in range(players):
-            if kind[p] != 0:
-                hole_low[p] = _hole_pairs(hole[p], h, pair_code, low_bits, pr[p], ps[p])
-        _showdown(full, pr, ps, hole_low, npairs, card_keys, offsets, board_index, pair_best,
-                  flush_best, low_best, low_bits, hilo, high, low, hi, hl, lo, scoop, sq, stats)
-        if with_types:
+    while taken < count:
+        if draw:
+            used = fixed_mask
+            ok = True
             for p in range(players):
-                types[p, type_of[high[p]]] += 1
+                if kind[p] != 1:
+                    continue
+                size = combo_start[p + 1] - combo_start[p]
+                ctr += _GAMMA
+                r = _mix(ctr)
+                col = combo_start[p] + _below(r, size)
+                pick = col if (r & np.uint64(0xFFFFFFFF)) < alias_keep[col] else alias_other[col]
+                if used & masks[pick]:
+                    ok = False
+                    break
+                used |= masks[pick]
+                for i in range(h):
+                    hole[p, i] = combo_cards[pick, i]
+            if not ok:
+                redraws += 1
+                if redraws >= max_redraws:
+                    break
+                continue
+            pos = 0
+            for i in range(k + h * players):
+                slot = i - k
+                if slot >= 0 and kind[slot // h] != 2:
+                    continue
+                while True:
+                    ctr += _GAMMA
+                    j = pos + _below(_mix(ctr), n - pos)
+                    card = pool[j]
+                    pool[j] = pool[pos]
+                    pool[pos] = card
+                    pos += 1
+                    if not (used >> card) & 1:
+                        break
+                if slot < 0:
+                    full[5 - k + i] = card
+                else:
+                    hole[slot // h, slot % h] = card
+        else:
+            for i in range(k):
+                full[5 - k + i] = pool[idx[i]]
+            next_combination(idx, n)
+        # Each player's parts: a fixed hand's first quad_best entry of each
+        # cover quad (quad number * 6175), a dealt hand's pairs' rank indices
+        # 13 * r1 + r2 (read in pair_best, whose one row per board stays in
+        # cache where a new quad each deal would miss), the rank indices of
+        # the suited pairs by suit (suit 4: none, its one entry 0 reads
+        # flush_best's 0), the low-rank set; fixed hands' once.
+        for p in range(players):
+            if kind[p] == 0 and taken > 0:
+                continue
+            for m in range(nq if kind[p] == 0 else 0):
+                a = hole[p, cover[m, 0]]
+                b = hole[p, cover[m, 1]]
+                c = hole[p, cover[m, 2]]
+                d = hole[p, cover[m, 3]]
+                q = quad_index[(pair_code[52 * a + b] & 255) * 169 + (pair_code[52 * c + d] & 255)]
+                qb[p, m] = np.int64(q) * BOARDS
+            for s in range(5):
+                nsp[p, s] = 0
+                sp[p, s, 0] = 0
+            hole_low[p] = 0
+            npc = 0
+            for x in range(h):
+                a = hole[p, x]
+                hole_low[p] |= low_bits[a]
+                for y in range(x + 1, h):
+                    code = pair_code[52 * a + hole[p, y]]
+                    pcol[p, npc] = code & 255
+                    npc += 1
+                    s = (code >> 8) - 1
+                    if s >= 0:
+                        sp[p, s, nsp[p, s]] = code & 255
+                        nsp[p, s] += 1
         taken += 1
-    stats[1] += taken
-    stats[2] += redraws
+        # Score every player (see the module), then tally the board.
+        row, suit, frow, board_low = _board_parts(full, card_keys, offsets, board_index, low_bits)
+        best_h = np.int64(0)
+        best_l = np.int64(0)
+        for p in range(players):
+            best = np.int64(0)
+            if kind[p] == 0:
+                for m in range(nq):
+                    best = max(best, np.int64(quad_best[qb[p, m] + row]))
+            else:
+                for j in range(npairs):
+                    best = max(best, np.int64(pair_best[169 * row + pcol[p, j]]))
+            best = max(best, np.int64(flush_best[frow + sp[p, suit, 0]]))
+            for j in range(1, nsp[p, suit]):
+                best = max(best, np.int64(flush_best[frow + sp[p, suit, j]]))
+            high[p] = best
+            low[p] = low_best[(hole_low[p] << 8) | board_low] * np.int64(hilo)
+            best_h = max(best_h, best)
+            best_l = max(best_l, low[p])
+        nh = 0
+        nl = 0
+        for p in range(players):
+            nh += 1 if high[p] == best_h else 0
+            nl += 1 if low[p] == best_l else 0
+        has_low = hilo and best_l > 0
+        if hilo and not has_low:
+            stats[0] += 1
+        for p in range(players):
+            wh = high[p] == best_h
+            wl = has_low and low[p] == best_l
+            share = 0
+            if has_low:
+                if wh:
+                    hl[p, nh] += 1
+                    share += SHARE_UNIT // (2 * nh)
+                if wl:
+                    lo[p, nl] += 1
+                    share += SHARE_UNIT // (2 * nl)
+                if wh and wl and nh == 1 and nl == 1:
+                    scoop[p] += 1
+            elif wh:
+                hi[p, nh] += 1
+                share = SHARE_UNIT // nh
+                if nh == 1:
+                    scoop[p] += 1
+            sq[p] += share * share
+            if with_types:
+                types[p, type_of[high[p]]] += 1
+    if draw:
+        stats[1] += taken
+        stats[2] += redraws
+
+
+@jit
+def omaha_potentials(hero, board, nb, opps, opp_weights, runouts, card_keys, offsets, rank_score,
+                     flush_score, board_index, pair_best, flush_best, low_best, low_bits, pair_code,
+                     type_shift, hilo, hp, now, field, shares):
+    """``percentile`` in the Omaha games: ``hero`` (int64[h]) against each
+    opponent hand ``opps[j]`` (int64[n, h], weight ``opp_weights[j]``) now, on
+    the ``nb`` known cards of ``board`` (int64[5]), and on every runout
+    ``runouts[r]`` (int64[runouts, 5], full boards) that none of its cards is in.
+
+    A pot share against one opponent: the whole pot, half or nothing, split
+    in halves when a low qualifies (so 3/4 or 1/4 too); a state is ahead,
+    tied or behind as the share is above, at or below one half. Now is scored
+    with the evaluator (``rank_score``/``flush_score``, scores whose type is
+    ``score >> type_shift``) over every two hole and three board cards; a
+    runout with the Omaha tables. Added to: ``hp[now, final]`` the weights of
+    (opponent, runout) pairs by state (0 ahead, 1 tied, 2 behind);
+    ``now[state]`` the opponents' weights; ``field[type, state]`` by the
+    opponent's hand type now; ``shares[0]`` the weighted share now,
+    ``shares[1]`` at showdown, ``shares[2]`` the weight of the pairs."""
+    h = hero.shape[0]
+    runs = runouts.shape[0]
+    rows = np.empty(runs, np.int64)
+    suits = np.empty(runs, np.int64)
+    frows = np.empty(runs, np.int64)
+    lows = np.empty(runs, np.int64)
+    masks = np.zeros(runs, np.int64)
+    hero_high = np.empty(runs, np.int64)
+    hero_low = np.empty(runs, np.int64)
+    full = np.empty(5, np.int64)
+    hand = np.empty((2, h), np.int64)
+    for i in range(h):
+        hand[0, i] = hero[i]
+    for r in range(runs):
+        for i in range(5):
+            full[i] = runouts[r, i]
+            masks[r] |= np.int64(1) << full[i]
+        rows[r], suits[r], frows[r], lows[r] = _board_parts(full, card_keys, offsets, board_index,
+                                                           low_bits)
+    board_low = np.int64(0)
+    for i in range(nb):
+        board_low |= low_bits[board[i]]
+    our_high = np.int64(0)
+    our_low = np.int64(0)
+    state = 0
+    w = 0.0
+    for j in range(-1, opps.shape[0]):
+        x = 0 if j < 0 else 1  # j = -1: our own hand's values, then each opponent's
+        if j >= 0:
+            for i in range(h):
+                hand[1, i] = opps[j, i]
+        # now: the best of every two hole and three board cards, by the evaluator
+        high_now = np.int64(0)
+        hole_low = np.int64(0)
+        hole_mask = np.int64(0)
+        for a in range(h):
+            hole_low |= low_bits[hand[x, a]]
+            hole_mask |= np.int64(1) << hand[x, a]
+            for b in range(a + 1, h):
+                pair = card_keys[hand[x, a]] + card_keys[hand[x, b]]
+                pmask = (np.int64(1) << hand[x, a]) | (np.int64(1) << hand[x, b])
+                for c in range(nb):
+                    for d in range(c + 1, nb):
+                        for e in range(d + 1, nb):
+                            key = KEY_INIT + pair + card_keys[board[c]] + card_keys[board[d]] \
+                                + card_keys[board[e]]
+                            m = pmask | (np.int64(1) << board[c]) | (np.int64(1) << board[d]) \
+                                | (np.int64(1) << board[e])
+                            high_now = max(high_now, hand_value(key, m, offsets, rank_score,
+                                                                flush_score))
+        low_now = low_best[(hole_low << 8) | board_low] * np.int64(hilo)
+        if j < 0:
+            our_high = high_now
+            our_low = low_now
+        else:
+            w = opp_weights[j]
+            share = _share(our_high, our_low, high_now, low_now, hilo)
+            state = 0 if share > 2 else (1 if share == 2 else 2)
+            now[state] += w
+            field[high_now >> type_shift, state] += w
+            shares[0] += w * share / 4
+        # every runout, by hole pair (written out: see _deals)
+        for r in range(runs):
+            if masks[r] & hole_mask:
+                continue
+            best = np.int64(0)
+            for a in range(h):
+                for b in range(a + 1, h):
+                    code = pair_code[52 * hand[x, a] + hand[x, b]]
+                    col = code & 255
+                    flush = np.int64(flush_best[frows[r] + col]) * np.int64((code >> 8) - 1 == suits[r])
+                    best = max(best, max(np.int64(pair_best[169 * rows[r] + col]), flush))
+            low = low_best[(hole_low << 8) | lows[r]] * np.int64(hilo)
+            if j < 0:
+                hero_high[r] = best
+                hero_low[r] = low
+                continue
+            final = _share(hero_high[r], hero_low[r], best, low, hilo)
+            hp[state, 0 if final > 2 else (1 if final == 2 else 2)] += w
+            shares[1] += w * final / 4
+            shares[2] += w
+
+
+@jit_inline
+def _share(high, low, other_high, other_low, hilo):
+    """Our pot share against one other hand, in quarters (0..4)."""
+    hi = 2 if high > other_high else (1 if high == other_high else 0)
+    if hilo and (low > 0 or other_low > 0):
+        return hi + (2 if low > other_low else (1 if low == other_low else 0))
+    return 2 * hi

@@ -37,8 +37,9 @@ BOARDS_PER_CALL = 200_000
 
 
 @lru_cache(maxsize=1)
-def kernel_args():
-    """(card keys, offsets, board index, pair, flush, low tables, low bits, pair codes)."""
+def batch_args():
+    """:func:`pokercli._kernels.omaha.evaluate_hands`' tables: (card keys,
+    offsets, board index, pair, flush, low tables, low bits, pair codes)."""
     from pokercli import evaluate as E
     from pokercli._kernels.omaha_lookup import tables
 
@@ -46,6 +47,22 @@ def kernel_args():
     t = tables()
     return (keys, offsets, t.board_index, t.pair_best, t.flush_best, t.low_best, t.low_bits,
             t.pair_code)
+
+
+@lru_cache(maxsize=4)
+def kernel_args(hole_cards: int):
+    """The Omaha deal kernels' tables for hands of ``hole_cards`` cards: (card
+    keys, offsets, board index, quad index, quad, pair, flush, low tables, low
+    bits, pair codes, cover)."""
+    from pokercli import evaluate as E
+    from pokercli._kernels.omaha import cover_of
+    from pokercli._kernels.omaha_lookup import quad_tables, tables
+
+    keys, offsets, _, _ = E.kernel_tables()
+    t = tables()
+    quad_index, quad_best = quad_tables()
+    return (keys, offsets, t.board_index, quad_index, quad_best, t.pair_best, t.flush_best,
+            t.low_best, t.low_bits, t.pair_code, cover_of(hole_cards))
 
 
 def _tallies(players: int):
@@ -93,7 +110,8 @@ def boards_per_deal(spot: Spot) -> int:
 
 
 def work(spot: Spot, deals: float) -> float:
-    """Hole-pair table reads of an enumeration: the unit of the exact limits."""
+    """Boards x players x hole pairs of an enumeration: the unit of the exact limits
+    (the hole-pair table reads of a by-pair kernel; a fixed hand reads fewer)."""
     pairs = math.comb(spot.game.hole_cards, 2)
     return deals * boards_per_deal(spot) * len(spot.players) * pairs
 
@@ -125,8 +143,8 @@ def _run_call(spot: Spot, holes, deck, start: int, count: int):
     k = spot.to_come
     board = np.array(spot.board + [0] * k, np.int64)
     t = _tallies(len(spot.players))
-    call(K.omaha_boards, holes, deck, k, start, count, board, binomials(), *kernel_args(),
-         spot.game.hilo, *_types_args(spot), *t)
+    call(K.omaha_boards, holes, deck, k, start, count, board, binomials(),
+         *kernel_args(spot.game.hole_cards), spot.game.hilo, *_types_args(spot), *t)
     return t
 
 
@@ -228,7 +246,8 @@ def _on_threads(spot: Spot, deals, threads: Optional[int], progress):
     tasks = [(*c, weight) for deal, weight in deals for c in _deal_calls(spot, deal)]
     holes, deck = tasks[0][:2]
     ensure(K.omaha_boards, holes, deck, spot.to_come, 0, 0, np.array(spot.board + [0] * spot.to_come, np.int64),
-           binomials(), *kernel_args(), spot.game.hilo, *_types_args(spot), *_tallies(players))
+           binomials(), *kernel_args(spot.game.hole_cards), spot.game.hilo, *_types_args(spot),
+           *_tallies(players))
     totals = [np.zeros(a.shape, np.float64) for a in _tallies(players)]
     pool = ThreadPoolExecutor(max_workers=threads or jobs.threads())
     interrupted = True
@@ -285,7 +304,7 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
     if _deals(spot, 1) == [] and not any(spot.random_players):
         raise PokerError("no deal is possible: the ranges leave no combination without a shared card",
                          "players")
-    args = kernel_args()
+    args = kernel_args(spot.game.hole_cards)
     h = spot.game.hole_cards
     listed = [p.combos for p in spot.players]
     combo_cards = np.array([c for combos in listed for c, _ in combos], np.int64).reshape(-1, h)

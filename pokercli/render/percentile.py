@@ -19,12 +19,14 @@ def _rows(p: PercentileResult, out) -> list[tuple[str, str]]:
         rows.insert(0, ("game", p.game))
     if p.dead:
         rows.append(("dead", F.cards(p.dead, out)))
-    if p.street == "preflop":
+    if p.street == "preflop" and p.class_name is not None:
         rows.append(("class", f"{p.class_name}, #{p.class_rank} of {p.classes} by equity against a random hand"))
-        if p.equity is not None:
-            rows.append(("equity vs random", f"{100 * p.equity:.3f} %"))
-    rows += [("hand strength (hs)", f"{p.hs:.6f}"),
-             ("beats / ties / loses", f"{100 * p.beats:.3f} % / {100 * p.ties:.3f} % / {100 * p.loses:.3f} %")]
+    if p.street == "preflop" and p.equity is not None:
+        rows.append((f"equity vs {p.vs}", f"{100 * p.equity:.3f} %"))
+    if p.hs is not None:
+        rows += [("hand strength (hs)", f"{p.hs:.6f}"),
+                 ("beats / ties / loses",
+                  f"{100 * p.beats:.3f} % / {100 * p.ties:.3f} % / {100 * p.loses:.3f} %")]
     if p.street in ("flop", "turn", "river"):
         rows += [("effective percentile (equity)", f"{p.equity:.6f}"),
                  ("positive potential (ppot)", f"{p.ppot:.6f}"),

@@ -25,7 +25,7 @@ def kernel_values(holes, boards):
     holes, boards = np.asarray(holes, np.int64), np.asarray(boards, np.int64)
     high = np.zeros(len(holes), np.int64)
     low = np.zeros(len(holes), np.int64)
-    call(K.evaluate_hands, holes, boards, *O.kernel_args(), high, low)
+    call(K.evaluate_hands, holes, boards, *O.batch_args(), high, low)
     return high, low
 
 
@@ -239,12 +239,6 @@ def test_a_quartered_pot_is_shown_as_quarters(cli):
 def test_rank_without_a_board_is_one_line_and_exit_2(cli):
     code, out, err = cli("rank", "--game", "omaha", "As Ac Jd Tc")
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "--board" in err
-
-
-def test_percentile_refuses_omaha_for_now():
-    with pytest.raises(pokercli.PokerError) as e:
-        pokercli.percentile("As Ks Qd Jd", game="omaha-hilo")
-    assert e.value.param == "game"
 
 
 @pytest.mark.parametrize("game", GAMES)
