@@ -43,7 +43,7 @@ from pokercli.errors import PokerError, shown
 from pokercli.games import Game
 from pokercli.hand_strength import PercentileResult
 
-#: Most (opponent hand, runout) pairs scored one by one (about ten seconds on one core).
+#: Most (opponent hand, runout) pairs scored one by one (about four seconds on one core).
 EXACT_PAIRS = 150_000_000
 #: Opponent hands per kernel call (Ctrl-C is answered between calls).
 OPPONENTS_PER_CALL = 2_000
@@ -62,20 +62,46 @@ def percentile(hand, board: Sequence[int], dead: Sequence[int], vs, g: Game) -> 
     result = PercentileResult(hand_cards, board, dead, label, street, game=g.name)
     if street == "preflop":
         return _preflop(result, vs, g)
-    opps = opponent_hands(hand_cards, board, dead, vs, g)
-    result.opponents = len(opps)
-    result.opponent_weight = float(sum(w for _, w in opps))
     removed = set(hand_cards) | set(board) | set(dead)
     deck = [c for c in g.deck if c not in removed]
-    runouts = [tuple(board) + r for r in combinations(deck, 5 - len(board))]
     per_hand = math.comb(len(deck) - g.hole_cards, 5 - len(board))  # runouts an opponent leaves
-    if len(opps) * per_hand > EXACT_PAIRS:
-        opps = random.Random(0).sample(opps, max(1, EXACT_PAIRS // per_hand))
+    keep = max(1, EXACT_PAIRS // per_hand)
+    if _is_random(vs):
+        # every hand of the unseen cards, listed only when all of them are scored
+        result.opponents = math.comb(len(deck), g.hole_cards)
+        result.opponent_weight = float(result.opponents)
+        opps = ([(h, 1.0) for h in combinations(deck, g.hole_cards)] if result.opponents <= keep
+                else _sample(deck, g.hole_cards, keep))
+    else:
+        opps = opponent_hands(hand_cards, board, dead, vs, g)
+        result.opponents = len(opps)
+        result.opponent_weight = float(sum(w for _, w in opps))
+        if len(opps) > keep:
+            opps = random.Random(0).sample(opps, keep)
+    if len(opps) < result.opponents:
         result.note = (f"{len(opps):,} of the {result.opponents:,} opponent hands, a random sample "
                        f"(seed 0): every hand against every runout would be "
                        f"{result.opponents * per_hand:,} showdowns; the figures are estimates")
+    runouts = [tuple(board) + r for r in combinations(deck, 5 - len(board))]
     _score(result, hand_cards, opps, runouts, g)
     return result
+
+
+def _is_random(vs) -> bool:
+    return vs is None or (isinstance(vs, str) and vs.strip().lower() in RG.RANDOM_WORDS)
+
+
+def _sample(deck: list[int], hole: int, count: int) -> list[tuple[tuple[int, ...], float]]:
+    """``count`` different hands of ``hole`` cards of ``deck``, uniformly at random (seed 0)."""
+    rng = random.Random(0)
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    while len(out) < count:
+        h = tuple(sorted(rng.sample(deck, hole)))
+        if h not in seen:
+            seen.add(h)
+            out.append((h, 1.0))
+    return out
 
 
 def opponent_hands(hand: Sequence[int], board: Sequence[int], dead: Sequence[int], vs,
@@ -84,7 +110,7 @@ def opponent_hands(hand: Sequence[int], board: Sequence[int], dead: Sequence[int
     every hand of the unseen cards) with their weights, less those that touch
     our hand, the board or the dead cards."""
     blocked = C.card_mask(list(hand) + list(board) + list(dead))
-    if vs is None or (isinstance(vs, str) and vs.strip().lower() in RG.RANDOM_WORDS):
+    if _is_random(vs):
         unseen = [c for c in g.deck if not blocked >> c & 1]
         return [(h, 1.0) for h in combinations(unseen, g.hole_cards)]
     if not isinstance(vs, str):
@@ -137,8 +163,7 @@ def _score(result: PercentileResult, hand: list[int], opps, runouts, g: Game) ->
         interrupted = False
     finally:
         shutdown(pool, interrupted)
-    total = now.sum()
-    result.opponent_weight = float(total)
+    total = now.sum()  # of the hands scored (a sample's, when sampled)
     result.beats, result.ties, result.loses = (float(x / total) for x in now)
     result.hs = float(shares[0] / total)
     names = type_names(g.ranking)
