@@ -95,6 +95,10 @@ class PercentileResult:
         return doc
 
 
+#: The note of a river spot.
+RIVER_NOTE = "on the river no cards are to come: the effective figures equal the current ones"
+
+
 def _num(x: float):
     return int(x) if float(x).is_integer() else x
 
@@ -146,7 +150,8 @@ def percentile(hand, board=(), dead=(), *, vs=None, game: str = "holdem") -> Per
     beats, ties and loses to now, its hand strength, and on the flop and turn
     its equity, positive and negative potentials and effective hand strength
     over every runout. Preflop: its exact equity against a random hand and its
-    place among the 169 classes (``hand`` may be a class: ``"AKs"``).
+    place among the 169 classes (``hand`` may be a class: ``"AKs"``). In the
+    Omaha games (``game="omaha"`` ...) see :mod:`pokercli.omaha_strength`.
 
     >>> p = percentile("As Ad", board="Ac 2d 8c")
     >>> p.hs, round(p.equity, 6), p.hp[0]
@@ -185,7 +190,7 @@ def compute(hand: Sequence[int], board: Sequence[int] = (), dead: Sequence[int] 
     hero, opp_scores = _current(result, opps, g)
     if street == "river":
         result.equity, result.ppot, result.npot, result.ehs = result.hs, 0.0, 0.0, result.hs
-        result.note = "on the river no cards are to come: the effective figures equal the current ones"
+        result.note = RIVER_NOTE
     else:
         _potentials(result, opps, hero, opp_scores, g)
     return result
@@ -254,10 +259,16 @@ def _potentials(result: PercentileResult, opps, hero: int, opp, g: Game) -> None
     hp = np.zeros((3, 3), np.float64)
     call(K.potentials, hero_final, runout_keys, runout_masks, opp_keys, opp_masks, opp_w, state,
          base_key, C.card_mask(result.board), keys, offsets, rank_score, flush_score, hp)
-    result.hp = hp.tolist()
     total = hp.sum()
-    ahead, tied, behind = hp.sum(axis=1)
     result.equity = float((hp[:, 0].sum() + hp[:, 1].sum() / 2) / total)
+    set_potentials(result, hp)
+
+
+def set_potentials(result: PercentileResult, hp) -> None:
+    """``hp`` (float[3, 3], by state now and at showdown) and the potentials
+    and effective hand strength that follow from it and ``result.hs``."""
+    result.hp = hp.tolist()
+    ahead, tied, behind = hp.sum(axis=1)
     ppot_den = behind + tied / 2
     npot_den = ahead + tied / 2
     result.ppot = float((hp[2, 0] + hp[2, 1] / 2 + hp[1, 0] / 2) / ppot_den) if ppot_den else 0.0

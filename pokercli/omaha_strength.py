@@ -41,7 +41,7 @@ from pokercli import cards as C
 from pokercli import ranges as RG
 from pokercli.errors import PokerError, shown
 from pokercli.games import Game
-from pokercli.hand_strength import PercentileResult
+from pokercli.hand_strength import RIVER_NOTE, PercentileResult, set_potentials
 
 #: Most (opponent hand, runout) pairs scored one by one (about four seconds on one core).
 EXACT_PAIRS = 150_000_000
@@ -106,13 +106,9 @@ def _sample(deck: list[int], hole: int, count: int) -> list[tuple[tuple[int, ...
 
 def opponent_hands(hand: Sequence[int], board: Sequence[int], dead: Sequence[int], vs,
                    g: Game) -> list[tuple[tuple[int, ...], float]]:
-    """The opponent's hands (``vs``: an Omaha range, or None or ``random`` for
-    every hand of the unseen cards) with their weights, less those that touch
-    our hand, the board or the dead cards."""
+    """The opponent's hands of the Omaha range ``vs`` with their weights, less
+    those that touch our hand, the board or the dead cards."""
     blocked = C.card_mask(list(hand) + list(board) + list(dead))
-    if _is_random(vs):
-        unseen = [c for c in g.deck if not blocked >> c & 1]
-        return [(h, 1.0) for h in combinations(unseen, g.hole_cards)]
     if not isinstance(vs, str):
         raise PokerError(f"vs must be a range of {g.name} hands (text), not {type(vs).__name__}", "vs")
     try:
@@ -170,19 +166,13 @@ def _score(result: PercentileResult, hand: list[int], opps, runouts, g: Game) ->
     for kind in range(9, 0, -1):
         if field[kind].any():
             result.field[names[kind]] = [float(x) for x in field[kind]]
-    result.hp = hp.tolist()
-    result.equity = float(shares[1] / shares[2]) if shares[2] else result.hs
     if result.street == "river":
-        result.ppot = result.npot = 0.0
-        result.ehs = result.hs
-        result.note = result.note or "on the river no cards are to come: the effective figures equal the current ones"
+        result.equity, result.ppot, result.npot, result.ehs = result.hs, 0.0, 0.0, result.hs
+        result.hp = hp.tolist()
+        result.note = result.note or RIVER_NOTE
         return
-    ahead, tied, behind = hp.sum(axis=1)
-    ppot_den = behind + tied / 2
-    npot_den = ahead + tied / 2
-    result.ppot = float((hp[2, 0] + hp[2, 1] / 2 + hp[1, 0] / 2) / ppot_den) if ppot_den else 0.0
-    result.npot = float((hp[0, 2] + hp[1, 2] / 2 + hp[0, 1] / 2) / npot_den) if npot_den else 0.0
-    result.ehs = result.hs * (1 - result.npot) + (1 - result.hs) * result.ppot
+    result.equity = float(shares[1] / shares[2])
+    set_potentials(result, hp)
 
 
 def _preflop(result: PercentileResult, vs, g: Game) -> PercentileResult:

@@ -74,6 +74,7 @@ from pokercli._kernels.combinator import next_combination, unrank_combination
 from pokercli._kernels.evaluator import KEY_INIT, hand_value, suit_of_nibble
 from pokercli._kernels.jit import jit, jit_inline
 from pokercli._kernels.montecarlo import _below, _mix
+from pokercli._kernels.omaha_lookup import BOARD_MULTISETS
 
 #: A pot in integer units: halves split among up to 11 players stay whole.
 SHARE_UNIT = 55_440  # 2 * lcm(1..11)
@@ -144,7 +145,7 @@ COVERS = {4: ((0, 1, 2, 3),),
           5: ((0, 1, 2, 3), (0, 1, 2, 4), (0, 1, 3, 4)),
           6: ((0, 1, 2, 3), (0, 1, 4, 5), (2, 3, 4, 5))}
 #: Five-card board rank multisets: the stride of ``quad_best``'s rows.
-BOARDS = 6175
+BOARDS = BOARD_MULTISETS
 
 
 def cover_of(h: int) -> np.ndarray:
