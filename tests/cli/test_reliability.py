@@ -316,3 +316,13 @@ def test_hearts_reads_what_deal_writes(cli):
     lines = many.splitlines()
     code, out, err = cli("hearts", "-", "--json", input="\n".join([lines[0], "{bad", lines[2]]) + "\n")
     assert code == 1 and len(out.splitlines()) == 2 and "line 2:" in err
+
+
+def test_ctrl_c_stops_an_omaha_percentile():
+    """Six-card Omaha on the flop scores a sample of 225,225 hands x 666 runouts
+    (several seconds): interrupted after 4 s, it stops at once, one line."""
+    code, took, out, err = _interrupt_after(
+        ["percentile", "--game", "omaha6", "As Ah Ks Kh Qd Jd", "--board", "2c 7h 9s"],
+        lambda p: time.sleep(4))
+    assert code == 130 and took < 5 and out == "", err
+    assert err.strip().splitlines()[-1] == "pokercli: interrupted" and "Traceback" not in err
