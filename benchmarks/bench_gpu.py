@@ -1,6 +1,7 @@
 """The GPU engine on a real device: checked against the CPU engine, then timed.
 
     python benchmarks/bench_gpu.py [--table3-full [--save FILE.csv.gz]] [--skip-checks] [--table3-only]
+                                   [--memory shared|device]
 
 Needs an NVIDIA GPU and pip install 'pokercli[gpu]'. Prints:
 
@@ -11,7 +12,8 @@ Needs an NVIDIA GPU and pip install 'pokercli[gpu]'. Prints:
   exact equity (within 5 standard errors) and against itself (same seed);
 * timings: the full heads-up table (kernel time: the sum of the GPU calls,
   transfers included; and the whole call), heads-up and three-way Monte Carlo
-  samples per second, three-way table chunks (deals per second, and the full
+  samples per second — each with the lookup tables in shared memory (where
+  the device has room) and in device memory, in the same run; three-way table chunks (deals per second, and the full
   table extrapolated); ``--table3-full`` computes the whole three-way table.
 
 Exits 1 when a check fails.
@@ -35,6 +37,8 @@ import pokercli  # noqa: E402
 from pokercli import gpu  # noqa: E402
 
 FAILED = []
+#: Where the kernels read the lookup tables: both are timed (``--memory shared`` for one).
+MEMORIES = [sys.argv[sys.argv.index("--memory") + 1]] if "--memory" in sys.argv else ["shared", "device"]
 KERNEL_SECONDS = [0.0]
 
 
@@ -88,15 +92,19 @@ def table_checks_and_time() -> None:
     from pokercli import preflop_table as T
 
     shipped = T.from_lookup(T.make_job(None, None, 2))
-    pokercli.table(classes="AA,KK", engine="gpu")  # compile
-    KERNEL_SECONDS[0] = 0.0
-    t = time.perf_counter()
-    r = pokercli.table(engine="gpu")
-    wall = time.perf_counter() - t
-    check("every pair's counts equal the shipped (CPU) table", r.counts == shipped.counts,
-          f"{len(r.counts)} pairs")
-    row("full table: GPU calls (kernels and transfers)", f"{KERNEL_SECONDS[0]:.3f} s", "goal <= 0.5 s")
-    row("full table: whole call (chunks, host work)", f"{wall:.2f} s")
+    for memory in MEMORIES:
+        gpu.USE_SHARED = memory == "shared"
+        pokercli.table(classes="AA,KK", engine="gpu")  # compile
+        KERNEL_SECONDS[0] = 0.0
+        t = time.perf_counter()
+        r = pokercli.table(engine="gpu")
+        wall = time.perf_counter() - t
+        check(f"tables in {memory} memory: every pair's counts equal the shipped (CPU) table",
+              r.counts == shipped.counts, f"{len(r.counts)} pairs")
+        row(f"full table, tables in {memory} memory: GPU calls (kernels and transfers)",
+            f"{KERNEL_SECONDS[0]:.3f} s", "goal <= 0.5 s")
+        row(f"full table, tables in {memory} memory: whole call (chunks, host work)", f"{wall:.2f} s")
+    gpu.USE_SHARED = True
 
 
 def mc_checks_and_time() -> None:
@@ -104,18 +112,25 @@ def mc_checks_and_time() -> None:
     for players, board in ((["AsAh", "KsKh"], ""), (["AhAd", "KsKc", "QhQs"], ""),
                            (["QQ+,AKs", "JJ-99,AQs+"], "Ah 7c 6h")):
         ex = pokercli.equity(players, board, method="exact", engine="cpu")
-        pokercli.equity(players, board, samples=1 << 20, seed=1, engine="gpu")  # compile
-        n = 1 << 34 if len(players) == 2 and not board else 1 << 32
-        t = time.perf_counter()
-        a = pokercli.equity(players, board, samples=n, seed=7, engine="gpu")
-        dt = time.perf_counter() - t
-        b = pokercli.equity(players, board, samples=1 << 24, seed=7, engine="gpu")
-        c = pokercli.equity(players, board, samples=1 << 24, seed=7, engine="gpu")
-        worst = max(abs(p.equity - q.equity) / max(p.stderr, 1e-12) for p, q in zip(a.players, ex.players))
         label = " vs ".join(players) + (f" on {board}" if board else "")
-        check(f"{label}: within 5 stderr of exact", worst < 5, f"{worst:.2f} stderr")
-        check(f"{label}: same seed, same answer", [p.equity for p in b.players] == [p.equity for p in c.players])
-        row(f"{label}: samples/s", f"{a.samples / dt:.3g}", f"{a.samples:.3g} samples in {dt:.2f} s")
+        same = []
+        for memory in MEMORIES:
+            gpu.USE_SHARED = memory == "shared"
+            pokercli.equity(players, board, samples=1 << 20, seed=1, engine="gpu")  # compile
+            n = 1 << 34 if len(players) == 2 and not board else 1 << 32
+            t = time.perf_counter()
+            a = pokercli.equity(players, board, samples=n, seed=7, engine="gpu")
+            dt = time.perf_counter() - t
+            b = pokercli.equity(players, board, samples=1 << 24, seed=7, engine="gpu")
+            c = pokercli.equity(players, board, samples=1 << 24, seed=7, engine="gpu")
+            same.append([p.equity for p in b.players])
+            worst = max(abs(p.equity - q.equity) / max(p.stderr, 1e-12) for p, q in zip(a.players, ex.players))
+            check(f"{label}: within 5 stderr of exact", worst < 5, f"{worst:.2f} stderr")
+            check(f"{label}: same seed, same answer", [p.equity for p in b.players] == [p.equity for p in c.players])
+            row(f"{label}, tables in {memory} memory: samples/s", f"{a.samples / dt:.3g}",
+                f"{a.samples:.3g} samples in {dt:.2f} s")
+        check(f"{label}: the same counts from either memory", all(x == same[0] for x in same))
+        gpu.USE_SHARED = True
 
 
 def table3_checks_and_time(full: bool) -> None:

@@ -32,6 +32,8 @@ LAUNCH_BOARDS = 2e10
 #: Monte Carlo streams (threads) per launch; a seed's samples depend on this, fixed.
 STREAMS = 1 << 18
 THREADS_PER_BLOCK = 256
+#: ... and with the tables in shared memory (one block fills an SM's shared memory).
+MC_THREADS = 1024
 
 _MISSING = "the GPU engine needs numba-cuda: pip install 'pokercli[gpu]'"
 
@@ -109,18 +111,80 @@ def worker_device(engine: str) -> str:
 # --- device tables ---------------------------------------------------------------
 
 @lru_cache(maxsize=3)
+def packed_tables(ranking: str):
+    """The evaluator's lookup tables in one block of 32-bit words, as the kernels
+    read them (from device memory, or copied into each block's shared memory):
+    ``(words, rank_base, flush_base)`` — the perfect hash's offsets are the first
+    words; the same memory read as 16-bit half-words holds the strengths of rank
+    multisets from ``rank_base`` and of flush rank sets from ``flush_base``."""
+    import numpy as np
+
+    from pokercli._kernels.lookup import kernel_tables, strength_tables
+
+    offsets = kernel_tables(ranking)[1]
+    rank_tab, flush_tab = strength_tables(ranking)
+    rank_base = 2 * len(offsets)
+    flush_base = rank_base + len(rank_tab)
+    words = np.zeros((flush_base + len(flush_tab) + 1) // 2, np.uint32)
+    words[:len(offsets)] = offsets
+    half = words.view(np.uint16)
+    half[rank_base:flush_base] = rank_tab
+    half[flush_base:flush_base + len(flush_tab)] = flush_tab
+    return words, rank_base, flush_base
+
+
+@lru_cache(maxsize=3)
 def _tables(ranking: str):
-    """The evaluator's tables on the device: card keys, offsets, 16-bit strengths, binomials."""
+    """On the device: card keys, the packed tables as words and as half-words,
+    binomials, and the half-word bases of the two strength tables."""
     import numpy as np
     from numba import cuda
 
     from pokercli._kernels.combinator import binomials
-    from pokercli._kernels.lookup import kernel_tables, strength_tables
 
-    keys, offsets, _, _ = kernel_tables(ranking)
-    rank_tab, flush_tab = strength_tables(ranking)
-    return tuple(cuda.to_device(np.ascontiguousarray(a)) for a in
-                 (keys, offsets, rank_tab, flush_tab, binomials()))
+    words, rank_base, flush_base = packed_tables(ranking)
+    return (cuda.to_device(np.ascontiguousarray(cuda_keys(ranking))), cuda.to_device(words),
+            cuda.to_device(words.view(np.uint16)), cuda.to_device(binomials()), rank_base, flush_base)
+
+
+#: Whether kernels may copy the tables into shared memory (tests turn it off to run the other path).
+USE_SHARED = True
+
+
+def _shared_fits(nbytes: int) -> bool:
+    """Whether a block may have ``nbytes`` of dynamic shared memory on this device
+    (227 KB on an H100; the tables' 215 KB do not fit on an A100's 163 KB)."""
+    if not USE_SHARED:
+        return False
+    if simulated():
+        return True
+    from numba import cuda
+
+    try:
+        return nbytes <= int(cuda.get_current_device().MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)
+    except Exception:  # noqa: BLE001 - an attribute this driver does not report: keep to device memory
+        return False
+
+
+def _launch(kernel, blocks: int, threads: int, shared_bytes: int, args) -> None:
+    """Launch ``kernel`` with ``shared_bytes`` of dynamic shared memory; above
+    48 KB a kernel must opt in (numba-cuda has no option for it: the driver's
+    attribute is set on the compiled kernel, NVIDIA/numba-cuda#94)."""
+    if shared_bytes > 48 * 1024 and not simulated():
+        from numba.cuda.cudadrv.driver import binding, driver
+
+        kernel = kernel.specialize(*args)
+        attr = binding.CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
+        for compiled in kernel.overloads.values():
+            f = compiled._codelibrary.get_cufunc()
+            driver.cuKernelSetAttribute(attr, shared_bytes, f.handle, f.device.id)
+    kernel[blocks, threads, 0, shared_bytes](*args)
+
+
+def _sm_count() -> int:
+    from numba import cuda
+
+    return 1 if simulated() else int(cuda.get_current_device().MULTIPROCESSOR_COUNT)
 
 
 def _kernels():
@@ -158,19 +222,26 @@ def deal_patterns(ranking: str, hands, decks, k: int, base_key: int, base_mask: 
 
     ``hands``: int64[D, P, 2] hole cards; ``decks``: int[D, n] each deal's
     remaining cards; ``k`` cards to come from them onto the known board
-    (``base_key`` with ``KEY_INIT``, ``base_mask``).
+    (``base_key`` with ``KEY_INIT``, ``base_mask``). Preflop deals go to the
+    preflop kernel, the rest to :func:`board_patterns`.
     """
+    _check_players(hands.shape[1])
+    if k == 5 and base_mask == 0 and decks.shape[1] >= 5:
+        return _preflop_patterns(ranking, hands, decks)
+    return board_patterns(ranking, hands, decks, k, base_key, base_mask)
+
+
+def board_patterns(ranking: str, hands, decks, k: int, base_key: int, base_mask: int):
+    """:func:`deal_patterns` by the general kernel: any board so far, the
+    boards of each deal split among threads by their lexicographic rank."""
     import numpy as np
     from numba import cuda
 
     from pokercli._stop import check
 
     deals, players = hands.shape[0], hands.shape[1]
-    _check_players(players)
-    if k == 5 and base_mask == 0 and decks.shape[1] >= 5:
-        return _preflop_patterns(ranking, hands, decks)
     kernel = _kernels()[0](players)
-    keys, offsets, rank_tab, flush_tab, binom = _tables(ranking)
+    keys, words, half, binom, rank_base, flush_base = _tables(ranking)
     host_keys = np.asarray(cuda_keys(ranking))
     hand_keys = host_keys[hands[:, :, 0]] + host_keys[hands[:, :, 1]]
     hand_masks = (np.int64(1) << hands[:, :, 0].astype(np.int64)) | (np.int64(1) << hands[:, :, 1].astype(np.int64))
@@ -190,66 +261,109 @@ def deal_patterns(ranking: str, hands, decks, k: int, base_key: int, base_mask: 
             cuda.to_device(np.ascontiguousarray(hand_masks[lo:hi])),
             cuda.to_device(np.ascontiguousarray(decks[lo:hi], np.int8)),
             k, per_thread, chunks, total, np.int64(base_key), np.int64(base_mask), binom, keys,
-            offsets, rank_tab, flush_tab, d_out)
+            words, half, rank_base, flush_base, d_out)
         out[lo:hi] = d_out.copy_to_host()
         check()
     return out
 
 
-@lru_cache(maxsize=4)
-def _firsts(n: int):
-    """The first two deck positions (a, b) of 5-card boards, ordered by b:
-    threads of a warp then run the same number of boards, C(n - 1 - b, 3)."""
+def _warps() -> int:
+    """Warps per block of the preflop kernel: 32 (1,024 threads) on a device,
+    2 on the simulator (a Python thread per thread)."""
+    return 2 if simulated() else 32
+
+
+@lru_cache(maxsize=8)
+def _plan(n: int, rows: int):
+    """The preflop kernel's work for ``rows`` warps of one group of deals:
+    ``(firsts, plan, balance)`` — every first two deck positions (a, b) of a
+    5-card board of ``n`` cards and each warp's items (indices into
+    ``firsts``; -1 pads) on the device, the items dealt longest first to the
+    least loaded warp so that the warps of a block end together (an item is
+    C(n - 1 - b, 3) boards), and the most loaded warp's work over the mean."""
+    import heapq
+
     import numpy as np
     from numba import cuda
 
-    pairs = sorted(((a, b) for b in range(1, n - 3) for a in range(b)), key=lambda p: (p[1], p[0]))
-    return cuda.to_device(np.array(pairs, np.int32).reshape(-1, 2))
+    firsts = [(a, b) for b in range(1, n - 3) for a in range(b)]
+    cost = [math.comb(n - 1 - b, 3) + 4 for _, b in firsts]
+    heap = [(0, w) for w in range(rows)]
+    items = [[] for _ in range(rows)]
+    for f in sorted(range(len(firsts)), key=lambda f: -cost[f]):
+        load, w = heapq.heappop(heap)
+        items[w].append(f)
+        heapq.heappush(heap, (load + cost[f], w))
+    plan = np.full((rows, max(map(len, items))), -1, np.int32)
+    for w, mine in enumerate(items):
+        plan[w, :len(mine)] = mine
+    loads = [sum(cost[f] for f in mine) for mine in items]
+    balance = max(loads) * rows / sum(loads)
+    return cuda.to_device(np.array(firsts, np.int32)), cuda.to_device(plan), balance
+
+
+def _parts(n: int, groups: int, warps: int, per_sm: int) -> int:
+    """Blocks per group of 32 deals: as many as fill the device's last wave
+    best, while each warp's share of a deal stays balanced (within 1 %)."""
+    slots = _sm_count() * per_sm
+
+    def score(parts):
+        blocks = groups * parts
+        return blocks / (math.ceil(blocks / slots) * slots)
+
+    options = [p for p in (1, 2, 3) if p == 1 or _plan(n, p * warps)[2] <= 1.01]
+    return max(options, key=lambda p: (round(score(p), 3), -p))
 
 
 def _preflop_patterns(ranking: str, hands, decks):
-    """:func:`deal_patterns` of preflop deals: the nested-loop kernel, keys in
-    two halves (rank key sum, suit nibbles), tallies in registers."""
+    """:func:`deal_patterns` of preflop deals: the preflop kernel, 32 deals a
+    block (one per lane), the tables in shared memory where they fit."""
     import numpy as np
     from numba import cuda
 
     from pokercli._stop import check
 
     deals, players = hands.shape[0], hands.shape[1]
-    kernel = _kernels()[2](players)
-    _, offsets, rank_tab, flush_tab, _ = _tables(ranking)
-    rkeys_host = np.asarray(cuda_keys(ranking), np.int64) & 0xFFFFFFFF
-    rkeys = _rank_keys(ranking)
-    suit_key = np.int64(1) << (4 * (hands // 13))
-    hand_rk = rkeys_host[hands[:, :, 0]] + rkeys_host[hands[:, :, 1]]
-    hand_sk = suit_key[:, :, 0] + suit_key[:, :, 1]
-    hand_bits = (np.int64(1) << hands[:, :, 0].astype(np.int64)) | (np.int64(1) << hands[:, :, 1].astype(np.int64))
     n = decks.shape[1]
-    firsts = _firsts(n)
+    words_host = packed_tables(ranking)[0]
+    shared_bytes = 4 * (len(words_host) + 32 * n)
+    shared = _shared_fits(shared_bytes)
+    kernel = _kernels()[2](players, shared)
+    _, words, half, _, rank_base, flush_base = _tables(ranking)
+    rk = np.asarray(cuda_keys(ranking), np.int64) & 0xFFFFFFFF
+    assert rk.max() < 1 << 23  # a card's code: its rank key, then its id, then its suit
+    cards = np.arange(52)
+    card_code = (rk | (cards << 23) | ((cards // 13) << 29)).astype(np.uint32)
+    groups = -(-deals // 32)  # deals padded to whole warps with copies of the last
+    pad = groups * 32 - deals
+    padded = np.concatenate([hands, np.repeat(hands[-1:], pad, axis=0)])
+    decks = np.concatenate([decks, np.repeat(decks[-1:], pad, axis=0)])
+    suit_key = np.int64(1) << (4 * (padded // 13))
+    hand_rk = rk[padded[:, :, 0]] + rk[padded[:, :, 1]]
+    hand_sk = suit_key[:, :, 0] + suit_key[:, :, 1]
+    hand_bits = (np.int64(1) << padded[:, :, 0].astype(np.int64)) | (np.int64(1) << padded[:, :, 1].astype(np.int64))
+    codes = card_code[decks.astype(np.int64)]
+    warps = _warps()
     total = math.comb(n, 5)
-    out = np.zeros((deals, 1 << players), np.int64)
-    per_launch = max(1, int(LAUNCH_BOARDS // total))
-    for lo in range(0, deals, per_launch):
-        hi = min(deals, lo + per_launch)
-        d_out = cuda.to_device(np.zeros((hi - lo, 1 << players), np.int64))
-        threads = (hi - lo) * firsts.shape[0]
-        kernel[math.ceil(threads / THREADS_PER_BLOCK), THREADS_PER_BLOCK](
-            cuda.to_device(np.ascontiguousarray(hand_rk[lo:hi])),
-            cuda.to_device(np.ascontiguousarray(hand_sk[lo:hi])),
-            cuda.to_device(np.ascontiguousarray(hand_bits[lo:hi])),
-            cuda.to_device(np.ascontiguousarray(decks[lo:hi], np.int8)),
-            firsts, rkeys, offsets, rank_tab, flush_tab, d_out)
-        out[lo:hi] = d_out.copy_to_host()
+    per_launch = max(1, int(LAUNCH_BOARDS // (32 * total)))  # groups
+    launches = math.ceil(groups / per_launch)
+    per_launch = math.ceil(groups / launches)
+    out = np.zeros((groups * 32, 1 << players), np.int64)
+    for lo in range(0, groups, per_launch):
+        hi = min(groups, lo + per_launch)
+        parts = _parts(n, hi - lo, warps, 1 if shared else 2)
+        firsts, plan, _ = _plan(n, parts * warps)
+        rows = slice(32 * lo, 32 * hi)
+        d_out = cuda.to_device(np.zeros((32 * (hi - lo), 1 << players), np.int64))
+        args = (cuda.to_device(np.ascontiguousarray(hand_rk[rows], np.int32)),
+                cuda.to_device(np.ascontiguousarray(hand_sk[rows], np.int32)),
+                cuda.to_device(np.ascontiguousarray(hand_bits[rows])),
+                cuda.to_device(np.ascontiguousarray(codes[rows].T)),
+                firsts, plan, parts, words, half, rank_base, flush_base, len(words_host), d_out)
+        _launch(kernel, (hi - lo) * parts, 32 * warps, shared_bytes if shared else 0, args)
+        out[rows] = d_out.copy_to_host()
         check()
-    return out
-
-
-@lru_cache(maxsize=3)
-def _rank_keys(ranking: str):
-    import numpy as np
-    from numba import cuda
-
-    return cuda.to_device(np.asarray(cuda_keys(ranking), np.int64) & 0xFFFFFFFF)
+    return out[:deals]
 
 
 @lru_cache(maxsize=3)
@@ -267,9 +381,22 @@ def monte_carlo(ranking: str, players: int, combo_cards, starts, keep, other, fi
     from numba import cuda
 
     _check_players(players)
-    kernel = _kernels()[1](players)
-    keys, offsets, rank_tab, flush_tab, _ = _tables(ranking)
-    streams = min(STREAMS, samples)
+    keys, words, half, _, rank_base, flush_base = _tables(ranking)
+    fixed = all(int(starts[p + 1]) - int(starts[p]) == 1 for p in range(players))
+    deck_base = (words.shape[0] + 1) // 2  # the deck's first 64-bit word in shared memory
+    if fixed:
+        out_mask = int(fixed_mask)
+        for a, b in combo_cards:
+            out_mask |= (1 << int(a)) | (1 << int(b))
+        left = [c for c in range(52) if not out_mask >> c & 1]
+        deck = np.asarray(cuda_keys(ranking), np.int64)[left] | (np.array(left, np.int64) << 48)
+    else:
+        deck = np.zeros(1, np.int64)
+    shared_bytes = 8 * (deck_base + len(deck))
+    shared = _shared_fits(shared_bytes)
+    kernel = _kernels()[1](players, shared, fixed, k)
+    # the simulator runs a thread per Python thread: few streams, one small block
+    streams = min(64 if simulated() else STREAMS, samples)
     per_stream, extra = divmod(samples, streams)
     out = cuda.to_device(np.zeros(1 << players, np.int64))
     stats = cuda.to_device(np.zeros(2, np.int64))
@@ -277,16 +404,33 @@ def monte_carlo(ranking: str, players: int, combo_cards, starts, keep, other, fi
         combo_cards = np.zeros((1, 2), np.int64)
         keep = np.zeros(1, np.uint64)
         other = np.zeros(1, np.int64)
-    kernel[math.ceil(streams / THREADS_PER_BLOCK), THREADS_PER_BLOCK](
-        cuda.to_device(np.ascontiguousarray(combo_cards, np.int64)),
-        cuda.to_device(np.ascontiguousarray(starts, np.int64)),
-        cuda.to_device(np.ascontiguousarray(keep, np.uint64)),
-        cuda.to_device(np.ascontiguousarray(other, np.int64)),
-        np.int64(fixed_mask), np.int64(base_key), np.int64(base_mask), k, per_stream, extra,
-        max(1000, 20 * (per_stream + 1)), np.uint64(seed), keys, offsets, rank_tab, flush_tab,
-        streams, out, stats)
+    combos_d, starts_d, keep_d, other_d, deck_d = _uploaded(
+        np.asarray(combo_cards, np.int64), np.asarray(starts, np.int64), np.asarray(keep, np.uint64),
+        np.asarray(other, np.int64), deck)
+    args = (combos_d, starts_d, keep_d, other_d, np.int64(fixed_mask), np.int64(base_key),
+            np.int64(base_mask), per_stream, extra, max(1000, 20 * (per_stream + 1)),
+            np.uint64(seed), keys, deck_d, words, half, rank_base, flush_base, deck_base, streams,
+            out, stats)
+    threads = 64 if simulated() else MC_THREADS if shared else THREADS_PER_BLOCK
+    _launch(kernel, math.ceil(streams / threads), threads, shared_bytes if shared else 0, args)
     got = stats.copy_to_host()
     return out.copy_to_host(), int(got[0]), int(got[1])
+
+
+_UPLOADED: list = []
+
+
+def _uploaded(*arrays):
+    """The job's arrays on the device, uploaded once for all of a job's
+    launches (the last job's are kept)."""
+    import numpy as np
+    from numba import cuda
+
+    arrays = [np.ascontiguousarray(a) for a in arrays]
+    key = [(a.dtype.str, a.shape, a.tobytes()) for a in arrays]
+    if not _UPLOADED or _UPLOADED[0] != key:
+        _UPLOADED[:] = [key, [cuda.to_device(a) for a in arrays]]
+    return _UPLOADED[1]
 
 
 def simulated() -> bool:

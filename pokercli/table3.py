@@ -32,9 +32,10 @@ FORMAT = 1
 BOARDS = 1_370_754
 #: Measured: seconds of one CPU thread per deal (``benchmarks/bench_equity.py``, 3-way)
 #: (rank multisets and flush corrections), and board evaluations per second of
-#: an H100 (``benchmarks/bench_gpu.py --table3-full``: 5.73e13 in 6.7 min); the estimates scale these.
+#: an H100 (``benchmarks/bench_gpu.py --table3-full``: 5.73e13 in 2.38 min, the lookup tables in
+#: shared memory); the estimates scale these.
 CPU_SECONDS_PER_DEAL = 0.9e-3
-GPU_EVALS_PER_SECOND = 1.4e11
+GPU_EVALS_PER_SECOND = 4.0e11
 
 
 def classes() -> list[str]:

@@ -9,11 +9,17 @@ compute, with the same tables (:mod:`pokercli._kernels.evaluator`) and the
 same integer tallies: counts by winner pattern (bit ``p`` set when player
 ``p`` has the best hand), so the callers merge them exactly as the CPU's.
 
-``deal_patterns`` (exact): thread ``t`` takes deal ``t // chunks`` and that
-deal's boards ``per_thread * (t % chunks)`` onwards (lexicographic
-combinations of the deal's remaining deck), counts its boards by winner
-pattern in registers and adds them to ``out[deal, pattern]`` with one atomic
-add per pattern at the end. Parameters:
+The lookup tables come packed (:func:`pokercli.gpu.packed_tables`): ``off``,
+the perfect hash's offsets as 32-bit words, and ``tab``, the same words read
+as 16-bit half-words, with the strengths of rank multisets from ``rank_base``
+and of flush rank sets from ``flush_base``. ``shared`` kernels copy them into
+each block's shared memory first (215 KB: a block fills an H100's SM).
+
+``deal_patterns`` (exact, any board so far): thread ``t`` takes deal ``t //
+chunks`` and that deal's boards ``per_thread * (t % chunks)`` onwards
+(lexicographic combinations of the deal's remaining deck), counts its boards
+by winner pattern in registers and adds them to ``out[deal, pattern]`` with
+one atomic add per pattern at the end. Parameters:
 
 ================  ==================  ============================================
 ``hand_keys``     int64[D, P]         each deal's players' hole-card key sums
@@ -26,16 +32,23 @@ add per pattern at the end. Parameters:
 ``base_key``      int64               ``KEY_INIT`` plus the known board's keys
 ``base_mask``     int64               the known board's mask
 ``binom``         int64[53, 53]       binomials
-``card_keys``,    as the evaluator's  ``offsets`` and 16-bit strength tables
-``offsets``, ...
+``card_keys``     int64[52]           the evaluator's card keys
+``off``, ``tab``, the packed tables (above)
+``rank_base``,
+``flush_base``
 ``out``           int64[D, 2**P]      boards by winner pattern, added to
 ================  ==================  ============================================
 
+``preflop`` (every 5-card board of many deals; see its docstring): 32 deals
+a warp, one per lane, and a block's warps share out each deal's boards by a
+plan made on the host.
+
 ``monte_carlo``: ``streams`` threads, thread ``s`` draws ``per_stream`` (one
 more when ``s < extra``) samples from its own SplitMix64 stream seeded by
-``seed`` and ``s``; the dealing is the CPU kernel's (alias tables for ranged
-players, a partial shuffle for the board and random players) and the counts
-go to ``out[pattern]``; ``stats`` gets the samples taken and deals redrawn.
+``seed`` and ``s``; fixed hands get a board by Floyd's algorithm, ranged
+players a combo by alias tables and random players and their boards cards by
+rejection; the counts go to ``out[pattern]``; ``stats`` gets the samples
+taken and deals redrawn.
 """
 
 from __future__ import annotations
@@ -53,9 +66,13 @@ def build():
     """Compile-on-first-call kernels: ``(deal_patterns_for(players), monte_carlo_for(players))``."""
     global cuda
     import numba.cuda
-    from numba import int32, int64, uint64
+    from numba import int32, int64, uint16, uint32, uint64
 
     cuda = numba.cuda  # a module global: the simulator swaps it for its own while a kernel runs
+    from numba.cuda import config
+
+    # kernels launched with 1,024-thread blocks: at most 64 registers a thread (the simulator has no bounds)
+    big_blocks = cuda.jit if config.ENABLE_CUDASIM else cuda.jit(launch_bounds=1024)
 
     gamma = uint64(0x9E3779B97F4A7C15)
 
@@ -70,14 +87,17 @@ def build():
         return int64(((r >> uint64(32)) * uint64(n)) >> uint64(32))
 
     @cuda.jit(device=True, inline=True)
-    def value(key, mask, offsets, rank_tab, flush_tab):
+    def value(key, mask, off, tab, rank_base, flush_base):
+        """Strength of a hand from its 64-bit key sum and card mask, read from
+        the packed tables (``off``: the offsets as words; ``tab``: the same
+        memory as half-words, strengths from ``rank_base`` and ``flush_base``)."""
         k = key & 0xFFFFFFFF
-        v = int64(rank_tab[(k & 4095) + offsets[k >> 12]])
+        v = int32(tab[rank_base + (k & 4095) + int64(off[k >> 12])])
         flush = (key >> 35) & 0x1111
         if flush != 0:
             g = (int64((flush & 0x1110) != 0) + int64((flush & 0x1100) != 0)
                  + int64((flush & 0x1000) != 0))
-            v = int64(flush_tab[(mask >> (13 * g)) & 0x1FFF])
+            v = int32(tab[flush_base + ((mask >> (13 * g)) & 0x1FFF)])
         return v
 
     @lru_cache(maxsize=None)
@@ -86,7 +106,7 @@ def build():
 
         @cuda.jit
         def deal_patterns(hand_keys, hand_masks, decks, k, per_thread, chunks, total, base_key,
-                          base_mask, binom, card_keys, offsets, rank_tab, flush_tab, out):
+                          base_mask, binom, card_keys, off, tab, rank_base, flush_base, out):
             t = cuda.grid(1)
             d = t // chunks
             if d >= hand_keys.shape[0]:
@@ -120,8 +140,8 @@ def build():
                 best = int64(-1)
                 pattern = 0
                 for p in range(players):
-                    s = value(hand_keys[d, p] + bkey, hand_masks[d, p] | bmask, offsets, rank_tab,
-                              flush_tab)
+                    s = value(hand_keys[d, p] + bkey, hand_masks[d, p] | bmask, off, tab, rank_base,
+                              flush_base)
                     if s > best:
                         best = s
                         pattern = 1 << p
@@ -142,104 +162,160 @@ def build():
 
         return deal_patterns
 
-    @cuda.jit(device=True, inline=True)
-    def value32(rk, sk, hand_bits, b0, b1, b2, b3, b4, offsets, rank_tab, flush_tab):
-        """Strength of a 7-card hand from its 32-bit rank key sum ``rk`` and suit
-        nibble sum ``sk`` (3 added to each nibble: bit 3 set when a suit has five
-        cards); in the rare flush case the suit's ranks are gathered from the
-        hand's per-suit bits ``hand_bits`` (13 bits a suit, 4 suits in an int64)
-        and the five board cards."""
-        v = int32(rank_tab[(rk & 4095) + offsets[rk >> 12]])
-        flush = (sk >> 3) & 0x1111
-        if flush != 0:
-            g = int32((flush & 0x1110) != 0) + int32((flush & 0x1100) != 0) + int32((flush & 0x1000) != 0)
-            bits = (hand_bits >> (13 * g)) & 0x1FFF
-            for c in (b0, b1, b2, b3, b4):
-                if c // 13 == g:
-                    bits |= 1 << (c % 13)
-            v = int32(flush_tab[bits])
-        return v
-
     @lru_cache(maxsize=None)
-    def preflop_for(players: int):
+    def preflop_for(players: int, shared: bool):
+        """Every 5-card board of many preflop deals. ``shared``: the packed
+        tables are copied into the block's shared memory first (the lookups
+        are then shared-memory reads; it needs the device's opt-in size)."""
         npat = 1 << players
 
-        @cuda.jit
-        def preflop(hand_rk, hand_sk, hand_bits, decks, firsts, rkeys, offsets, rank_tab, flush_tab,
-                    out):
-            """Every 5-card board of each deal's deck: thread ``t`` takes deal
-            ``t // len(firsts)`` and the boards whose first two deck positions
-            are ``firsts[t % len(firsts)]``; tallies in registers."""
-            t = cuda.grid(1)
-            nf = firsts.shape[0]
-            d = t // nf
-            if d >= decks.shape[0]:
-                return
-            a = firsts[t % nf, 0]
-            b = firsts[t % nf, 1]
-            n = decks.shape[1]
-            ca = int32(decks[d, a])
-            cb = int32(decks[d, b])
-            rk_ab = rkeys[ca] + rkeys[cb]
-            sk_ab = (1 << (4 * (ca // 13))) + (1 << (4 * (cb // 13))) + 0x3333
-            c1 = c2 = c3 = c4 = c5 = c6 = c7 = int64(0)
-            counts = cuda.local.array(npat, int64)
-            if npat > 8:
-                for q in range(npat):
-                    counts[q] = 0
-            for i in range(b + 1, n - 2):
-                cc = int32(decks[d, i])
-                rk_c = rk_ab + rkeys[cc]
-                sk_c = sk_ab + (1 << (4 * (cc // 13)))
-                for j in range(i + 1, n - 1):
-                    cd = int32(decks[d, j])
-                    rk_d = rk_c + rkeys[cd]
-                    sk_d = sk_c + (1 << (4 * (cd // 13)))
-                    for k in range(j + 1, n):
-                        ce = int32(decks[d, k])
-                        rk = rk_d + rkeys[ce]
-                        sk = sk_d + (1 << (4 * (ce // 13)))
-                        best = int32(-1)
-                        pattern = 0
-                        for p in range(players):
-                            v = value32(rk + hand_rk[d, p], sk + hand_sk[d, p], hand_bits[d, p],
-                                        ca, cb, cc, cd, ce, offsets, rank_tab, flush_tab)
-                            if v > best:
-                                best = v
-                                pattern = 1 << p
-                            elif v == best:
-                                pattern |= 1 << p
-                        if npat <= 8:
-                            c1 += pattern == 1
-                            c2 += pattern == 2
-                            c3 += pattern == 3
-                            c4 += pattern == 4
-                            c5 += pattern == 5
-                            c6 += pattern == 6
-                            c7 += pattern == 7
-                        else:
-                            counts[pattern] += 1
-            if npat <= 8:
-                for q, c in ((1, c1), (2, c2), (3, c3), (4, c4), (5, c5), (6, c6), (7, c7)):
-                    if c and q < npat:
-                        cuda.atomic.add(out, (d, q), c)
+        @big_blocks
+        def preflop(hand_rk, hand_sk, hand_bits, codes, firsts, plan, parts, packed32, packed16,
+                    rank_base, flush_base, code_base, out):
+            """Block ``g * parts + part`` takes deals ``32 g .. 32 g + 31``, one
+            per lane, so a warp's lanes run the same loops over their own decks
+            (no divergence but flushes); warp ``w`` of the block counts the
+            boards of the items ``plan[part * warps + w]`` (-1: none), an item
+            being the first two deck positions ``firsts[item]``. ``codes[pos,
+            deal]``: the deal's ``pos``-th remaining card as its 23-bit rank key,
+            card id << 23 and 4 * suit << 27; ``hand_*[deal, p]``: each player's
+            rank key sum, suit nibbles and card mask. Counts by winner pattern
+            go to ``out[deal]``, one atomic add per pattern and lane."""
+            tid = cuda.threadIdx.x
+            lane = tid & 31
+            warps = cuda.blockDim.x >> 5
+            g = cuda.blockIdx.x // parts
+            row = (cuda.blockIdx.x - g * parts) * warps + (tid >> 5)
+            n = codes.shape[0]
+            d = g * 32 + lane
+            if shared:
+                off = cuda.shared.array(0, uint32)
+                tab = cuda.shared.array(0, uint16)
+                for i in range(tid, packed32.shape[0], cuda.blockDim.x):
+                    off[i] = packed32[i]
+                for i in range(tid, n * 32, cuda.blockDim.x):
+                    off[code_base + i] = codes[i >> 5, g * 32 + (i & 31)]
+                cuda.syncthreads()
             else:
-                for q in range(1, npat):
-                    if counts[q]:
-                        cuda.atomic.add(out, (d, q), counts[q])
+                off = packed32
+                tab = packed16
+            hrk = cuda.local.array(MAX_PLAYERS, int32)
+            hsk = cuda.local.array(MAX_PLAYERS, int32)
+            hb = cuda.local.array(MAX_PLAYERS, int64)
+            for p in range(players):
+                hrk[p] = hand_rk[d, p]
+                hsk[p] = hand_sk[d, p]
+                hb[p] = hand_bits[d, p]
+            counts = cuda.local.array(64, int32)
+            for q in range(npat):
+                counts[q] = 0
+            c1 = c2 = c3 = int32(0)
+            one = int64(1)
+            for slot in range(plan.shape[1]):
+                f = plan[row, slot]
+                if f < 0:
+                    break
+                a = firsts[f, 0]
+                b = firsts[f, 1]
+                if shared:
+                    ea = int32(off[code_base + a * 32 + lane])
+                    eb = int32(off[code_base + b * 32 + lane])
+                else:
+                    ea = int32(codes[a, d])
+                    eb = int32(codes[b, d])
+                rk_ab = (ea & 0x7FFFFF) + (eb & 0x7FFFFF)
+                sk_ab = (int32(1) << ((ea >> 27) & 12)) + (int32(1) << ((eb >> 27) & 12)) + 0x3333
+                bm_ab = (one << ((ea >> 23) & 63)) | (one << ((eb >> 23) & 63))
+                for i in range(b + 1, n - 2):
+                    if shared:
+                        ec = int32(off[code_base + i * 32 + lane])
+                    else:
+                        ec = int32(codes[i, d])
+                    rk_c = rk_ab + (ec & 0x7FFFFF)
+                    sk_c = sk_ab + (int32(1) << ((ec >> 27) & 12))
+                    bm_c = bm_ab | (one << ((ec >> 23) & 63))
+                    for j in range(i + 1, n - 1):
+                        if shared:
+                            ed = int32(off[code_base + j * 32 + lane])
+                        else:
+                            ed = int32(codes[j, d])
+                        rk_d = rk_c + (ed & 0x7FFFFF)
+                        sk_d = sk_c + (int32(1) << ((ed >> 27) & 12))
+                        bm_d = bm_c | (one << ((ed >> 23) & 63))
+                        for k in range(j + 1, n):
+                            if shared:
+                                ee = int32(off[code_base + k * 32 + lane])
+                            else:
+                                ee = int32(codes[k, d])
+                            rk = rk_d + (ee & 0x7FFFFF)
+                            sk = sk_d + (int32(1) << ((ee >> 27) & 12))
+                            bm = bm_d | (one << ((ee >> 23) & 63))
+                            best = int32(-1)
+                            pattern = 0
+                            for p in range(players):
+                                r = rk + hrk[p]
+                                v = int32(tab[rank_base + (r & 4095) + int32(off[r >> 12])])
+                                fl = (sk + hsk[p]) & 0x8888
+                                if fl != 0:
+                                    s = int32(fl > 0x8) + int32(fl > 0x88) + int32(fl > 0x888)
+                                    v = int32(tab[flush_base + int32(((hb[p] | bm) >> (13 * s)) & 0x1FFF)])
+                                if v > best:
+                                    best = v
+                                    pattern = 1 << p
+                                elif v == best:
+                                    pattern |= 1 << p
+                            if npat == 4:
+                                c1 += pattern == 1
+                                c2 += pattern == 2
+                                c3 += pattern == 3
+                            else:
+                                counts[pattern] += 1
+            if d < out.shape[0]:
+                if npat == 4:
+                    if c1:
+                        cuda.atomic.add(out, (d, 1), int64(c1))
+                    if c2:
+                        cuda.atomic.add(out, (d, 2), int64(c2))
+                    if c3:
+                        cuda.atomic.add(out, (d, 3), int64(c3))
+                else:
+                    for q in range(1, npat):
+                        if counts[q]:
+                            cuda.atomic.add(out, (d, q), int64(counts[q]))
 
         return preflop
 
     @lru_cache(maxsize=None)
-    def monte_carlo_for(players: int):
+    def monte_carlo_for(players: int, shared: bool, fixed: bool, k: int):
+        """The Monte Carlo kernel of ``players`` players and ``k`` board cards
+        to come. ``fixed``: every player holds one hand (no range, no random
+        hand), so the hands stay in registers and only the board is dealt."""
         npat = 1 << players
 
-        @cuda.jit
+        @big_blocks
         def monte_carlo(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, base_key,
-                        base_mask, k, per_stream, extra, max_redraws, seed, card_keys, offsets,
-                        rank_tab, flush_tab, streams, out, stats):
-            """Cards are drawn by rejection from the 52 (a card already out is
-            drawn again), 32 random bits a card: no deck in memory."""
+                        base_mask, per_stream, extra, max_redraws, seed, card_keys, deck, packed32,
+                        packed16, rank_base, flush_base, deck_base, streams, out, stats):
+            """32 random bits a card. With ``fixed`` hands the board's ``k`` cards
+            are a uniform k-subset of the ``deck`` (the cards still out, each as
+            its key plus its card id << 48) by Floyd's algorithm: no rejection,
+            so a warp's lanes run in step. Otherwise cards are drawn by
+            rejection from the 52 (a card already out is drawn again). ``shared``:
+            the packed tables (and ``deck``, from the 64-bit word ``deck_base``)
+            are read from the block's shared memory."""
+            if shared:
+                off = cuda.shared.array(0, uint32)
+                tab = cuda.shared.array(0, uint16)
+                for i in range(cuda.threadIdx.x, packed32.shape[0], cuda.blockDim.x):
+                    off[i] = packed32[i]
+                if fixed:
+                    deck_sm = cuda.shared.array(0, int64)
+                    for i in range(cuda.threadIdx.x, deck.shape[0], cuda.blockDim.x):
+                        deck_sm[deck_base + i] = deck[i]
+                cuda.syncthreads()
+            else:
+                off = packed32
+                tab = packed16
             s = cuda.grid(1)
             if s >= streams:
                 return
@@ -261,7 +337,7 @@ def build():
                 lo = combo_start[p]
                 hand_keys[p] = 0
                 hand_masks[p] = 0
-                if combo_start[p + 1] - lo == 1:
+                if fixed or combo_start[p + 1] - lo == 1:
                     x1 = combo_cards[lo, 0]
                     x2 = combo_cards[lo, 1]
                     hand_keys[p] = card_keys[x1] + card_keys[x2]
@@ -273,47 +349,71 @@ def build():
                 else:
                     ranged = True
             dealt = k + 2 * n_random
+            n = deck.shape[0]
             redraws = 0
             done = samples
+            r = uint64(0)
+            half = 0
             for it in range(samples):
-                used = fixed_used
-                if ranged:
-                    while True:
-                        used = fixed_used
-                        ok = True
-                        for p in range(players):
-                            lo = combo_start[p]
-                            hi = combo_start[p + 1]
-                            if hi - lo <= 1:
-                                continue
-                            ctr += gamma
-                            r = mix(ctr)
-                            j = lo + below(r, hi - lo)
-                            if (r & uint64(0xFFFFFFFF)) >= alias_keep[j]:
-                                j = alias_other[j]
-                            x1 = combo_cards[j, 0]
-                            x2 = combo_cards[j, 1]
-                            m = (one << x1) | (one << x2)
-                            if used & m:
-                                ok = False
-                                break
-                            used |= m
-                            hand_keys[p] = card_keys[x1] + card_keys[x2]
-                            hand_masks[p] = m
-                        if ok:
-                            break
-                        redraws += 1
-                        if redraws > max_redraws:
-                            break
-                    if redraws > max_redraws:
-                        done = it
-                        break
                 bkey = base_key
                 bmask = base_mask
-                r = uint64(0)
-                half = 0
-                for j in range(dealt):
-                    while True:
+                if fixed:
+                    taken = int64(0)  # deck positions on the board
+                    for j in range(n - k, n):
+                        if half == 0:
+                            ctr += gamma
+                            r = mix(ctr)
+                            t = int64((r >> uint64(32)) * uint64(j + 1) >> uint64(32))
+                        else:
+                            t = int64((r & uint64(0xFFFFFFFF)) * uint64(j + 1) >> uint64(32))
+                        half ^= 1
+                        if (taken >> t) & 1:
+                            t = j
+                        taken |= one << t
+                        if shared:
+                            code = deck_sm[deck_base + t]
+                        else:
+                            code = deck[t]
+                        bkey += code
+                        bmask |= one << ((code >> 48) & 63)
+                else:
+                    used = fixed_used
+                    if ranged:
+                        while True:
+                            used = fixed_used
+                            ok = True
+                            for p in range(players):
+                                lo = combo_start[p]
+                                hi = combo_start[p + 1]
+                                if hi - lo <= 1:
+                                    continue
+                                ctr += gamma
+                                r = mix(ctr)
+                                j = lo + below(r, hi - lo)
+                                if (r & uint64(0xFFFFFFFF)) >= alias_keep[j]:
+                                    j = alias_other[j]
+                                x1 = combo_cards[j, 0]
+                                x2 = combo_cards[j, 1]
+                                m = (one << x1) | (one << x2)
+                                if used & m:
+                                    ok = False
+                                    break
+                                used |= m
+                                hand_keys[p] = card_keys[x1] + card_keys[x2]
+                                hand_masks[p] = m
+                            if ok:
+                                break
+                            redraws += 1
+                            if redraws > max_redraws:
+                                break
+                        if redraws > max_redraws:
+                            done = it
+                            break
+                    half = 0
+                    # one loop over draws, not a loop per card: a warp's lanes then
+                    # run until the last has its cards, not each card's rejections in turn
+                    j = 0
+                    while j < dealt:
                         if half == 0:
                             ctr += gamma
                             r = mix(ctr)
@@ -321,31 +421,40 @@ def build():
                         else:
                             c = int64((r & uint64(0xFFFFFFFF)) * uint64(52) >> uint64(32))
                         half ^= 1
-                        if not (used >> c) & 1:
-                            break
-                    used |= one << c
-                    if j < k:
-                        bkey += card_keys[c]
-                        bmask |= one << c
-                    else:
-                        p = random_players[(j - k) >> 1]
-                        if (j - k) & 1 == 0:
-                            hand_keys[p] = card_keys[c]
-                            hand_masks[p] = one << c
+                        bit = one << c
+                        if used & bit:
+                            continue
+                        used |= bit
+                        if j < k:
+                            bkey += card_keys[c]
+                            bmask |= bit
                         else:
-                            hand_keys[p] += card_keys[c]
-                            hand_masks[p] |= one << c
-                best = int64(-1)
+                            p = random_players[(j - k) >> 1]
+                            if (j - k) & 1 == 0:
+                                hand_keys[p] = card_keys[c]
+                                hand_masks[p] = bit
+                            else:
+                                hand_keys[p] += card_keys[c]
+                                hand_masks[p] |= bit
+                        j += 1
+                if players == 2:
+                    v0 = value(hand_keys[0] + bkey, hand_masks[0] | bmask, off, tab, rank_base, flush_base)
+                    v1 = value(hand_keys[1] + bkey, hand_masks[1] | bmask, off, tab, rank_base, flush_base)
+                    c1 += v0 > v1
+                    c2 += v1 > v0
+                    c3 += v0 == v1
+                    continue
+                best = int32(-1)
                 pattern = 0
                 for p in range(players):
-                    v = value(hand_keys[p] + bkey, hand_masks[p] | bmask, offsets, rank_tab,
-                              flush_tab)
+                    v = value(hand_keys[p] + bkey, hand_masks[p] | bmask, off, tab, rank_base,
+                              flush_base)
                     if v > best:
                         best = v
                         pattern = 1 << p
                     elif v == best:
                         pattern |= 1 << p
-                if npat <= 8:
+                if npat == 8:
                     c1 += pattern == 1
                     c2 += pattern == 2
                     c3 += pattern == 3

@@ -193,7 +193,7 @@ def sampling_plan(seed: Optional[int], samples: Optional[int],
 
 #: GPU Monte Carlo: the first launch's samples; each next one doubles, up to ``GPU_BATCH_MAX``.
 GPU_BATCH = 1 << 20
-GPU_BATCH_MAX = 1 << 28
+GPU_BATCH_MAX = 1 << 32
 
 
 def gpu_batch(b: int) -> int:

@@ -6,11 +6,18 @@ import warnings
 
 warnings.simplefilter("ignore")  # the simulator's NumPy scalars warn of wrapping uint64 arithmetic
 
+import numpy as np  # noqa: E402
+
 import pokercli  # noqa: E402
 from pokercli import gpu  # noqa: E402
+from pokercli._kernels.lookup import KEY_INIT  # noqa: E402
 
 # 34 dead cards leave 10 or so: a handful of boards per deal, fit for the simulator
 DEAD = "2c 3c 4c 5c 6c 7c 8c 9c Tc 2d 3d 4d 5d 6d 7d 8d 9d Td 2h 3h 4h 5h 6h 7h 8h 9h Th 2s 3s 4s 5s 6s 7s 8s"
+
+
+FIXED_SPOTS = [(["AsAh", "KsKh"], "", "2c"), (["AhAd", "KsKc", "QhQs"], "", ""),
+               (["AsKs", "QhJh"], "Ts 9h 2s", "")]
 
 
 def counts(r):
@@ -29,10 +36,40 @@ def main() -> None:
         "short deck": counts(pokercli.equity(["AsKs", "JhJd"], dead="6c 7c 8c 9c 6d 7d 8d 9d 6h 7h 8h 6s 7s 8s",
                                              game="shortdeck", method="exact", engine="gpu")),
     }
+    # many random preflop deals (two groups of 32, one padded) of 2 and 3 players on a
+    # 10-card deck: the preflop kernel with its tables in shared memory and in device
+    # memory, and the general kernel, each deal's boards by winner pattern
+    rng = np.random.default_rng(5)
+    out["deals"] = {}
+    for players in (2, 3):
+        cards = np.array([rng.permutation(52)[:2 * players + 10] for _ in range(45)])
+        hands = cards[:, :2 * players].reshape(45, players, 2).astype(np.int64)
+        decks = np.sort(cards[:, 2 * players:], axis=1).astype(np.int8)
+        got = {"cards": cards.tolist(), "shared": gpu.deal_patterns("standard", hands, decks, 5, KEY_INIT, 0)}
+        gpu.USE_SHARED = False
+        got["device memory"] = gpu.deal_patterns("standard", hands, decks, 5, KEY_INIT, 0)
+        gpu.USE_SHARED = True
+        got["general"] = gpu.board_patterns("standard", hands, decks, 5, KEY_INIT, 0)
+        out["deals"][players] = {key: np.asarray(v).tolist() for key, v in got.items()}
+    gpu.USE_SHARED = False
+    r = pokercli.equity(["AsAh", "QQ,JJ", "random"], board="2c 7d 9h", samples=3000, seed=11, engine="gpu")
+    gpu.USE_SHARED = True
+    out["monte carlo device memory"] = [p.equity for p in r.players]
     r = pokercli.equity(["AsAh", "QQ,JJ", "random"], board="2c 7d 9h", samples=3000, seed=11, engine="gpu")
     again = pokercli.equity(["AsAh", "QQ,JJ", "random"], board="2c 7d 9h", samples=3000, seed=11, engine="gpu")
     out["monte carlo"] = {"equity": [p.equity for p in r.players], "stderr": [p.stderr for p in r.players],
                           "again": [p.equity for p in again.players], "samples": r.samples, "note": r.note}
+    # every hand fixed: the board a uniform subset of the cards left (Floyd's algorithm)
+    out["monte carlo fixed"] = []
+    for players, board, dead in FIXED_SPOTS:
+        runs = [pokercli.equity(players, board, dead, samples=4000, seed=5, engine="gpu") for _ in range(2)]
+        gpu.USE_SHARED = False
+        runs.append(pokercli.equity(players, board, dead, samples=4000, seed=5, engine="gpu"))
+        gpu.USE_SHARED = True
+        out["monte carlo fixed"].append({
+            "players": players, "board": board, "dead": dead, "equity": [p.equity for p in runs[0].players], "stderr": [p.stderr for p in runs[0].players],
+            "again": [p.equity for p in runs[1].players], "device memory": [p.equity for p in runs[2].players],
+            "samples": runs[0].samples})
     print(json.dumps(out))
 
 

@@ -53,12 +53,52 @@ def test_simulated_exact_counts_equal_the_cpu_engine(simulated):
         assert r.players[0].total > 0
 
 
+def test_simulated_preflop_kernel_counts_every_board(simulated):
+    """Random preflop deals of 2 and 3 players on a 10-card deck (45 deals: two
+    groups of 32 lanes, the second padded): the preflop kernel with its tables
+    in shared memory and in device memory, and the general kernel, each give
+    every deal's boards by winner pattern as a plain enumeration with the
+    reference evaluator does."""
+    from itertools import combinations
+
+    from pokercli import reference as R
+
+    for players, got in simulated["deals"].items():
+        players = int(players)
+        expected = []
+        for cards in got["cards"]:
+            hands = [cards[2 * p:2 * p + 2] for p in range(players)]
+            tally = [0] * (1 << players)
+            for board in combinations(cards[2 * players:], 5):
+                scores = [R.score(h + list(board)) for h in hands]
+                tally[sum(1 << p for p, s in enumerate(scores) if s == max(scores))] += 1
+            expected.append(tally)
+        assert got["shared"] == expected
+        assert got["device memory"] == expected
+        assert got["general"] == expected
+
+
 def test_simulated_monte_carlo_is_reproducible_and_right(simulated):
     mc = simulated["monte carlo"]
     assert mc["samples"] == 3000 and mc["equity"] == mc["again"] and "GPU" in mc["note"]
+    # the tables in device memory instead of shared memory: the same samples, the same counts
+    assert simulated["monte carlo device memory"] == mc["equity"]
     exact = pokercli.equity(["AsAh", "QQ,JJ", "random"], board="2c 7d 9h", method="exact", engine="cpu")
     for e, se, p in zip(mc["equity"], mc["stderr"], exact.players):
         assert abs(e - p.equity) < 5 * se
+
+
+def test_simulated_monte_carlo_of_fixed_hands(simulated):
+    """Every hand fixed (the kernel deals only the board, by Floyd's algorithm):
+    within 5 standard errors of the exact equity, the same for a seed, and the
+    same from either memory, heads-up with a dead card, three-way, on a flop."""
+    assert len(simulated["monte carlo fixed"]) == 3
+    for mc in simulated["monte carlo fixed"]:
+        exact = pokercli.equity(mc["players"], mc["board"], mc["dead"], method="exact", engine="cpu")
+        assert mc["samples"] == 4000
+        assert mc["equity"] == mc["again"] == mc["device memory"]
+        for e, se, p in zip(mc["equity"], mc["stderr"], exact.players):
+            assert 0 < se and abs(e - p.equity) < 5 * se
 
 
 def preflop_stand_in(ranking, hands, decks, k, base_key, base_mask):
