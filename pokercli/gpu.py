@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import os
+import threading
 from functools import lru_cache
 from typing import Optional
 
@@ -398,8 +399,10 @@ def monte_carlo(ranking: str, players: int, combo_cards, starts, keep, other, fi
     # the simulator runs a thread per Python thread: few streams, one small block
     streams = min(64 if simulated() else STREAMS, samples)
     per_stream, extra = divmod(samples, streams)
-    out = cuda.to_device(np.zeros(1 << players, np.int64))
-    stats = cuda.to_device(np.zeros(2, np.int64))
+    # counts by pattern, then samples taken and deals redrawn: one buffer, zeroed and read back once
+    tally = _tally_buffer((1 << players) + 2, threading.get_ident())
+    tally.copy_to_device(np.zeros((1 << players) + 2, np.int64))
+    out, stats = tally[:1 << players], tally[1 << players:]
     if len(combo_cards) == 0:
         combo_cards = np.zeros((1, 2), np.int64)
         keep = np.zeros(1, np.uint64)
@@ -413,8 +416,18 @@ def monte_carlo(ranking: str, players: int, combo_cards, starts, keep, other, fi
             out, stats)
     threads = 64 if simulated() else MC_THREADS if shared else THREADS_PER_BLOCK
     _launch(kernel, math.ceil(streams / threads), threads, shared_bytes if shared else 0, args)
-    got = stats.copy_to_host()
-    return out.copy_to_host(), int(got[0]), int(got[1])
+    got = tally.copy_to_host()
+    return got[:1 << players], int(got[-2]), int(got[-1])
+
+
+@lru_cache(maxsize=16)
+def _tally_buffer(size: int, thread: int):
+    """A device buffer kept for every launch of this size on this thread
+    (allocating one per launch cost more than a 2**26-sample kernel)."""
+    import numpy as np
+    from numba import cuda
+
+    return cuda.device_array(size, np.int64)
 
 
 _UPLOADED: list = []
