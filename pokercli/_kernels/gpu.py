@@ -45,10 +45,10 @@ plan made on the host.
 
 ``monte_carlo``: ``streams`` threads, thread ``s`` draws ``per_stream`` (one
 more when ``s < extra``) samples from its own SplitMix64 stream seeded by
-``seed`` and ``s``; fixed hands get a board by Floyd's algorithm, ranged
-players a combo by alias tables and random players and their boards cards by
-rejection; the counts go to ``out[pattern]``; ``stats`` gets the samples
-taken and deals redrawn.
+``seed`` and ``s``; with fixed hands the board is a subset drawn by Floyd's
+algorithm, otherwise ranged players get a combo by alias tables and the board
+and random players' cards are drawn by rejection; the counts go to
+``out[pattern]``; ``stats`` gets the samples taken and deals redrawn.
 """
 
 from __future__ import annotations
@@ -63,7 +63,8 @@ MAX_PLAYERS = 6
 
 @lru_cache(maxsize=1)
 def build():
-    """Compile-on-first-call kernels: ``(deal_patterns_for(players), monte_carlo_for(players))``."""
+    """Compile-on-first-call kernel factories: ``(deal_patterns_for(players),
+    monte_carlo_for(players, shared, fixed, k), preflop_for(players, shared))``."""
     global cuda
     import numba.cuda
     from numba import int32, int64, uint16, uint32, uint64
