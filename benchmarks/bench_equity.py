@@ -74,33 +74,40 @@ def main() -> None:
             enum = f"enumeration {1000 * te:.1f} ms ({te / tl:,.0f}x)"
         row(f"lookup {label}", f"{1e6 * tl:8.1f} us", f"goal <= {goal}; {enum}")
 
-    print("\nMonte Carlo heads-up preflop (As Ah vs Ks Kh)")
-    j = job(["As Ah", "Ks Kh"])
+    print("\nMonte Carlo (pokercli.equity_calc.montecarlo.monte_carlo, 1 thread unless said): fixed hands "
+          "drawn by the\nboard-whole kernels (issue #15) / the general kernel (the older path), same run")
     n = 2_000_000 if QUICK else 10_000_000
     eval7 = peer("eval7")
-    rates = {}
-    # pokercli on one thread and eval7 take turns, so that both see the same load
-    for _ in range(3):
-        t = timed(lambda: M.monte_carlo(j, samples=n, seed=1), 1, 1)
-        rates["pokercli"] = max(rates.get("pokercli", 0.0), n / t / 1e6)
-        if eval7:
-            hero = [eval7.Card("As"), eval7.Card("Ah")]
-            villain = eval7.HandRange("KsKh")
-            iters = 2_000_000
-            t = best_of(lambda: eval7.py_hand_vs_range_monte_carlo(hero, villain, [], iters), 1)
-            rates["eval7"] = max(rates.get("eval7", 0.0), iters / t / 1e6)
-    row("pokercli Monte Carlo, 1 thread", f"{rates['pokercli']:8.1f} M/s", "goal >= 20 M/s on 1 thread")
-    t = timed(lambda: M.monte_carlo(j, samples=n, seed=1), 2, 2)
-    row("pokercli Monte Carlo, 2 threads", f"{n / t / 1e6:8.1f} M/s")
-    if eval7:
-        row("eval7 py_hand_vs_range_monte_carlo (C)", f"{rates['eval7']:8.1f} M/s",
-            f"pokercli is {rates['pokercli'] / rates['eval7']:.1f}x faster on 1 thread")
-    for label, hands in (("3-way AA / KK / QQ", ["Ah Ad", "Ks Kc", "Qh Qs"]),
-                         ("ranges QQ+,AKs vs JJ-99,AQs+", ["QQ+,AKs", "JJ-99,AQs+"])):
-        jm = job(hands)
-        m = n // 5
-        t = timed(lambda: M.monte_carlo(jm, samples=m, seed=1), 1, 2)
-        row(f"pokercli Monte Carlo {label}, 1 thread", f"{m / t / 1e6:8.1f} M/s")
+
+    def rate(hands, samples, threads=1, general=False):
+        M.FIXED_HANDS_KERNELS = not general
+        try:
+            return samples / timed(lambda: M.monte_carlo(job(hands), samples=samples, seed=1), threads, 1) / 1e6
+        finally:
+            M.FIXED_HANDS_KERNELS = True
+
+    for label, hands, goal in (("heads-up As Ah vs Ks Kh", ["As Ah", "Ks Kh"], 90),
+                               ("3-way Ah Ad / Ks Kc / Qh Qs", ["Ah Ad", "Ks Kc", "Qh Qs"], 45)):
+        rates = {}
+        # the kernels (and eval7, heads-up) take turns, so that all see the same load
+        for _ in range(5):
+            for key, general in (("new", False), ("old", True)):
+                rates[key] = max(rates.get(key, 0.0), rate(hands, n, general=general))
+            if eval7 and "heads-up" in label:
+                hero = [eval7.Card("As"), eval7.Card("Ah")]
+                villain = eval7.HandRange("KsKh")
+                iters = 2_000_000
+                t = best_of(lambda: eval7.py_hand_vs_range_monte_carlo(hero, villain, [], iters), 1)
+                rates["eval7"] = max(rates.get("eval7", 0.0), iters / t / 1e6)
+        row(f"Monte Carlo {label}", f"{rates['new']:8.1f} M/s",
+            f"goal >= {goal} M/s; general kernel {rates['old']:.1f} M/s "
+            f"({rates['new'] / rates['old']:.2f}x); 2 threads {rate(hands, n, 2):.1f} M/s")
+        if "eval7" in rates:
+            row("eval7 py_hand_vs_range_monte_carlo (C)", f"{rates['eval7']:8.1f} M/s",
+                f"pokercli is {rates['new'] / rates['eval7']:.1f}x faster on 1 thread")
+    m = n // 5
+    r = max(rate(["QQ+,AKs", "JJ-99,AQs+"], m) for _ in range(3))
+    row("Monte Carlo ranges QQ+,AKs vs JJ-99,AQs+", f"{r:8.1f} M/s", "general kernel (ranges)")
 
     print("\nEnd to end, warm: `pokercli equity AsAh KsKh` (exact)")
     te = wall([*pokercli_cmd(), "equity", "AsAh", "KsKh"], repeat=5)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from pokercli._kernels.combinator import next_combination
 from pokercli._kernels.evaluator import hand_value, rank_value
 from pokercli._kernels.jit import jit, jit_inline
 from pokercli._kernels.showdown import _showdown
@@ -217,3 +218,261 @@ def monte_carlo(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, b
         patterns[3] += done - w0 - w1
     stats[0] = done
     stats[1] = redraws
+
+
+#: Fixed hands: the board cards to come (0..5) -> the sizes of its two parts, each drawn
+#: whole from a table of every subset of that size (:func:`part_table`). Hold'em and
+#: short deck leave 5, 2, 1 or 0 cards to come; 3 and 4 are there for completeness.
+BOARD_PARTS = ((0, 0), (1, 0), (2, 0), (3, 0), (2, 2), (3, 2))
+
+#: A part's rank multiset number (:func:`multiset_id`) rides in its key's bits from here up:
+#: the sum of a board's two part keys then holds the index of the board's rank
+#: multisets in the value tables of :func:`rank_values` (at most 455 * 91 < 2**16).
+ID_SHIFT = 48
+
+
+@jit_inline
+def multiset_id(r1, r2, r3, m):
+    """Number (0 .. C(12 + m, m) - 1) of the multiset of ``m`` ranks ``r1 <= r2 <= r3``
+    (only the first ``m`` count): the combinatorial number of the strictly
+    increasing ``r1 < r2 + 1 < r3 + 2``."""
+    if m == 0:
+        return 0
+    if m == 1:
+        return r1
+    if m == 2:
+        return r1 + (r2 + 1) * r2 // 2
+    return r1 + (r2 + 1) * r2 // 2 + (r3 + 2) * (r3 + 1) * r3 // 6
+
+
+@jit_inline
+def multisets(m):
+    """How many multisets of ``m`` ranks there are: C(12 + m, m)."""
+    return (1, 13, 91, 455)[m]
+
+
+@jit
+def part_table(deck, card_keys, m, stride):
+    """Every ``m``-card subset of ``deck`` (``m`` 0..3): (keys, 52-bit masks).
+
+    A key is the sum of the cards' keys plus, from bit :data:`ID_SHIFT` up,
+    ``stride`` times the number of its rank multiset (:func:`multiset_id`).
+    ``m = 0`` gives the empty subset alone (key 0, mask 0)."""
+    n = deck.shape[0]
+    size = 1
+    for i in range(m):
+        size = size * (n - i) // (i + 1)
+    keys = np.zeros(size, np.int64)
+    masks = np.zeros(size, np.int64)
+    idx = np.arange(m)
+    one = np.int64(1)
+    r = np.zeros(3, np.int64)
+    for t in range(size):
+        key = np.int64(0)
+        mask = np.int64(0)
+        for q in range(m):
+            c = deck[idx[q]]
+            key += card_keys[c]
+            mask |= one << c
+            r[q] = c % 13
+        r[:m].sort()
+        keys[t] = key + ((multiset_id(r[0], r[1], r[2], m) * stride) << ID_SHIFT)
+        masks[t] = mask
+        if t + 1 < size:
+            next_combination(idx, n)
+    return keys, masks
+
+
+@jit
+def rank_values(keys, left, first, second, card_keys, offsets, rank_strength):
+    """Each fixed hand's 16-bit strength when no flush is possible, for every pair of
+    rank multisets of the two parts: ``values[p, a * multisets(second) + b]``.
+
+    ``keys[p]``: player ``p``'s hole cards and the known board, ``KEY_INIT``
+    included (only the rank bits count); ``left[r]``: the cards of rank ``r``
+    left in the deck. A pair of multisets the deck cannot deal (more cards of a
+    rank than it has: a fifth ace, or a 2 in short deck) is left 0 and never read.
+    """
+    players = keys.shape[0]
+    ns = multisets(second)
+    values = np.zeros((players, multisets(first) * ns), np.uint16)
+    ranks = np.zeros((2, multisets(3), 3), np.int64)  # each multiset's ranks, by number
+    for part in range(2):
+        m = first if part == 0 else second
+        for r3 in range(13):
+            for r2 in range(r3 + 1):
+                for r1 in range(r2 + 1):
+                    i = multiset_id(r1, r2, r3, m)
+                    ranks[part, i, 0] = r1
+                    ranks[part, i, 1] = r2
+                    ranks[part, i, 2] = r3
+    need = np.zeros(13, np.int64)
+    for a in range(multisets(first)):
+        for b in range(ns):
+            need[:] = 0
+            add = np.int64(0)
+            for q in range(first):
+                need[ranks[0, a, q]] += 1
+                add += card_keys[ranks[0, a, q]]  # card r is rank r (of the first suit)
+            for q in range(second):
+                need[ranks[1, b, q]] += 1
+                add += card_keys[ranks[1, b, q]]
+            dealt = True
+            for r in range(13):
+                dealt &= need[r] <= left[r]
+            if dealt:
+                for p in range(players):
+                    values[p, a * ns + b] = rank_value(keys[p] + add, offsets, rank_strength)
+    return values
+
+
+@jit_inline
+def _worse(size):
+    """Lemire's rejection bound for an index below ``size`` from 32 random bits ``x``:
+    ``x * size`` is kept when its low 32 bits are at least ``2**32 mod size``, and then
+    its high 32 bits are uniform below ``size`` exactly."""
+    return (np.uint64(1) << np.uint64(32)) % size
+
+
+@jit_inline
+def _start(seed, first_keys, second_keys):
+    """A fixed-hands kernel's generator state and draw constants: (counter, the two
+    table sizes, the rejection bound of :func:`_parts`)."""
+    nt = np.uint64(first_keys.shape[0])
+    npart = np.uint64(second_keys.shape[0])
+    return _mix(np.uint64(seed)), nt, npart, _worse(nt * npart)
+
+
+@jit_inline
+def _parts(ctr, nt, npart, worse, first_masks, second_masks):
+    """The next board's two parts, rows of the part tables that share no card:
+    (counter, first row, second row).
+
+    The pair of rows is one index below ``nt * npart``, from the high 32 bits of a
+    random number by Lemire's multiply-shift with his rejection (:func:`_worse`),
+    so it is uniform exactly. Its two digits come from two multiplies (``x * nt``:
+    the first row and a remainder; remainder ``* npart``: the second row, and the
+    low bits the rejection looks at); a rejected value and a shared card are
+    redrawn in one branch.
+    """
+    low = np.uint64(0xFFFFFFFF)
+    while True:
+        ctr += _GAMMA
+        a = (_mix(ctr) >> np.uint64(32)) * nt
+        b = (a & low) * npart
+        i = np.int64(a >> np.uint64(32))
+        j = np.int64(b >> np.uint64(32))
+        if ((first_masks[i] & second_masks[j]) == 0) & ((b & low) >= worse):
+            return ctr, i, j
+
+
+@jit
+def fixed_headsup(hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
+                  base_key, base_mask, values, samples, seed, offsets, rank_strength,
+                  flush_strength, patterns):
+    """``samples`` random runouts for two fixed hands, tallied by winner pattern in ``patterns``.
+
+    The board to come is two parts (:data:`BOARD_PARTS`): a subset drawn
+    from the table ``first_keys``/``first_masks`` and one from
+    ``second_keys``/``second_masks`` (:func:`part_table` of the deck),
+    drawn again while they share a card (:func:`_parts`). Every board then
+    arises from the same number of (first, second) pairs (a five-card board
+    from ten), so boards are uniform: one random number and two table reads
+    per board, against three numbers and five card draws dealt card by card
+    (:func:`monte_carlo`).
+
+    When no hand can hold a flush, a hand's strength is one read of its row
+    of ``values`` (:func:`rank_values`) at the board's pair of part rank
+    multisets, which the part keys carry in their top bits (:data:`ID_SHIFT`):
+    no hash of the seven ranks. Otherwise both hands are evaluated in full.
+
+    ``rank_strength``/``flush_strength``: 16-bit strengths;
+    ``base_key``/``base_mask``: ``KEY_INIT`` plus the known board. The
+    heads-up, three-way and multiway loops are separate kernels: as branches
+    of one, the heads-up loop ran about 10 % slower.
+    """
+    ctr, nt, npart, worse = _start(seed, first_keys, second_keys)
+    h0 = hand_keys[0]
+    h1 = hand_keys[1]
+    m0 = hand_masks[0]
+    m1 = hand_masks[1]
+    w0 = 0
+    w1 = 0
+    for it in range(samples):
+        ctr, i, j = _parts(ctr, nt, npart, worse, first_masks, second_masks)
+        bkey = base_key + first_keys[i] + second_keys[j]
+        key0 = h0 + bkey
+        key1 = h1 + bkey
+        if ((key0 | key1) >> 32) & 0x8888:  # a flush is possible: rare, so the branch is predicted
+            bmask = base_mask | first_masks[i] | second_masks[j]
+            s0 = hand_value(key0, m0 | bmask, offsets, rank_strength, flush_strength)
+            s1 = hand_value(key1, m1 | bmask, offsets, rank_strength, flush_strength)
+        else:
+            x = (bkey >> ID_SHIFT) & 0xFFFF
+            s0 = values[0, x]
+            s1 = values[1, x]
+        w0 += s0 > s1  # added, not branched on: the winner is unpredictable
+        w1 += s1 > s0
+    patterns[1] += w0
+    patterns[2] += w1
+    patterns[3] += samples - w0 - w1
+
+
+@jit
+def fixed_three(hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
+                base_key, base_mask, values, samples, seed, offsets, rank_strength,
+                flush_strength, patterns):
+    """:func:`fixed_headsup` for three fixed hands, the winners kept by selects."""
+    ctr, nt, npart, worse = _start(seed, first_keys, second_keys)
+    h0 = hand_keys[0]
+    h1 = hand_keys[1]
+    h2 = hand_keys[2]
+    m0 = hand_masks[0]
+    m1 = hand_masks[1]
+    m2 = hand_masks[2]
+    for it in range(samples):
+        ctr, i, j = _parts(ctr, nt, npart, worse, first_masks, second_masks)
+        bkey = base_key + first_keys[i] + second_keys[j]
+        key0 = h0 + bkey
+        key1 = h1 + bkey
+        key2 = h2 + bkey
+        if ((key0 | key1 | key2) >> 32) & 0x8888:
+            bmask = base_mask | first_masks[i] | second_masks[j]
+            t0 = np.int64(hand_value(key0, m0 | bmask, offsets, rank_strength, flush_strength))
+            t1 = np.int64(hand_value(key1, m1 | bmask, offsets, rank_strength, flush_strength))
+            t2 = np.int64(hand_value(key2, m2 | bmask, offsets, rank_strength, flush_strength))
+        else:
+            x = (bkey >> ID_SHIFT) & 0xFFFF
+            t0 = np.int64(values[0, x])
+            t1 = np.int64(values[1, x])
+            t2 = np.int64(values[2, x])
+        best = max(t0, max(t1, t2))
+        patterns[np.int64(t0 == best) | (np.int64(t1 == best) << 1)
+                 | (np.int64(t2 == best) << 2)] += 1
+
+
+@jit
+def fixed_multi(hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
+                base_key, base_mask, values, samples, seed, offsets, rank_strength,
+                flush_strength, patterns):
+    """:func:`fixed_headsup` for any number of fixed hands up to ``PATTERN_PLAYERS``."""
+    ctr, nt, npart, worse = _start(seed, first_keys, second_keys)
+    players = hand_keys.shape[0]
+    for it in range(samples):
+        ctr, i, j = _parts(ctr, nt, npart, worse, first_masks, second_masks)
+        bkey = base_key + first_keys[i] + second_keys[j]
+        bmask = base_mask | first_masks[i] | second_masks[j]
+        x = (bkey >> ID_SHIFT) & 0xFFFF
+        best = np.int64(-1)
+        pattern = 0
+        for p in range(players):
+            key = hand_keys[p] + bkey
+            if (key >> 35) & 0x1111:  # this hand may hold a flush
+                s = np.int64(hand_value(key, hand_masks[p] | bmask, offsets, rank_strength,
+                                        flush_strength))
+            else:
+                s = np.int64(values[p, x])
+            bit = 1 << p
+            pattern = bit if s > best else (pattern | bit if s == best else pattern)
+            best = max(best, s)
+        patterns[pattern] += 1

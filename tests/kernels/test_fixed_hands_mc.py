@@ -1,0 +1,171 @@
+"""Monte Carlo of fixed hands: the board drawn whole in two parts from subset tables.
+
+Checked here against plain itertools: the part tables, the uniformity of the
+boards the draw gives (a chi-square over every board of a small deck), and
+the answers of the three kernels against exact equity for every number of
+cards to come.
+"""
+
+import math
+import random
+from itertools import combinations, combinations_with_replacement
+
+import numpy as np
+import pytest
+
+import pokercli
+from pokercli._kernels import montecarlo as K
+from pokercli._kernels.jit import call, jit
+from pokercli._kernels.evaluator import rank_value
+from pokercli._kernels.lookup import KEY_INIT, kernel_tables
+from pokercli.equity_calc.exact import kernel_args
+from pokercli.evaluate import strength_tables
+from pokercli.equity_calc import montecarlo as M
+from pokercli.equity_calc.spot import make_spot
+
+KEYS = np.asarray(kernel_tables("standard")[0])
+
+
+def multiset_numbers(m):
+    """Each sorted multiset of ``m`` ranks -> its place among them all in the order of
+    (largest rank, next, ...), counted by itertools."""
+    order = sorted(combinations_with_replacement(range(13), m), key=lambda t: t[::-1])
+    return {t: i for i, t in enumerate(order)}
+
+
+def multiset_number(ranks):
+    return multiset_numbers(len(ranks))[tuple(ranks)]
+
+
+@pytest.mark.parametrize("m", [0, 1, 2, 3])
+def test_part_table_lists_every_subset_once_with_its_key_mask_and_rank_multiset(m):
+    deck = np.array(sorted(random.Random(m).sample(range(52), 20)), np.int64)
+    keys, masks = call(K.part_table, deck, KEYS, m, 7)
+    low = (1 << K.ID_SHIFT) - 1
+    got = sorted(((k & low), mask, (k >> K.ID_SHIFT) & 0xFFFF) for k, mask in zip(keys.tolist(), masks.tolist()))
+    want = sorted((sum(int(KEYS[c]) for c in s), sum(1 << int(c) for c in s),
+                   7 * multiset_number(sorted(int(c) % 13 for c in s)))
+                  for s in combinations(deck.tolist(), m))
+    assert got == want
+    assert len(keys) == math.comb(20, m)
+
+
+@pytest.mark.parametrize("game,hands,board", [
+    ("holdem", ["As Ah", "Ks Kh"], ""),
+    ("holdem", ["7c 6c", "Ad Kd", "Qs Qh"], "8c 9d 2h"),
+    ("holdem", ["7c 6c", "Ad Kd"], "8c 9d 2h 7s"),
+    ("shortdeck", ["As Ah", "9s 8s"], ""),
+    ("shortdeck-straight", ["Ts 9s", "Ad Kd"], "6c 7d 8h"),
+])
+def test_rank_value_tables_equal_the_evaluator_on_every_dealable_pair_of_multisets(game, hands, board):
+    """Every entry of :func:`rank_values` that the deck can deal equals the evaluator's
+    rank-only value of the whole hand; the others are the ones the deck cannot deal."""
+    spot = make_spot(hands, board, "", game)
+    keys, offsets, *_ = kernel_args(spot.game.ranking)
+    rank_strength, flush_strength = strength_tables(spot.game.ranking)
+    call_args = M.fixed_hands_call(spot, keys, offsets, rank_strength)
+    values = call_args[-1]
+    first, second = K.BOARD_PARTS[spot.to_come]
+    used = {c for p in spot.players for c in p.combos[0][0]} | set(spot.board) | set(spot.removed)
+    left = [sum(1 for c in range(52) if c % 13 == r and c not in used) for r in range(13)]
+    ns = math.comb(12 + second, second)
+    first_numbers, second_numbers = multiset_numbers(first), multiset_numbers(second)
+    cells, want = [], []
+    for a, na in first_numbers.items():
+        for b, nb in second_numbers.items():
+            x = na * ns + nb
+            dealable = all((a + b).count(r) <= left[r] for r in range(13))
+            for p, player in enumerate(spot.players):
+                if not dealable:
+                    assert values[p, x] == 0
+                    continue
+                cards = [*player.combos[0][0], *spot.board, *(a + b)]  # rank r of the first suit
+                cells.append((p, x))
+                want.append(int(KEY_INIT) + sum(int(keys[c]) for c in cards))
+    got = values[tuple(np.array(cells).T)]
+    assert len(want) > 0
+    assert got.tolist() == call(rank_values_of, np.array(want, np.int64), offsets, rank_strength).tolist()
+
+
+@jit
+def rank_values_of(keys, offsets, rank_strength):
+    """The evaluator's rank-only value of each key (``rank_value``)."""
+    out = np.zeros(keys.shape[0], np.int64)
+    for i in range(keys.shape[0]):
+        out[i] = rank_value(keys[i], offsets, rank_strength)
+    return out
+
+
+@jit
+def _draw_boards(first_masks, second_masks, draws, seed, counts):
+    """``draws`` boards from :func:`pokercli._kernels.montecarlo._parts`, counted by mask
+    (``counts`` is indexed by the mask itself: the deck is cards 0 .. n - 1)."""
+    ctr = K._mix(np.uint64(seed))
+    nt = np.uint64(first_masks.shape[0])
+    npart = np.uint64(second_masks.shape[0])
+    worse = K._worse(nt * npart)
+    for it in range(draws):
+        ctr, i, j = K._parts(ctr, nt, npart, worse, first_masks, second_masks)
+        counts[first_masks[i] | second_masks[j]] += 1
+
+
+@pytest.mark.parametrize("to_come", [2, 3, 4, 5])
+def test_the_two_part_draw_gives_every_board_equally_often(to_come):
+    """Every ``to_come``-card board of a 10-card deck, about 8,000 draws each: the
+    counts pass a chi-square test at a one-in-a-million level (fixed seed), and no
+    drawn board has a card twice (its mask has ``to_come`` bits)."""
+    deck = np.arange(10, dtype=np.int64)
+    first, second = K.BOARD_PARTS[to_come]
+    _, first_masks = call(K.part_table, deck, KEYS, first, 1)
+    _, second_masks = call(K.part_table, deck, KEYS, second, 1)
+    boards = math.comb(10, to_come)
+    draws = 8000 * boards
+    counts = np.zeros(1 << 10, np.int64)
+    call(_draw_boards, first_masks, second_masks, draws, np.uint64(7 + to_come), counts)
+    drawn = {mask: n for mask, n in enumerate(counts.tolist()) if n}
+    assert all(bin(mask).count("1") == to_come for mask in drawn)
+    assert len(drawn) == boards and sum(drawn.values()) == draws
+    expected = draws / boards
+    chi2 = sum((n - expected) ** 2 / expected for n in drawn.values())
+    dof = boards - 1
+    assert chi2 < dof + 7 * math.sqrt(2 * dof)  # about 1e-6 in the upper tail for these dof
+
+
+def test_lemire_bound_is_two_to_the_32_mod_the_size():
+    for size in (1, 3, 48, 1128, 17296 * 1128):
+        assert call(_bound, np.uint64(size)) == (1 << 32) % size
+
+
+@jit
+def _bound(size):
+    return K._worse(size)
+
+
+@pytest.mark.parametrize("hands,board,dead", [
+    (["As Ah", "Ks Kh"], "", ""),                                 # 5 to come: 3 + 2
+    (["7c 6c", "Ad Kd"], "8c 9d 2h", "3s"),                       # 2 to come, a dead card
+    (["7c 6c", "Ad Kd"], "8c 9d 2h 3s", ""),                      # 1 to come
+    (["7c 6c", "Ad Kd"], "8c 9d 2h 3s Qd", ""),                   # nothing to come
+    (["Ah Ad", "Ks Kc", "Qh Qs"], "2c 7d 9s", ""),                # three-way, 2 to come
+    (["Ah Ad", "Ks Kc", "Qh Qs"], "", "2c 3c"),                   # three-way, 5 to come
+    (["Ah Kh", "Qd Qc", "Jh Th", "5s 4s", "9c 9d"], "", "2h"),     # five-way, 5 to come
+])
+def test_fixed_hands_monte_carlo_is_within_four_standard_errors_of_exact(hands, board, dead):
+    spot = make_spot(hands, board, dead)
+    keys, offsets, *_ = kernel_args("standard")
+    assert M.fixed_hands_call(spot, keys, offsets, strength_tables("standard")[0])[0] is {2: K.fixed_headsup, 3: K.fixed_three}.get(
+        len(hands), K.fixed_multi)
+    exact = pokercli.equity(hands, board, dead, method="exact")
+    mc = pokercli.equity(hands, board, dead, samples=600_000, seed=17)
+    for e, m in zip(exact.players, mc.players):
+        assert abs(e.equity - m.equity) < 4 * m.stderr + 1e-12
+    again = pokercli.equity(hands, board, dead, samples=600_000, seed=17)
+    assert [p.equity for p in again.players] == [p.equity for p in mc.players]
+
+
+def test_ranges_random_players_and_hand_types_keep_the_general_kernel():
+    keys, offsets, *_ = kernel_args("standard")
+    args = (keys, offsets, strength_tables("standard")[0])
+    assert M.fixed_hands_call(make_spot(["As Ah", "QQ+"]), *args) is None
+    assert M.fixed_hands_call(make_spot(["As Ah", "random"]), *args) is None
+    assert M.fixed_hands_call(make_spot(["As Ah", "Ks Kh"], with_types=True), *args) is None
