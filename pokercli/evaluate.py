@@ -58,7 +58,13 @@ def _bad_row(cards: np.ndarray, row: int, g=None) -> PokerError:
 
 def _batch(cards: np.ndarray, value_map, game: str = "holdem") -> np.ndarray:
     """One kernel call: ``value_map(ranking)[class]`` of every hand of the batch.
-    ``game``: hold'em or short deck (the kernel refuses a card outside its deck)."""
+    ``game``: hold'em or short deck (the kernel refuses a card outside its deck).
+
+    Seven-card hands of one-byte ids (int8 or uint8, the batch format) go to
+    :func:`pokercli._kernels.evaluator.evaluate_batch7` unscanned: it checks every
+    id itself. Only when it refuses a row (padding, a bad id, a card twice) is
+    the batch checked here and evaluated by the general kernel, which takes
+    padding and says what is wrong."""
     from pokercli._kernels import evaluator as K
     from pokercli.games import game as _game
 
@@ -66,21 +72,35 @@ def _batch(cards: np.ndarray, value_map, game: str = "holdem") -> np.ndarray:
     if g.must_use:
         raise PokerError(f"game: the batch evaluator takes any five of the cards; {g.name} hands "
                          "use two hole and three board cards (see pokercli.equity)", "game")
-    cards = _check_batch(cards)
     value_map = value_map(g.ranking)
     keys, offsets, _, (rank, flush) = kernel_tables(g.ranking)
+    raw = np.asarray(cards)
+    if not (raw.ndim == 2 and raw.shape[1] == 7 and raw.dtype in (np.int8, np.uint8)):
+        raw = _check_batch(raw)  # wider ids are checked before they are narrowed to bytes
+    if raw.shape[1] == 7:
+        out = np.empty(raw.shape[0], value_map.dtype)
+        refused = sum(1 << c for c in g.left_out) | (((1 << 12) - 1) << 52)  # and ids 52..63
+        bad = call(K.evaluate_batch7, np.ascontiguousarray(raw).view(np.uint8), _keys64(g.ranking),
+                   offsets, rank, flush, value_map, np.array(refused, np.uint64).view(np.int64)[()],
+                   out)
+        if bad < 0:
+            return out
+    cards = _check_batch(raw)
     outside = sum(1 << c for c in g.left_out)
     out = np.empty(cards.shape[0], value_map.dtype)
-    if cards.shape[1] == 7 and (cards.shape[0] == 0 or cards.min() >= 0):
-        # unsigned card ids spare every table read the negative-index check (measured
-        # 80 -> 110-150 M hands/s)
-        bad = call(K.evaluate_batch7, cards.view(np.uint8), keys, offsets, rank, flush, value_map, outside,
-                   out)
-    else:
-        bad = call(K.evaluate_batch, cards, keys, offsets, rank, flush, value_map, outside, out)
+    bad = call(K.evaluate_batch, cards, keys, offsets, rank, flush, value_map, outside, out)
     if bad >= 0:
         raise _bad_row(cards, bad, g)
     return out
+
+
+@lru_cache(maxsize=3)
+def _keys64(ranking: str) -> np.ndarray:
+    """The card keys padded with zeros to 64 entries (ids masked to 6 bits never read
+    outside the table)."""
+    keys = np.zeros(64, np.int64)
+    keys[:52] = kernel_tables(ranking)[0]
+    return keys
 
 
 def scores(cards: np.ndarray, game: str = "holdem") -> np.ndarray:

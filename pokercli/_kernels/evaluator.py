@@ -28,10 +28,23 @@ class 1..7462 (smaller wins), the strength tables ``7463 - class``.
 from __future__ import annotations
 
 import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.extending import intrinsic
 
 from pokercli._kernels.jit import jit, jit_inline
 
 KEY_INIT = np.int64(0x3333 << 32)
+
+
+@intrinsic
+def popcount(typingctx, x):
+    """The number of set bits of an int64: one instruction (LLVM's ctpop), which Numba
+    does not offer otherwise."""
+    def codegen(context, builder, signature, args):
+        fn = builder.module.declare_intrinsic("llvm.ctpop", [ir.IntType(64)])
+        return builder.call(fn, [args[0]])
+    return types.int64(types.int64), codegen
 
 
 @jit_inline
@@ -89,37 +102,43 @@ def hand_value(key, mask, offsets, rank_tab, flush_tab):
 
 
 @jit
-def evaluate_batch7(cards, card_keys, offsets, rank_tab, flush_tab, value_map, outside, out):
+def evaluate_batch7(cards, card_keys, offsets, rank_tab, flush_tab, value_map, refused, out):
     """``out[i]`` = ``value_map[class]`` of the 7-card hand ``cards[i]`` (no padding).
 
-    ``cards``: uint8[n, 7] card ids (checked 0..51 by the caller);
-    ``rank_tab``/``flush_tab``: class tables; ``value_map``: uint16 or
-    uint32[7463], a class to the value wanted (the identity for classes, the
-    score of each class for scores); ``out``: [n], written.
+    ``cards``: uint8[n, 7], unchecked (any byte); ``card_keys``: int64[64], the
+    card keys with zeros after card 51; ``rank_tab``/``flush_tab``: class
+    tables; ``value_map``: uint16 or uint32[7463], a class to the value wanted
+    (the identity for classes, the score of each class for scores); ``out``:
+    [n], written.
 
-    ``outside``: int64, the 52-bit set of cards the game's deck does not hold
-    (0 in hold'em; a short deck's twos to fives).
+    ``refused``: int64, the 64-bit set of ids that are not a card of the game's
+    deck (52..63, and in short deck its twos to fives).
 
-    Returns -1, or the first row holding a card twice or a card of
-    ``outside``: such a row is not evaluated (its rank counts could lead the
-    table read outside the table). The checks ride on the pass that sums the
-    keys: a separate checking pass measured half the throughput.
+    Returns -1, or the first row it does not evaluate: a byte of 64 or more
+    (``-1`` padding read as a byte is 255), an id of ``refused``, or a card
+    twice (the OR of the seven card bits then has fewer than seven bits: one
+    ``popcount``). Such a row could lead a table read outside a table; the
+    caller words the error (or evaluates padded rows with
+    :func:`evaluate_batch`). Every check rides on the pass that sums the keys:
+    this kernel ran 20-30 % faster than checking each card against the bits
+    so far, and the caller no longer scans the batch for its minimum and
+    maximum first.
 
-    The hot path only sums card keys; the flush suit's rank set is rebuilt
-    from the row in the rare flush case.
+    The hot path only sums card keys; the flush suit's rank set comes from the
+    card bits in the rare flush case.
     """
     one = np.int64(1)
     for i in range(cards.shape[0]):
         key = KEY_INIT
         mask = np.int64(0)
-        dup = np.int64(0)
+        wide = np.int64(0)
         for j in range(7):
-            c = cards[i, j]
+            c = np.int64(cards[i, j])
+            wide |= c
+            c &= 63
             key += card_keys[c]
-            bit = one << c
-            dup |= mask & bit
-            mask |= bit
-        if dup | (mask & outside):
+            mask |= one << c
+        if (popcount(mask) != 7) | ((mask & refused) != 0) | (wide > 63):
             return i
         if (key >> 32) & 0x8888:
             g = _flush_suit(key)

@@ -41,3 +41,41 @@ def test_random_players_dealt_from_the_deck_match_exact(hands, dead_suits):
     mc = pokercli.equity(hands, board, dead, samples=1_000_000, seed=17)
     for e, m in zip(exact.players, mc.players):
         assert abs(e.equity - m.equity) < 4 * m.stderr
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint8"])
+def test_seven_card_byte_batches_checked_in_the_kernel_answer_as_checked_ones(dtype):
+    """One-byte 7-card batches skip the scan for bad ids (the kernel checks them):
+    every row, good or spoiled (an id of 52..63 or above, padding, a card twice, a
+    short-deck two), gets the same values or the same error as an int64 batch."""
+    import random
+
+    import numpy as np
+
+    from pokercli import evaluate as E
+
+    rng = random.Random(5)
+    for trial in range(300):
+        rows = [rng.sample(range(52), 7) for _ in range(rng.randint(1, 6))]
+        if trial % 3:
+            r, j = rng.randrange(len(rows)), rng.randrange(7)
+            rows[r][j] = rng.choice([52, 60, 63, 64, 100, -1, rows[r][(j + 1) % 7]])
+            if rows[r][j] == -1 and trial % 2:
+                rows[r][j:] = [-1] * (7 - j)  # padding at the end: a short hand
+        game = "shortdeck" if trial % 5 == 0 else "holdem"
+        for fn in (E.scores, E.classes):
+            try:
+                want = fn(np.array(rows, np.int64), game).tolist()
+            except PokerError as e:
+                want = str(e)
+            if dtype == "uint8" and any(c < 0 for row in rows for c in row):
+                continue  # -1 has no uint8 form
+            if dtype == "int8" and any(c > 127 for row in rows for c in row):
+                continue
+            try:
+                got = fn(np.array(rows, dtype), game).tolist()
+            except PokerError as e:
+                got = str(e)
+            assert got == want, (rows, game)
+    with pytest.raises(PokerError, match="0..51"):
+        E.scores(np.array([[0, 1, 2, 3, 4, 5, 200]], np.uint8))
