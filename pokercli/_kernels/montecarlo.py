@@ -275,7 +275,10 @@ def part_table(deck, card_keys, m, stride):
             key += card_keys[c]
             mask |= one << c
             r[q] = c % 13
-        r[:m].sort()
+            u = q
+            while u > 0 and r[u - 1] > r[u]:  # insertion sort of the ranks so far (no allocation)
+                r[u - 1], r[u] = r[u], r[u - 1]
+                u -= 1
         keys[t] = key + ((multiset_id(r[0], r[1], r[2], m) * stride) << ID_SHIFT)
         masks[t] = mask
         if t + 1 < size:
