@@ -77,20 +77,22 @@ def _batch(cards: np.ndarray, value_map, game: str = "holdem") -> np.ndarray:
     raw = np.asarray(cards)
     if not (raw.ndim == 2 and raw.shape[1] == 7 and raw.dtype in (np.int8, np.uint8)):
         raw = _check_batch(raw)  # wider ids are checked before they are narrowed to bytes
+    out = np.empty(raw.shape[0], value_map.dtype)
+    done = 0
     if raw.shape[1] == 7:
-        out = np.empty(raw.shape[0], value_map.dtype)
         refused = sum(1 << c for c in g.left_out) | (((1 << 12) - 1) << 52)  # and ids 52..63
-        bad = call(K.evaluate_batch7, np.ascontiguousarray(raw).view(np.uint8), _keys64(g.ranking),
-                   offsets, rank, flush, value_map, np.array(refused, np.uint64).view(np.int64)[()],
-                   out)
-        if bad < 0:
+        done = call(K.evaluate_batch7, np.ascontiguousarray(raw).view(np.uint8), _keys64(g.ranking),
+                    offsets, rank, flush, value_map, np.array(refused, np.uint64).view(np.int64)[()],
+                    out)
+        if done < 0:
             return out
-    cards = _check_batch(raw)
-    outside = sum(1 << c for c in g.left_out)
-    out = np.empty(cards.shape[0], value_map.dtype)
-    bad = call(K.evaluate_batch, cards, keys, offsets, rank, flush, value_map, outside, out)
+    # rows from the first one refused on (all rows of narrower batches): checked, and
+    # evaluated by the kernel that takes padding
+    cards = _check_batch(raw[done:])
+    bad = call(K.evaluate_batch, cards, keys, offsets, rank, flush, value_map,
+               sum(1 << c for c in g.left_out), out[done:])
     if bad >= 0:
-        raise _bad_row(cards, bad, g)
+        raise _bad_row(raw, done + bad, g)
     return out
 
 

@@ -198,8 +198,8 @@ def fixed_hands_call(spot: Spot, keys, offsets, rank_strength) -> Optional[tuple
     from pokercli._kernels.jit import call
     from pokercli._kernels.showdown import PATTERN_PLAYERS
 
-    if not FIXED_HANDS_KERNELS or spot.with_types or len(spot.players) > PATTERN_PLAYERS or any(spot.random_players) \
-            or any(len(p.combos) != 1 for p in spot.players):
+    if (not FIXED_HANDS_KERNELS or spot.with_types or len(spot.players) > PATTERN_PLAYERS
+            or any(spot.random_players) or any(len(p.combos) != 1 for p in spot.players)):
         return None
     hands = [p.combos[0][0] for p in spot.players]
     hand_keys = np.array([int(keys[a]) + int(keys[b]) for a, b in hands], np.int64)
