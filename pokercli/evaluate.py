@@ -80,10 +80,11 @@ def _batch(cards: np.ndarray, value_map, game: str = "holdem") -> np.ndarray:
     out = np.empty(raw.shape[0], value_map.dtype)
     done = 0
     if raw.shape[1] == 7:
-        refused = sum(1 << c for c in g.left_out) | (((1 << 12) - 1) << 52)  # and ids 52..63
-        done = call(K.evaluate_batch7, np.ascontiguousarray(raw).view(np.uint8), _keys64(g.ranking),
-                    offsets, rank, flush, value_map, np.array(refused, np.uint64).view(np.int64)[()],
-                    out)
+        # classes are the tables' own values: no map to read (the kernel takes a uint32 map)
+        mapped = value_map.dtype == np.uint32
+        done = call(K.evaluate_batch7, np.ascontiguousarray(raw).view(np.uint8), _keys256(g.ranking),
+                    offsets, rank, flush, value_map if mapped else _score_of_class_u32(g.ranking),
+                    mapped, sum(1 << c for c in g.left_out), out)
         if done < 0:
             return out
     # rows from the first one refused on (all rows of narrower batches): checked, and
@@ -97,10 +98,11 @@ def _batch(cards: np.ndarray, value_map, game: str = "holdem") -> np.ndarray:
 
 
 @lru_cache(maxsize=3)
-def _keys64(ranking: str) -> np.ndarray:
-    """The card keys padded with zeros to 64 entries (ids masked to 6 bits never read
-    outside the table)."""
-    keys = np.zeros(64, np.int64)
+def _keys256(ranking: str) -> np.ndarray:
+    """The card keys for every byte: a card's key for 0..51, ``NOT_A_CARD`` above."""
+    from pokercli._kernels.evaluator import NOT_A_CARD
+
+    keys = np.full(256, NOT_A_CARD, np.int64)
     keys[:52] = kernel_tables(ranking)[0]
     return keys
 
