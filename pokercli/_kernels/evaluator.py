@@ -162,9 +162,12 @@ def evaluate_batch(cards, card_keys, offsets, rank_tab, flush_tab, value_map, ou
     """``out[i]`` = ``value_map[class]`` of hand ``cards[i]``.
 
     ``cards``: int8[n, k] (k <= 7) card ids 0..51 (range checked by the
-    caller), a short hand padded with -1 at its end; the other arguments as
-    for :func:`evaluate_batch7`. Returns -1, or the first row that is not 5 to
-    k distinct cards of the deck followed only by padding (not evaluated).
+    caller), a short hand padded with -1 at its end; ``card_keys``: int64[52];
+    ``rank_tab``/``flush_tab``: class tables; ``value_map``: uint16 or
+    uint32[7463], a class to the value wanted; ``outside``: int64, the 52-bit
+    set of cards the game's deck does not hold; ``out``: [n], written. Returns
+    -1, or the first row that is not 5 to k distinct cards of the deck followed
+    only by padding (not evaluated).
     """
     width = cards.shape[1]
     one = np.int64(1)

@@ -207,7 +207,7 @@ def fixed_hands_call(spot: Spot, keys, offsets, rank_strength) -> Optional[tuple
     used = C.card_mask(spot.board + spot.removed) | int(np.bitwise_or.reduce(hand_masks))
     deck = np.array([c for c in range(52) if not used >> c & 1], np.int64)
     first, second = K.BOARD_PARTS[spot.to_come]
-    stride = (1, 13, 91, 455)[second]
+    stride = math.comb(12 + second, second)  # the second part's rank multisets (K.multisets)
     base_key, base_mask = board_base(spot, keys)
     left = np.bincount(deck % 13, minlength=13).astype(np.int64)
     values = call(K.rank_values, hand_keys + base_key, left, first, second, keys, offsets,
