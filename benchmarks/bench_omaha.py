@@ -22,8 +22,7 @@ from _common import best_of, peer, row  # noqa: E402
 
 import pokercli  # noqa: E402
 from pokercli import cards as C  # noqa: E402
-from pokercli._kernels import omaha as K  # noqa: E402
-from pokercli._kernels.jit import call  # noqa: E402
+from pokercli import evaluate as E  # noqa: E402
 from pokercli.equity_calc import omaha as O  # noqa: E402
 from pokercli.equity_calc.spot import make_spot  # noqa: E402
 
@@ -37,26 +36,26 @@ def threads(n: int, fn):
 
 
 def main() -> None:
-    print("Omaha batch evaluation (hole + five-card board, 1 thread, high and low)")
+    print("Omaha batch evaluation: pokercli.evaluate.classes(rows, game) on byte rows "
+          "(hole + five-card board), 1 thread")
     rng = random.Random(1)
     ph = peer("phevaluator")
-    for hole, goal in ((4, 60), (5, None), (6, 30)):
+    for game, hole, goal in (("omaha", 4, 60), ("omaha5", 5, None), ("omaha6", 6, 30),
+                             ("omaha-hilo", 4, None)):
         n = 2_000_000
-        deals = np.array([rng.sample(range(52), hole + 5) for _ in range(20_000)] * (n // 20_000), np.int64)
-        holes, boards = np.ascontiguousarray(deals[:, :hole]), np.ascontiguousarray(deals[:, hole:])
-        high, low = np.zeros(n, np.int64), np.zeros(n, np.int64)
-        args = (holes, boards, *O.batch_args(), high, low)
-        call(K.evaluate_hands, *args)
-        t = best_of(lambda: call(K.evaluate_hands, *args), 5)
-        note = f"goal >= {goal} M/s" if goal else ""
-        if ph is not None and hole == 4:  # its Python package scores four-card Omaha only
+        deals = np.array([rng.sample(range(52), hole + 5) for _ in range(20_000)] * (n // 20_000), np.uint8)
+        run = (lambda: E.lows(deals, game)) if "hilo" in game else (lambda: E.classes(deals, game))  # noqa: E731
+        run()
+        t = best_of(run, 5)
+        note = f"goal >= {goal} M/s" if goal else ("high and low (lows)" if "hilo" in game else "")
+        if ph is not None and game == "omaha":  # its Python package scores four-card Omaha only
             names = [[C.card_name(c) for c in d] for d in deals[:20_000].tolist()]
             tp = best_of(lambda: [ph.evaluate_omaha_cards(*d[hole:], *d[:hole]) for d in names], 1)
             theirs = [ph.evaluate_omaha_cards(*d[hole:], *d[:hole]) for d in names]
-            agree = sum(t == 7463 - h for t, h in zip(theirs, high[:20_000].tolist()))
+            agree = sum(t == c for t, c in zip(theirs, E.classes(deals[:20_000], game).tolist()))
             note += (f"; phevaluator (Python package), per call: {20_000 / tp / 1e6:.3f} M/s "
                      f"(classes agree on {agree:,} of 20,000)")
-        row(f"{hole} hole cards", f"{n / t / 1e6:8.1f} M/s", note)
+        row(f"{game}: {hole} hole cards", f"{n / t / 1e6:8.1f} M/s", note)
 
     print("\nExact equity (compute, warm)")
     for label, game, hands, goal in (

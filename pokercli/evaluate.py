@@ -69,10 +69,9 @@ def _batch(cards: np.ndarray, value_map, game: str = "holdem") -> np.ndarray:
     from pokercli.games import game as _game
 
     g = _game(game)
-    if g.must_use:
-        raise PokerError(f"game: the batch evaluator takes any five of the cards; {g.name} hands "
-                         "use two hole and three board cards (see pokercli.equity)", "game")
     value_map = value_map(g.ranking)
+    if g.must_use:
+        return _omaha_batch(cards, g, value_map)[0]
     keys, offsets, _, (rank, flush) = kernel_tables(g.ranking)
     raw = np.asarray(cards)
     if not (raw.ndim == 2 and raw.shape[1] == 7 and raw.dtype in (np.int8, np.uint8)):
@@ -97,6 +96,57 @@ def _batch(cards: np.ndarray, value_map, game: str = "holdem") -> np.ndarray:
     return out
 
 
+def _omaha_batch(cards: np.ndarray, g, value_map, lows: bool = False):
+    """(``value_map[class]`` of each row's high hand, its low or None): one call
+    of the Omaha batch kernel of ``g.hole_cards`` hole cards. A row is the hole
+    cards, then the five board cards."""
+    from pokercli._kernels import omaha as K
+    from pokercli._kernels.omaha_lookup import pair_parts, quad_tables, tables
+
+    width = g.hole_cards + 5
+    raw = np.asarray(cards)
+    if raw.ndim != 2 or raw.shape[1] != width or raw.dtype.kind not in "iu":
+        raise PokerError(f"cards: a batch of {g.name} hands is an integer array of shape (n, {width}): "
+                         f"{g.hole_cards} hole cards, then the five board cards", "cards")
+    if raw.dtype not in (np.int8, np.uint8):  # wider ids are checked before they are narrowed
+        if raw.size and (raw.min() < 0 or raw.max() > 51):
+            raise PokerError("cards: card ids are 0..51", "cards")
+        raw = raw.astype(np.uint8)
+    rows = np.ascontiguousarray(raw).view(np.uint8)
+    keys, offsets, _, _ = kernel_tables()
+    t = tables()
+    quad_index, quad_best = quad_tables()
+    first, second = pair_parts()
+    kernel = {4: K.evaluate_rows4, 5: K.evaluate_rows5, 6: K.evaluate_rows6}[g.hole_cards]
+    high = np.empty(rows.shape[0], value_map.dtype)
+    low = np.zeros(rows.shape[0] if lows else 1, np.uint8)
+    mapped = value_map.dtype == np.uint32  # classes are the kernel's own values
+    bad = call(kernel, rows, _keys256("standard"), offsets, t.board_index, first, second,
+               quad_index, quad_best, t.flush_best, t.low_best, lows, value_map if mapped
+               else _score_of_class_u32("standard"), mapped, high, low)
+    if bad >= 0:
+        real = rows[bad].tolist()
+        if any(c > 51 for c in real):
+            raise PokerError(f"cards: hand {bad} holds {raw[bad].tolist()[real.index(max(real))]}, "
+                             "which is not a card id (0..51)", "cards")
+        raise PokerError(f"cards: hand {bad} holds the same card twice", "cards")
+    return high, (low if lows else None)
+
+
+def lows(cards: np.ndarray, game: str = "omaha-hilo") -> np.ndarray:
+    """The eight-or-better low (uint8) of each row of an Omaha hi-lo batch (the
+    hole cards, then the five board cards; two of each and three of the
+    board): its five ranks as a set, ace = bit 0, two = bit 1 .. eight = bit
+    7, so that a smaller number is a better low (31 is the wheel, 5-4-3-2-A);
+    0 when the row has no low. One kernel call, with the high hands."""
+    from pokercli.games import game as _game
+
+    g = _game(game)
+    if not g.hilo:
+        raise PokerError(f"game: {g.name} has no low; lows are for omaha-hilo and omaha5-hilo", "game")
+    return _omaha_batch(cards, g, _identity_u16(g.ranking), lows=True)[1]
+
+
 @lru_cache(maxsize=3)
 def _keys256(ranking: str) -> np.ndarray:
     """The card keys for every byte: a card's key for 0..51, ``NOT_A_CARD`` above."""
@@ -110,7 +160,9 @@ def _keys256(ranking: str) -> np.ndarray:
 def scores(cards: np.ndarray, game: str = "holdem") -> np.ndarray:
     """Scores (uint32) of a batch of hands, one kernel call. ``game``:
     ``"holdem"`` or a short deck game (scores in its ranking,
-    :mod:`pokercli.shortdeck`).
+    :mod:`pokercli.shortdeck`), or an Omaha game: rows of the hole cards, then
+    the five board cards, valued by their best high hand of two hole and
+    three board cards.
 
     The kernel reads the 16-bit class tables (half the cache footprint of the
     score tables, measured faster) and maps each class to its score.
@@ -120,7 +172,8 @@ def scores(cards: np.ndarray, game: str = "holdem") -> np.ndarray:
 
 def classes(cards: np.ndarray, game: str = "holdem") -> np.ndarray:
     """Classes (uint16) of a batch of hands, one kernel call: 1..7462 in
-    hold'em, 1..1404 in short deck (1 is a royal flush)."""
+    hold'em, 1..1404 in short deck (1 is a royal flush). Omaha games: the
+    high hand's class, rows as in :func:`scores`."""
     return _batch(cards, _identity_u16, game)
 
 

@@ -148,6 +148,27 @@ def quad_tables() -> tuple[np.ndarray, np.ndarray]:
 
 
 @lru_cache(maxsize=1)
+def pair_parts() -> tuple[np.ndarray, np.ndarray]:
+    """(``first_pairs``, ``second_pairs``): int64[65536] by ``256 * a + b`` (two
+    card bytes) for the batch kernels (``evaluate_rows4`` …). The ``quad_index``
+    slot of four ranks is ``first[a, b] + second[c, d]`` (``169 * (13 * ra +
+    rb)`` and ``13 * rc + rd``) in bits 0..31; bits 32..47 add up the cards'
+    suit counts, one nibble a suit, the first starting every nibble at 6 (bit
+    3 of a nibble: two or more cards of the suit); bit 56 marks a byte that is
+    not a card (any pair with one)."""
+    first = np.full(65536, 1 << 56, np.int64)
+    second = first.copy()
+    ids = np.arange(52)
+    rank, suit = ids % 13, ids // 13
+    a, b = np.meshgrid(ids, ids, indexing="ij")
+    slot = 256 * a + b
+    suits = (1 << (4 * suit[a])) + (1 << (4 * suit[b]))
+    first[slot] = 169 * (13 * rank[a] + rank[b]) + ((0x6666 + suits) << 32)
+    second[slot] = 13 * rank[a] + rank[b] + (suits << 32)
+    return first, second
+
+
+@lru_cache(maxsize=1)
 def tables() -> OmahaTables:
     """The tables, from the on-disk cache or built (a few seconds) and cached."""
     from pokercli.paths import read_cached

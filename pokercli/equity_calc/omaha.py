@@ -37,18 +37,6 @@ BOARDS_PER_CALL = 200_000
 
 
 @lru_cache(maxsize=1)
-def batch_args():
-    """:func:`pokercli._kernels.omaha.evaluate_hands`' tables: (card keys,
-    offsets, board index, pair, flush, low tables, low bits, pair codes)."""
-    from pokercli import evaluate as E
-    from pokercli._kernels.omaha_lookup import tables
-
-    keys, offsets, _, _ = E.kernel_tables()
-    t = tables()
-    return (keys, offsets, t.board_index, t.pair_best, t.flush_best, t.low_best, t.low_bits,
-            t.pair_code)
-
-
 @lru_cache(maxsize=4)
 def kernel_args(hole_cards: int):
     """The Omaha deal kernels' tables for hands of ``hole_cards`` cards: (card

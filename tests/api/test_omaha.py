@@ -13,7 +13,6 @@ from hypothesis import given, settings, strategies as st
 import pokercli
 from pokercli import cards as C
 from pokercli import reference as R
-from pokercli.equity_calc import omaha as O
 from pokercli._kernels import omaha as K
 from pokercli._kernels.jit import call
 from tests import naive
@@ -22,11 +21,25 @@ GAMES = ["omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo"]
 
 
 def kernel_values(holes, boards):
-    holes, boards = np.asarray(holes, np.int64), np.asarray(boards, np.int64)
-    high = np.zeros(len(holes), np.int64)
-    low = np.zeros(len(holes), np.int64)
-    call(K.evaluate_hands, holes, boards, *O.batch_args(), high, low)
-    return high, low
+    """(7463 - class, the kernel's low value) of each hole and board, through
+    the batch API (the hi-lo game of that many hole cards, bytes)."""
+    from pokercli import evaluate as E
+
+    rows = np.column_stack([np.asarray(holes, np.int64), np.asarray(boards, np.int64)]).astype(np.uint8)
+    game = {4: "omaha-hilo", 5: "omaha5-hilo", 6: "omaha6"}[rows.shape[1] - 5]
+    high = 7463 - E.classes(rows, game).astype(np.int64)
+    if game == "omaha6":  # no hi-lo game of six cards: the low of the kernel the API calls
+        from pokercli._kernels.omaha_lookup import pair_parts, quad_tables, tables
+
+        t = tables()
+        bits = np.zeros(len(rows), np.uint8)
+        call(K.evaluate_rows6, rows, E._keys256("standard"), E.kernel_tables()[1], t.board_index,
+             *pair_parts(), *quad_tables(), t.flush_best, t.low_best, True,
+             E._score_of_class_u32("standard"), False, np.empty(len(rows), np.uint16), bits)
+    else:
+        bits = E.lows(rows, game)
+    bits = bits.astype(np.int64)
+    return high, np.where(bits > 0, 256 - bits, 0)
 
 
 def low_value(ranks):
@@ -81,6 +94,54 @@ def test_every_board_of_a_fixed_hole(hole_text, every):
             best_low = np.where(ok, np.minimum(best_low, bits), best_low)
     assert np.array_equal(high, best)
     assert np.array_equal(low, np.where(best_low < 256, 256 - best_low, 0))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_batch_api_bytes_and_wide_ids_agree_and_short_batches(game):
+    """Byte rows and int64 rows give the same classes, scores are the classes'
+    scores, and batches shorter than the kernel's ring (0 to 9 rows) are whole."""
+    from pokercli import evaluate as E
+    from pokercli._kernels.omaha import RING
+
+    h = pokercli.games.game(game).hole_cards
+    rng = random.Random(h)
+    rows = np.array([rng.sample(range(52), h + 5) for _ in range(500)], np.int64)
+    classes = E.classes(rows.astype(np.uint8), game)
+    assert np.array_equal(E.classes(rows, game), classes)
+    assert np.array_equal(E.classes(rows.astype(np.int8), game), classes)
+    assert E.scores(rows, game).tolist() == [E.score_of_class()[c] for c in classes.tolist()]
+    for n in range(RING + 2):
+        assert np.array_equal(E.classes(rows[:n], game), classes[:n])
+    if "hilo" in game:
+        assert np.array_equal(E.lows(rows, game), E.lows(rows.astype(np.uint8), game))
+        assert np.array_equal(E.lows(rows[:3], game), E.lows(rows, game)[:3])
+
+
+def test_batch_api_refuses_bad_rows_naming_them():
+    from pokercli import evaluate as E
+    from pokercli.errors import PokerError
+
+    rng = random.Random(3)
+    for game, h in (("omaha", 4), ("omaha5", 5), ("omaha6", 6)):
+        rows = np.array([rng.sample(range(52), h + 5) for _ in range(40)], np.uint8)
+        for col in range(h + 5):  # a card twice, in any column, and a byte that is no card
+            twice = rows.copy()
+            twice[17, col] = twice[17, (col + 1) % (h + 5)]
+            with pytest.raises(PokerError, match="cards: hand 17 holds the same card twice"):
+                E.classes(twice, game)
+            for byte in (52, 63, 64, 65, 200, 255):
+                bad = rows.copy()
+                bad[23, col] = byte
+                with pytest.raises(PokerError, match=f"cards: hand 23 holds {byte}, which is not a card id"):
+                    E.classes(bad, game)
+        wide = rows.astype(np.int64)
+        wide[5, 0] = -1
+        with pytest.raises(PokerError, match="card ids are 0..51"):
+            E.classes(wide, game)
+        with pytest.raises(PokerError, match=rf"shape \(n, {h + 5}\)"):
+            E.classes(rows[:, 1:], game)
+    with pytest.raises(PokerError, match="omaha has no low"):
+        E.lows(rows[:, :9], "omaha")
 
 
 SPOTS = [
