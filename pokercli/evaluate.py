@@ -8,9 +8,10 @@ Two numbers describe a hand's value:
   stronger, 1 is a royal flush.
 
 Batch functions take card ids (see :mod:`pokercli.cards`) in an integer array
-of shape ``(n, k)``, ``k`` <= 7, padded with -1 for shorter hands, and return
-one value per row from one kernel call. Checking and parsing happen before;
-kernels never see text.
+of shape ``(n, k)``, ``k`` <= 7, padded with -1 for shorter hands (Omaha
+games: the hole cards, then the five board cards), and return one value per
+row from one kernel call. Checking and parsing happen before, or in the
+kernel for byte arrays; kernels never see text.
 """
 
 from __future__ import annotations

@@ -249,7 +249,7 @@ def evaluate_rows4(rows, keys, offsets, board_index, first_pairs, second_pairs, 
     its quad's ``quad_index`` slot and its suit counts, bit 56 for a byte that
     is not a card. One ``quad_best`` read per row, issued ``RING`` rows after
     its index is known; the flush of a board with three cards of a suit only
-    when the hole holds two of it (one row in thirteen).
+    when the hole holds two of it (7 % of random rows; 37 % have the board alone).
     """
     n = rows.shape[0]
     ring = np.zeros(RING, np.int64)
