@@ -59,7 +59,8 @@ def _bad_row(cards: np.ndarray, row: int, g=None) -> PokerError:
 
 def _batch(cards: np.ndarray, value_map, game: str = "holdem") -> np.ndarray:
     """One kernel call: ``value_map(ranking)[class]`` of every hand of the batch.
-    ``game``: hold'em or short deck (the kernel refuses a card outside its deck).
+    ``game``: hold'em or short deck (the kernel refuses a card outside its deck);
+    an Omaha game's rows go to :func:`_omaha_batch`.
 
     Seven-card hands of one-byte ids (int8 or uint8, the batch format) go to
     :func:`pokercli._kernels.evaluator.evaluate_batch7` unscanned: it checks every
