@@ -83,9 +83,9 @@ def _batch(cards: np.ndarray, value_map, game: str = "holdem") -> np.ndarray:
     if raw.shape[1] == 7:
         # classes are the tables' own values: no map to read (the kernel takes a uint32 map)
         mapped = value_map.dtype == np.uint32
-        done = call(K.evaluate_batch7, np.ascontiguousarray(raw).view(np.uint8), _keys256(g.ranking),
+        done = call(K.evaluate_batch7, np.ascontiguousarray(raw).view(np.uint8), _card_rows256(g.name),
                     offsets, rank, flush, value_map if mapped else _score_of_class_u32(g.ranking),
-                    mapped, sum(1 << c for c in g.left_out), out)
+                    mapped, out)
         if done < 0:
             return out
     # rows from the first one refused on (all rows of narrower batches): checked, and
@@ -157,6 +157,22 @@ def _keys256(ranking: str) -> np.ndarray:
     keys = np.full(256, NOT_A_CARD, np.int64)
     keys[:52] = kernel_tables(ranking)[0]
     return keys
+
+
+@lru_cache(maxsize=4)
+def _card_rows256(game: str) -> np.ndarray:
+    """``evaluate_batch7``'s table: by byte, the card key and the card bit of each
+    card of the game's deck; (``NOT_A_CARD``, 0) for every other byte."""
+    from pokercli._kernels.evaluator import NOT_A_CARD
+    from pokercli.games import game as _game
+
+    g = _game(game)
+    rows = np.zeros((256, 2), np.int64)
+    rows[:, 0] = NOT_A_CARD
+    deck = [c for c in range(52) if c not in g.left_out]
+    rows[deck, 0] = kernel_tables(g.ranking)[0][deck]
+    rows[deck, 1] = np.int64(1) << np.array(deck, np.int64)
+    return rows
 
 
 def scores(cards: np.ndarray, game: str = "holdem") -> np.ndarray:

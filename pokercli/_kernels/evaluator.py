@@ -101,49 +101,92 @@ def hand_value(key, mask, offsets, rank_tab, flush_tab):
     return r + np.int64(flush != 0) * (f - r)
 
 
-#: The key :func:`evaluate_batch7` reads for a byte that is not a card (52..255): it
-#: sets a bit above every card key's, so one test of the sum refuses the row.
+#: The key of a byte that is not a card (52..255) in the byte tables of the batch
+#: kernels: a bit above every card key's sum. :func:`evaluate_batch7` no longer
+#: needs it (such a byte has no card bit, which its bit count catches); the Omaha
+#: kernels test it.
 NOT_A_CARD = np.int64(1) << 56
+
+_I64 = ir.IntType(64)
+_PAIR = ir.VectorType(_I64, 2)
+
+
+@intrinsic
+def card_sums(typingctx, cards, row, first, count, card_rows):
+    """``(key sum, bit sum)`` of the ``count`` bytes of row ``row`` of ``cards``
+    (uint8[n, w], C order) from column ``first`` (``first`` and ``count``:
+    integer constants), by ``card_rows`` (int64[256, 2], C order: a byte's card
+    key, then its card bit).
+
+    Each card is one 16-byte load added to a running pair of 64-bit lanes (one
+    SSE ``paddq``), so the card mask costs nothing beyond the key: as a sum of
+    bits it equals the OR of distinct cards, and it has fewer bits set than
+    cards added when a card repeats (adding a bit to itself carries) or a byte
+    has no card bit. Written with two scalar sums or a shift and OR per card,
+    the mask took 13 more instructions a 7-card row and :func:`evaluate_batch7`
+    ran at 153-166 M hands/s instead of 216-241 (LLVM does not pair the two
+    scalar sums by itself)."""
+    if not (isinstance(first, types.IntegerLiteral) and isinstance(count, types.IntegerLiteral)):
+        return None  # Numba then retries with the constants' literal types
+    if not (isinstance(cards, types.Array) and cards.dtype == types.uint8 and cards.ndim == 2
+            and cards.layout == "C" and isinstance(card_rows, types.Array)
+            and card_rows.dtype == types.int64 and card_rows.ndim == 2 and card_rows.layout == "C"
+            and isinstance(row, types.Integer) and count.literal_value >= 1):
+        return None
+    start_col, n_cards = first.literal_value, count.literal_value
+
+    def codegen(context, builder, signature, args):
+        ary = context.make_array(signature.args[0])(context, builder, args[0])
+        stride = builder.extract_value(ary.strides, 0)
+        table = builder.bitcast(
+            context.make_array(signature.args[4])(context, builder, args[4]).data, _PAIR.as_pointer())
+        start = builder.mul(context.cast(builder, args[1], signature.args[1], types.int64), stride)
+        total = None
+        for j in range(start_col, start_col + n_cards):
+            byte = builder.load(builder.gep(ary.data, [builder.add(start, ir.Constant(_I64, j))]))
+            pair = builder.load(builder.gep(table, [builder.zext(byte, _I64)]), align=8)
+            total = pair if total is None else builder.add(total, pair)
+        lanes = [builder.extract_element(total, ir.Constant(ir.IntType(32), k)) for k in (0, 1)]
+        return context.make_tuple(builder, signature.return_type, lanes)
+    return types.UniTuple(types.int64, 2)(cards, row, first, count, card_rows), codegen
 
 
 @jit
-def evaluate_batch7(cards, card_keys, offsets, rank_tab, flush_tab, value_map, mapped, refused, out):
+def evaluate_batch7(cards, card_rows, offsets, rank_tab, flush_tab, value_map, mapped, out):
     """``out[i]`` = the class of the 7-card hand ``cards[i]`` (no padding), or
     ``value_map[class]`` when ``mapped``.
 
-    ``cards``: uint8[n, 7], unchecked (any byte); ``card_keys``: int64[256], the
-    card keys, then :data:`NOT_A_CARD` for every byte from 52 up;
-    ``rank_tab``/``flush_tab``: class tables; ``value_map``: uint32[7463], a class
-    to the value wanted (the score of each class for scores); ``mapped``: bool,
-    False for classes (no value map read); ``out``: [n], written.
-
-    ``refused``: int64, the 52-bit set of cards the game's deck does not hold
-    (0 in hold'em; a short deck's twos to fives).
+    ``cards``: uint8[n, 7], C order, unchecked (any byte); ``card_rows``:
+    int64[256, 2] by byte, C order: the card key and the card
+    bit of each card of the game's deck, and (:data:`NOT_A_CARD`, 0) for every
+    other byte (52 up, and a card the deck does not hold: short deck's twos to
+    fives); ``rank_tab``/``flush_tab``: class tables; ``value_map``:
+    uint32[7463], a class to the value wanted (the score of each class for
+    scores); ``mapped``: bool, False for classes (no value map read); ``out``:
+    [n], written.
 
     Returns -1, or the first row it does not evaluate: a byte that is not a card
-    (``-1`` padding read as a byte is 255; the key sum then has a bit from 48 up),
-    a card of ``refused``, or a card twice (the OR of the seven card bits then
-    has fewer than seven bits: one ``popcount``). Such a row could lead a table
-    read outside a table; the caller words the error (or evaluates padded rows
-    with :func:`evaluate_batch`). Every check rides on the pass that sums the
-    keys, and the caller no longer scans the batch for its minimum and maximum
-    first. Classes through ``pokercli.evaluate.classes``: 116-130 M hands/s with
-    the scan and a per-card duplicate test, 153-166 now (interleaved in one
-    process with OMPEval's loop at 184-212).
+    of the deck (``-1`` padding read as a byte is 255) or a card twice. Both show
+    in one ``popcount``: the seven card bits are summed, a byte that is no card
+    of the deck adds no bit, and a card added twice carries into a higher bit,
+    so the sum has seven bits set only for seven distinct cards of the deck.
+    Such a row could lead a table read outside a table; the caller words the
+    error (or evaluates padded rows with :func:`evaluate_batch`). Every check
+    rides on the pass that sums the keys (:func:`card_sums`), and the caller
+    does not scan the batch first. Classes through
+    ``pokercli.evaluate.classes``, random hands: 116-130 M hands/s with a scan
+    and a per-card duplicate test, 153-166 with the checks in this pass and the
+    bits ORed one by one, 216-241 now (interleaved in one process with
+    OMPEval's loop at 210-214; the README has the figures).
 
-    The hot path only sums card keys; the flush suit's rank set comes from the
-    card bits in the rare flush case.
+    The hot path only sums; the flush suit's rank set comes from the card bits
+    in the rare flush case.
     """
-    one = np.int64(1)
     for i in range(cards.shape[0]):
-        key = KEY_INIT
-        mask = np.int64(0)
-        for j in range(7):
-            c = np.int64(cards[i, j])
-            key += card_keys[c]
-            mask |= one << (c & 63)
-        if (popcount(mask) != 7) | ((mask & refused) != 0) | ((key >> 48) != 0):
+        key, mask = card_sums(cards, i, 0, 7, card_rows)
+        if popcount(mask) != 7:
             return i
+        key += KEY_INIT
         if (key >> 32) & 0x8888:
             g = _flush_suit(key)
             v = flush_tab[(mask >> (13 * g)) & 0x1FFF]

@@ -143,6 +143,48 @@ def test_random_batches_mixed_lengths_agree():
     assert E.scores(full).tolist() == [R.score(r) for r in full.tolist()]
 
 
+@pytest.mark.parametrize("game", ["holdem", "shortdeck"])
+def test_byte_batch_kernel_refuses_exactly_the_rows_that_are_not_seven_deck_cards(game):
+    """``evaluate_batch7`` sums the card bits (it does not OR them): a row is
+    evaluated iff its seven bytes are distinct cards of the game's deck. Rows
+    with many repeats (a card three or four times, two pairs of repeats, a
+    repeat whose carry lands on another card of the row, the top card 51 twice)
+    and every byte value are each refused at their own row, and the rows before
+    it get the checked kernel's values."""
+    from pokercli._kernels import evaluator as K
+    from pokercli.games import game as G
+
+    deck = [c for c in range(52) if c not in G(game).left_out]
+    rng = np.random.default_rng(11)
+    keys, offsets, _, (rank, flush) = E.kernel_tables(G(game).ranking)
+    table, vmap = E._card_rows256(game), E._score_of_class_u32(G(game).ranking)
+    crafted = [[12, 12, 13, 14, 15, 16, 17],            # a card twice
+               [5, 5, 6, 20, 30, 40, 41],               # 5 twice carries onto 6
+               [5, 5, 6, 7, 30, 40, 41],                # ... and on to 7 and 8
+               [51, 51, 0, 1, 2, 3, 4],                  # carry above the deck
+               [9, 9, 9, 9, 20, 21, 22], [9, 9, 9, 20, 20, 21, 22], [9, 9, 20, 20, 30, 30, 44]]
+    trials = 0
+    for trial in range(4000):
+        if trial < len(crafted):
+            row = crafted[trial]
+        elif trial < len(crafted) + 256:
+            row = rng.choice(deck, 7, replace=False).tolist()
+            row[trial % 7] = trial - len(crafted)     # every byte value in turn
+        else:
+            row = rng.choice(deck, 7, replace=trial % 2 == 0).tolist()  # repeats in half
+            if trial % 3 == 0:
+                row[rng.integers(7)] = int(rng.integers(0, 256))
+        good = len(set(row)) == 7 and all(c in deck for c in row)
+        batch = np.array([rng.choice(deck, 7, replace=False) for _ in range(3)] + [row], np.uint8)
+        out = np.zeros(4, np.uint32)
+        got = K.evaluate_batch7(batch, table, offsets, rank, flush, vmap, True, out)
+        assert got == (-1 if good else 3), (row, game)
+        want = E.scores(batch[:4 if good else 3].astype(np.int64), game)
+        assert out[:len(want)].tolist() == want.tolist()
+        trials += not good
+    assert trials > 1500
+
+
 @pytest.mark.parametrize("text,desc,kind", [
     ("Kh Ks Kd Th Tc", "Full house, kings full of tens", "FULL_HOUSE"),
     ("Ah 2s 3d 4h 5c", "Straight, five high", "STRAIGHT"),
