@@ -50,5 +50,18 @@ def wall(cmd: list[str], stdin=None, repeat: int = 3, env=None) -> float:
     return best_of(run, repeat)
 
 
+def random_hands(n: int, k: int = 7, seed: int = 1):
+    """``n`` rows of ``k`` distinct random card ids (int8), every row drawn afresh."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    out = np.empty((n, k), np.int8)
+    step = 500_000
+    for i in range(0, n, step):
+        m = min(step, n - i)
+        out[i:i + m] = np.argpartition(rng.random((m, 52)), k, axis=1)[:, :k]
+    return out
+
+
 def row(label: str, value: str, note: str = "") -> None:
     print(f"  {label:<52} {value:>14}  {note}")

@@ -18,22 +18,12 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import best_of, peer, pokercli_cmd, row, wall  # noqa: E402
+from _common import best_of, peer, pokercli_cmd, random_hands, row, wall  # noqa: E402
 
 from pokercli import cards as C  # noqa: E402
 from pokercli import evaluate as E  # noqa: E402
 
 QUICK = "--quick" in sys.argv
-
-
-def random_hands(n: int, k: int = 7, seed: int = 1) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    out = np.empty((n, k), np.int8)
-    step = 500_000
-    for i in range(0, n, step):
-        m = min(step, n - i)
-        out[i:i + m] = np.argpartition(rng.random((m, 52)), k, axis=1)[:, :k]
-    return out
 
 
 def main() -> None:

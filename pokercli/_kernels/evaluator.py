@@ -30,6 +30,7 @@ from __future__ import annotations
 import numpy as np
 from llvmlite import ir
 from numba import types
+from numba.core import cgutils
 from numba.extending import intrinsic
 
 from pokercli._kernels.jit import jit, jit_inline
@@ -45,6 +46,28 @@ def popcount(typingctx, x):
         fn = builder.module.declare_intrinsic("llvm.ctpop", [ir.IntType(64)])
         return builder.call(fn, [args[0]])
     return types.int64(types.int64), codegen
+
+
+@intrinsic
+def prefetch(typingctx, table, index):
+    """Ask the cache for ``table[index]`` now, without waiting for it (LLVM's
+    ``prefetch``: read, keep in every cache level); ``index`` must lie inside
+    the table (no check). For a read a few rows later in a batch over a table
+    larger than the cache share: several reads then travel at once."""
+    if not (isinstance(table, types.Array) and table.ndim == 1 and isinstance(index, types.Integer)):
+        return None
+
+    def codegen(context, builder, signature, args):
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        index = context.cast(builder, args[1], signature.args[1], types.int64)
+        ptr = builder.bitcast(builder.gep(ary.data, [index]), ir.IntType(8).as_pointer())
+        i32 = ir.IntType(32)
+        fn = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [ptr.type, i32, i32, i32]), "llvm.prefetch.p0i8")
+        builder.call(fn, [ptr, i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+    return types.none(table, index), codegen
 
 
 @jit_inline
