@@ -102,6 +102,36 @@ def test_suit_symmetric_grouping_changes_nothing():
     assert every[0, 1] > 0 and every[1, 1] > 0
 
 
+def plain_canonical_deals(spot, deals):
+    """Deal by deal: the least image of the deal (each player's two cards
+    sorted) under every suit renaming that keeps the board and the dead cards."""
+    keep = [p for p in S._suit_perms().tolist()
+            if {p[c] for c in spot.board} == set(spot.board) and {p[c] for c in spot.dead} == set(spot.dead)]
+    groups = {}
+    for deal, w in deals:
+        key = min(tuple(tuple(sorted((p[a], p[b]))) for a, b in deal) for p in keep)
+        if key in groups:
+            groups[key][1] += w
+            groups[key][2] += 1
+        else:
+            groups[key] = [deal, w, 1]
+    return [tuple(g) for g in groups.values()]
+
+
+@pytest.mark.parametrize("hands,board,dead", [
+    (["AKo", "QJo"], "", ""), (["QQ+,AKs:0.3", "JJ-99:0.7,AQs+"], "", ""), (["random", "AKs"], "", "2c"),
+    (["AA", "KK", "QQ"], "", ""), (["AKs", "QQ"], "2c 7h 9h", ""), (["AK", "QQ", "JT"], "2c 7d 9h", "Ts"),
+    (["AA", "KK", "QQ,AKs", "JJ", "TT"], "", ""),                       # five players: one integer key
+    (["AA", "KK", "QQ", "JJ", "TT", "99"], "", ""),                      # six: compared player by player
+    (["AKs", "KQs", "QJs", "JTs", "T9s", "98s", "87s"], "", "")])
+def test_canonical_deals_equal_a_plain_grouping(hands, board, dead):
+    """The vectorized grouping gives the plain one's groups in the same order,
+    with the same representatives, weights (summed in the same order) and sizes."""
+    spot = job(hands, board, dead)
+    deals = X._deals(spot, 1e6)
+    assert S.canonical_deals(spot, deals) == plain_canonical_deals(spot, deals)
+
+
 @pytest.mark.parametrize("weights", [[1.0] * 6, [0.5, 1, 1, 0.25, 3], [2.0], [0.0, 1.0, 0.3],
                                      [random.Random(k).random() for k in range(300)]])
 def test_alias_table_gives_each_combo_its_weight(weights):
