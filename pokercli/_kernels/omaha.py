@@ -252,8 +252,9 @@ def evaluate_rows4(rows, keys, offsets, board_index, first_pairs, second_pairs, 
     :func:`pokercli._kernels.omaha_lookup.pair_parts`): a hole pair's share of
     its quad's ``quad_index`` slot and its suit counts, bit 56 for a byte that
     is not a card. One ``quad_best`` read per row, prefetched when its index is
-    known and read ``RING`` rows later; the flush of a board with three cards of a suit only
-    when the hole holds two of it (7 % of random rows; 37 % have the board alone).
+    known and read ``RING`` rows later; the flush of a board with three cards of
+    a suit only when the hole holds two of it (7 % of random rows; 37 % have
+    the board alone).
     """
     n = rows.shape[0]
     ring = np.zeros(RING, np.int64)
