@@ -161,16 +161,15 @@ def _keys256(ranking: str) -> np.ndarray:
 
 @lru_cache(maxsize=4)
 def _card_rows256(game: str) -> np.ndarray:
-    """``evaluate_batch7``'s table: by byte, the card key and the card bit of each
-    card of the game's deck; (``NOT_A_CARD``, 0) for every other byte."""
-    from pokercli._kernels.evaluator import NOT_A_CARD
+    """``evaluate_batch7``'s table: by byte, the key (:func:`_keys256`) and the
+    card bit, which only the cards of the game's deck have (a byte without one
+    refuses its row)."""
     from pokercli.games import game as _game
 
     g = _game(game)
     rows = np.zeros((256, 2), np.int64)
-    rows[:, 0] = NOT_A_CARD
+    rows[:, 0] = _keys256(g.ranking)
     deck = [c for c in range(52) if c not in g.left_out]
-    rows[deck, 0] = kernel_tables(g.ranking)[0][deck]
     rows[deck, 1] = np.int64(1) << np.array(deck, np.int64)
     return rows
 

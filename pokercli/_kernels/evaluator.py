@@ -180,10 +180,10 @@ def evaluate_batch7(cards, card_rows, offsets, rank_tab, flush_tab, value_map, m
     ``value_map[class]`` when ``mapped``.
 
     ``cards``: uint8[n, 7], C order, unchecked (any byte); ``card_rows``:
-    int64[256, 2] by byte, C order: the card key and the card
-    bit of each card of the game's deck, and (:data:`NOT_A_CARD`, 0) for every
-    other byte (52 up, and a card the deck does not hold: short deck's twos to
-    fives); ``rank_tab``/``flush_tab``: class tables; ``value_map``:
+    int64[256, 2] by byte, C order: the card key and the card bit of each card
+    of the game's deck; every other byte (52 up, and a card the deck does not
+    hold: short deck's twos to fives) has bit 0, and its key does not matter;
+    ``rank_tab``/``flush_tab``: class tables; ``value_map``:
     uint32[7463], a class to the value wanted (the score of each class for
     scores); ``mapped``: bool, False for classes (no value map read); ``out``:
     [n], written.
