@@ -202,6 +202,17 @@ RING = 16
 
 
 @jit_inline
+def _quad_base(hole, p, cover, m, quad_index, pair_code):
+    """The first ``quad_best`` entry (quad number * ``BOARDS``) of the four cards
+    of hand ``hole[p]`` that cover subset ``m`` picks."""
+    a = hole[p, cover[m, 0]]
+    b = hole[p, cover[m, 1]]
+    c = hole[p, cover[m, 2]]
+    d = hole[p, cover[m, 3]]
+    return np.int64(quad_index[(pair_code[52 * a + b] & 255) * 169 + (pair_code[52 * c + d] & 255)]) * BOARDS
+
+
+@jit_inline
 def _suited_best(hole_bits, board_bits, flush_best):
     """The best flush of two of ``hole_bits`` and three of ``board_bits`` (13-bit
     rank sets of one suit: two or more, three or more)."""
@@ -548,12 +559,7 @@ def _deals(draw, combo_cards, combo_start, alias_keep, alias_other, fixed_mask, 
             if kind[p] == 0 and taken > 0:
                 continue
             for m in range(nq if kind[p] == 0 else 0):
-                a = hole[p, cover[m, 0]]
-                b = hole[p, cover[m, 1]]
-                c = hole[p, cover[m, 2]]
-                d = hole[p, cover[m, 3]]
-                q = quad_index[(pair_code[52 * a + b] & 255) * 169 + (pair_code[52 * c + d] & 255)]
-                qb[p, m] = np.int64(q) * BOARDS
+                qb[p, m] = _quad_base(hole, p, cover, m, quad_index, pair_code)
             for s in range(5):
                 nsp[p, s] = 0
                 sp[p, s, 0] = 0

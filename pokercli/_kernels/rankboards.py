@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from pokercli._kernels.combinator import next_combination
 from pokercli._kernels.jit import jit, jit_inline
 
 
@@ -87,6 +88,45 @@ def _winners(values, players):
 
 
 @jit
+def rank_multisets(left, size, rank_keys):
+    """Every multiset of ``size`` (0..5) ranks that the cards left allow
+    (``left``: int64[13], cards of each rank), in lexicographic order:
+    (int64[m, max(size, 1)] its ranks, ascending; int64[m] the sum of its
+    ranks' ``rank_keys``; int64[m] its number of card choices, the product over
+    its ranks of C(cards left, copies))."""
+    most = (1, 13, 91, 455, 1820, 6188)[size]  # C(12 + size, size) multisets
+    ranks = np.empty((most, max(size, 1)), np.int64)
+    keys = np.empty(most, np.int64)
+    weights = np.empty(most, np.int64)
+    now = np.zeros(size, np.int64)
+    m = 0
+    while True:
+        weight = np.int64(1)
+        key = np.int64(0)
+        run = 1
+        for i in range(1, size + 1):
+            key += rank_keys[now[i - 1]]
+            if i < size and now[i] == now[i - 1]:
+                run += 1
+                continue
+            weight *= _binom_small(left[now[i - 1]], run)
+            run = 1
+        if weight:
+            ranks[m, :size] = now
+            keys[m] = key
+            weights[m] = weight
+            m += 1
+        i = size - 1  # the next non-decreasing sequence
+        while i >= 0 and now[i] == 12:
+            i -= 1
+        if i < 0:
+            return ranks[:m], keys[:m], weights[:m]
+        now[i] += 1
+        for j in range(i + 1, size):
+            now[j] = now[i]
+
+
+@jit
 def rank_boards5(hand_keys, suit_bits, avail, card_keys, offsets, rank_tab, flush_tab,
                  patterns, outcome, types, with_types):
     """Every five-card board of the cards in ``avail`` (a 52-bit set: the deck less
@@ -110,35 +150,15 @@ def rank_boards5(hand_keys, suit_bits, avail, card_keys, offsets, rank_tab, flus
     values = np.empty(players, np.int64)
     flat = np.empty(players, np.int64)
     # 1. every board by its rank multiset, valued without flushes
-    ranks = np.empty(5, np.int64)
-    for r0 in range(13):
-        ranks[0] = r0
-        for r1 in range(r0, 13):
-            ranks[1] = r1
-            for r2 in range(r1, 13):
-                ranks[2] = r2
-                for r3 in range(r2, 13):
-                    ranks[3] = r3
-                    for r4 in range(r3, 13):
-                        ranks[4] = r4
-                        weight = one
-                        run = 1
-                        for i in range(1, 6):
-                            if i < 5 and ranks[i] == ranks[i - 1]:
-                                run += 1
-                                continue
-                            weight *= _binom_small(left[ranks[i - 1]], run)
-                            run = 1
-                        if weight == 0:
-                            continue
-                        key = (rank_keys[r0] + rank_keys[r1] + rank_keys[r2] + rank_keys[r3]
-                               + rank_keys[r4])
-                        for p in range(players):
-                            values[p] = rank_tab[_rank_index(hand_keys[p] + key, offsets)]
-                        _tally(values, players, weight, outcome)
+    _, board_keys, counts = rank_multisets(left, 5, rank_keys)
+    for m in range(counts.shape[0]):
+        weight = counts[m]
+        key = board_keys[m]
+        for p in range(players):
+            values[p] = rank_tab[_rank_index(hand_keys[p] + key, offsets)]
+        _tally(values, players, weight, outcome)
     # 2. the boards where a player can flush: true outcome in, rank-only outcome out
     suited = np.empty(13, np.int64)
-    pick = np.empty(5, np.int64)
     held = np.zeros(players, np.int64)  # each player's hole cards of suit g
     for g in range(4):
         most = 0
@@ -162,48 +182,27 @@ def rank_boards5(hand_keys, suit_bits, avail, card_keys, offsets, rank_tab, flus
         for k in range(max(3, 5 - most), 6):
             if k > n_suited:
                 break
-            for i in range(k):
-                pick[i] = i
+            _, rest_keys, rest_counts = rank_multisets(other, 5 - k, rank_keys)  # the other board cards
+            pick = np.arange(k)
             while True:
                 fbits = np.int64(0)
                 fkey = np.int64(0)
                 for i in range(k):
                     fbits |= one << suited[pick[i]]
                     fkey += rank_keys[suited[pick[i]]]
-                rest = 5 - k
-                for x in range(13 if rest >= 1 else 1):
-                    for y in range(x if rest == 2 else 0, 13 if rest == 2 else 1):
-                        if rest == 0:
-                            weight = one
-                            key = fkey
-                        elif rest == 1:
-                            weight = other[x]
-                            key = fkey + rank_keys[x]
-                        elif x == y:
-                            weight = _binom_small(other[x], 2)
-                            key = fkey + 2 * rank_keys[x]
+                for t in range(rest_counts.shape[0]):
+                    weight = rest_counts[t]
+                    key = fkey + rest_keys[t]
+                    changed = False
+                    for p in range(players):
+                        flat[p] = rank_tab[_rank_index(hand_keys[p] + key, offsets)]
+                        if held[p] + k >= 5:  # five of suit g: the flush table's value
+                            values[p] = flush_tab[fbits | suit_bits[p, g]]
+                            changed = True
                         else:
-                            weight = other[x] * other[y]
-                            key = fkey + rank_keys[x] + rank_keys[y]
-                        if weight == 0:
-                            continue
-                        changed = False
-                        for p in range(players):
-                            flat[p] = rank_tab[_rank_index(hand_keys[p] + key, offsets)]
-                            if held[p] + k >= 5:  # five of suit g: the flush table's value
-                                values[p] = flush_tab[fbits | suit_bits[p, g]]
-                                changed = True
-                            else:
-                                values[p] = flat[p]
-                        if changed and (players == 2 or _winners(values, players) != _winners(flat, players)):
-                            _tally(values, players, weight, outcome)
-                            _tally(flat, players, -weight, outcome)
-                # next k-subset of the suited ranks left
-                i = k - 1
-                while i >= 0 and pick[i] == n_suited - k + i:
-                    i -= 1
-                if i < 0:
+                            values[p] = flat[p]
+                    if changed and (players == 2 or _winners(values, players) != _winners(flat, players)):
+                        _tally(values, players, weight, outcome)
+                        _tally(flat, players, -weight, outcome)
+                if not next_combination(pick, n_suited):  # the next k-subset of the suited ranks left
                     break
-                pick[i] += 1
-                for j in range(i + 1, k):
-                    pick[j] = pick[j - 1] + 1

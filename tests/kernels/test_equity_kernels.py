@@ -16,8 +16,8 @@ from pokercli.equity_calc import symmetry as S
 from pokercli.equity_calc.spot import make_spot
 
 
-def job(hands, board="", dead="", types=False):
-    return make_spot(hands, board, dead, with_types=types)
+def job(hands, board="", dead="", types=False, game="holdem"):
+    return make_spot(hands, board, dead, game=game, with_types=types)
 
 
 # --- combinator -------------------------------------------------------------------
@@ -103,13 +103,13 @@ def test_suit_symmetric_grouping_changes_nothing():
 
 
 def plain_canonical_deals(spot, deals):
-    """Deal by deal: the least image of the deal (each player's two cards
-    sorted) under every suit renaming that keeps the board and the dead cards."""
+    """Deal by deal: the least image of the deal (each player's cards sorted)
+    under every suit renaming that keeps the board and the dead cards."""
     keep = [p for p in S._suit_perms().tolist()
             if {p[c] for c in spot.board} == set(spot.board) and {p[c] for c in spot.dead} == set(spot.dead)]
     groups = {}
     for deal, w in deals:
-        key = min(tuple(tuple(sorted((p[a], p[b]))) for a, b in deal) for p in keep)
+        key = min(tuple(tuple(sorted(p[c] for c in hand)) for hand in deal) for p in keep)
         if key in groups:
             groups[key][1] += w
             groups[key][2] += 1
@@ -118,17 +118,23 @@ def plain_canonical_deals(spot, deals):
     return [tuple(g) for g in groups.values()]
 
 
-@pytest.mark.parametrize("hands,board,dead", [
+@pytest.mark.parametrize("hands,board,dead,game", [(*spot, "holdem")[:4] for spot in [
     (["AKo", "QJo"], "", ""), (["QQ+,AKs:0.3", "JJ-99:0.7,AQs+"], "", ""), (["random", "AKs"], "", "2c"),
     (["AA", "KK", "QQ"], "", ""), (["AKs", "QQ"], "2c 7h 9h", ""), (["AK", "QQ", "JT"], "2c 7d 9h", "Ts"),
     (["AA", "KK", "QQ,AKs", "JJ", "TT"], "", ""),                       # five players: one integer key
     (["AA", "KK", "QQ", "JJ", "TT", "99"], "", ""),                      # six: compared player by player
-    (["AKs", "KQs", "QJs", "JTs", "T9s", "98s", "87s"], "", "")])
-def test_canonical_deals_equal_a_plain_grouping(hands, board, dead):
+    (["AKs", "KQs", "QJs", "JTs", "T9s", "98s", "87s"], "", ""),
+    (["AAxx", "KKQQds"], "", "", "omaha"),                              # four cards a player
+    (["AAKK:2, KKQQ", "QQJJ, JJTTds"], "", "2c", "omaha"),
+    (["AKQJT", "QQJJT"], "", "", "omaha5"), (["As Ah Ks Kh Qs Qh", "JJTT98"], "", "", "omaha6"),
+    (["As Ks Qh Jh", "T987r", "6543ds"], "", "", "omaha"), (["AAKx", "KKQQ"], "Ah 7c 2d", "", "omaha")]])
+def test_canonical_deals_equal_a_plain_grouping(hands, board, dead, game):
     """The vectorized grouping gives the plain one's groups in the same order,
     with the same representatives, weights (summed in the same order) and sizes."""
-    spot = job(hands, board, dead)
-    deals = X._deals(spot, 1e6)
+    from pokercli.equity_calc import omaha as O
+
+    spot = job(hands, board, dead, game=game)
+    deals = (X if game == "holdem" else O)._deals(spot, 1e6)
     assert S.canonical_deals(spot, deals) == plain_canonical_deals(spot, deals)
 
 
