@@ -189,6 +189,95 @@ def _slow_line(text: str, line_no: int, ranker: _Ranker, report: BatchReport, er
                        ranker.game.name)
 
 
+# --- Omaha: a hand and its board per line ------------------------------------------
+
+#: Omaha lines evaluated per kernel call (bounded memory).
+OMAHA_BLOCK = 1 << 16
+
+
+def omaha_rank_stream(stream: BinaryIO, out: BinaryIO, as_json: bool = False, game: str = "omaha",
+                      err=None) -> BatchReport:
+    """Rank every Omaha hand of ``stream``: one per line, the game's hole cards
+    then a five-card board (``As Ah Ks Kh Ad 7c 2s 3h 9d``), optionally split
+    by ``|`` (``As Ah Ks Kh | Ad 7c 2s 3h 9d``). Answers in input order, one
+    line each: ``hole<TAB>board<TAB>class<TAB>type<TAB>score``, hi-lo games
+    adding ``<TAB>low`` (``8-6-4-2-A low`` or ``no low``); with ``as_json``
+    JSON Lines with the keys ``hole``, ``board``, ``class``, ``type``,
+    ``score`` (and ``low``: the description, or null). Lines are parsed one by
+    one and evaluated ``OMAHA_BLOCK`` at a time by one kernel call
+    (:func:`pokercli.evaluate.classes`, ``lows``); a bad line is reported on
+    ``err`` with its number and skipped; blank lines and ``#`` comments are
+    skipped silently."""
+    from pokercli.games import game as game_of
+
+    err = err if err is not None else sys.stderr
+    rules = game_of(game)
+    report = BatchReport()
+    block: list[tuple[list[int], list[int]]] = []
+    for number, text in _lines(stream):
+        body = (text or "").split("#", 1)[0].strip()
+        if text is not None and not body:
+            continue
+        try:
+            if text is None:
+                raise PokerError("the line is not UTF-8 text")
+            block.append(_omaha_line(body, rules))
+        except PokerError as e:
+            report.bad += 1
+            _write_omaha(block, rules, as_json, out, report)
+            err.write(f"pokercli: line {number}: {e}\n")
+            continue
+        if len(block) == OMAHA_BLOCK:
+            _write_omaha(block, rules, as_json, out, report)
+    _write_omaha(block, rules, as_json, out, report)
+    return report
+
+
+def _omaha_line(body: str, rules) -> tuple[list[int], list[int]]:
+    """(hole, board) of one Omaha line."""
+    h = rules.hole_cards
+    if "|" in body:
+        hole_text, _, board_text = body.partition("|")
+        hole = C.parse(hole_text, count=h, what="hole")
+        board = C.parse(board_text, count=5, what="board")
+        C.as_cards(hole + board, "hand")  # a card in both
+    else:
+        cards = C.parse(body, count=h + 5, what=f"hand ({h} hole cards, then a five-card board)")
+        hole, board = cards[:h], cards[h:]
+    rules.check_deck(hole + board, "hand", "hand")
+    return [int(c) for c in hole], [int(c) for c in board]
+
+
+def _write_omaha(block: list, rules, as_json: bool, out: BinaryIO, report: BatchReport) -> None:
+    """Evaluate the lines gathered in ``block`` in one call, write their answers, empty it."""
+    if not block:
+        return
+    from pokercli import evaluate as E
+    from pokercli.equity_calc.tally import type_names
+    from pokercli.omaha_hands import low_name
+
+    rows = np.array([hole + board for hole, board in block], np.uint8)
+    classes = E.classes(rows, rules.name).tolist()
+    lows = E.lows(rows, rules.name).tolist() if rules.hilo else [None] * len(block)
+    score_of = E.score_of_class(rules.ranking)
+    kinds = type_names(rules.ranking)
+    lines = []
+    for (hole, board), cls, low in zip(block, classes, lows):
+        score = int(score_of[cls])
+        fields = {"hole": C.format_cards(hole), "board": C.format_cards(board), "class": cls,
+                  "type": kinds[score >> 26], "score": score}
+        if rules.hilo:
+            fields["low"] = low_name([r for r in range(8, 0, -1) if low >> (r - 1) & 1]) if low else None
+        if as_json:
+            lines.append(json.dumps(fields))
+        else:
+            values = [str(v) for v in fields.values()]
+            lines.append("\t".join(values[:5] + (["no low" if low == 0 else values[5]] if rules.hilo else [])))
+    out.write(("\n".join(lines) + "\n").encode())
+    report.hands += len(block)
+    block.clear()
+
+
 # --- equity and percentile, one spot per line -----------------------------------
 
 #: The fields of a spot's JSON object, for each batch (``True``: required).

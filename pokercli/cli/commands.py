@@ -78,7 +78,8 @@ def deal(
 @app.command()
 def rank(
     hands: Annotated[Optional[list[str]], typer.Argument(
-        help="A hand of 5-7 cards; with --board, one hand per argument; '-' reads one hand per line from stdin.")] = None,
+        help="A hand of 5-7 cards; with --board, one hand per argument; '-' reads one hand per line "
+             "from stdin (Omaha: the hole cards, then a five-card board).")] = None,
     board: Board = None,
     score: Annotated[Optional[int], typer.Option("--score", help="Translate a 30-bit score.")] = None,
     file: File = None,
@@ -95,9 +96,6 @@ def rank(
         if file is not None or words == ["-"]:
             if board is not None or score is not None or (file is not None and words):
                 raise PokerError("batch mode (- or --file) takes no other hands, --board or --score")
-            if games.game(game.value).must_use:
-                raise PokerError(f"batch mode (- or --file) ranks hold'em and short deck hands of 5-7 "
-                                 f"cards; not {game.value} hands, which need a board (--board)")
             return _rank_batch(file, as_json, game.value)
         out = _out(as_json, unicode)
         if score is not None:
@@ -122,10 +120,13 @@ def _open(file: Optional[Path]):
 
 
 def _rank_batch(file: Optional[Path], as_json: bool, game: str = "holdem") -> int:
-    from pokercli.batch import rank_stream
+    from pokercli.batch import omaha_rank_stream, rank_stream
 
     with _open(file) as stream:
-        report = rank_stream(stream, sys.stdout.buffer, as_json, game=game)
+        if games.game(game).must_use:  # the Omaha games: a hand and its board per line
+            report = omaha_rank_stream(stream, sys.stdout.buffer, as_json, game=game)
+        else:
+            report = rank_stream(stream, sys.stdout.buffer, as_json, game=game)
     sys.stdout.flush()
     if report.bad:
         sys.stderr.write(f"pokercli: {report.bad} bad line(s) skipped, {report.hands} hands ranked\n")

@@ -410,3 +410,67 @@ def test_categories_count_each_high_hand_type_as_a_plain_enumeration(game, hands
     for e, m in zip(r.players, mc.players):
         for t, share in e.categories.items():
             assert abs(m.categories[t] - share) < 4 * max(1e-3, (share * (1 - share) / 200_000) ** 0.5)
+
+
+# --- rank -: a hand and its board per line ------------------------------------------
+
+@pytest.mark.parametrize("game", ["omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo"])
+def test_rank_stream_equals_the_reference_in_order_with_bad_lines_named(game, monkeypatch):
+    """Random lines (some split by ``|``, blank lines, comments, bad lines) in
+    blocks of 7: every good line answered in input order with the reference's
+    class, type and low; every bad line named by its number and skipped."""
+    import io
+
+    from pokercli import batch as B
+    from pokercli.games import game as game_of
+
+    monkeypatch.setattr(B, "OMAHA_BLOCK", 7)
+    rules = game_of(game)
+    h = rules.hole_cards
+    rng = random.Random(h + len(game))
+    lines, expected, bad = [], [], []
+    for i in range(60):
+        cards = rng.sample(range(52), h + 5)
+        hole, board = cards[:h], cards[h:]
+        if i % 11 == 5:
+            lines.append(C.format_cards(hole + board[:4]))  # a card short
+            bad.append(len(lines))
+            continue
+        if i % 13 == 7:
+            lines += ["", "# a comment"]
+        sep = " | " if i % 3 == 0 else " "
+        lines.append(C.format_cards(hole) + sep + C.format_cards(board))
+        expected.append((hole, board))
+    lines.append(C.format_cards(expected[0][0]) + " | " + C.format_cards(expected[0][0][:1] + expected[0][1][1:]))
+    bad.append(len(lines))  # a card in the hole and on the board
+    for as_json in (False, True):
+        out, err = io.BytesIO(), io.StringIO()
+        report = B.omaha_rank_stream(io.BytesIO("\n".join(lines).encode()), out, as_json, game, err)
+        assert (report.hands, report.bad) == (len(expected), len(bad))
+        assert [int(m.split(":")[1].split()[-1]) for m in err.getvalue().splitlines()] == bad
+        answers = out.getvalue().decode().splitlines()
+        assert len(answers) == len(expected)
+        for (hole, board), answer in zip(expected, answers):
+            score = naive.omaha_high(hole, board)
+            low = naive.omaha_low(hole, board) if rules.hilo else None
+            low_text = ("-".join("A" if r == 1 else str(r) for r in low) + " low") if low else "no low"
+            want = {"hole": C.format_cards(hole), "board": C.format_cards(board), "class": R.hand_class(score),
+                    "type": R.TYPE_NAMES[score >> 26], "score": score}
+            if as_json:
+                if rules.hilo:
+                    want["low"] = low_text if low else None
+                assert json.loads(answer) == want
+            else:
+                assert answer.split("\t") == [str(v) for v in want.values()] + ([low_text] if rules.hilo else [])
+
+
+def test_rank_stream_cli_exit_status_and_json_lines(cli, tmp_path):
+    good = "As Ah Ks Kh Ad 7c 2s 3h 9d\nAs 2h Ks 3h | Ad 7c 4s 9s 5d\n"
+    code, out, err = cli("rank", "-", "--game", "omaha-hilo", "--json", input=good)
+    assert code == 0 and err == ""
+    docs = [json.loads(line) for line in out.splitlines()]
+    assert [d["low"] for d in docs] == [None, "5-4-3-2-A low"] and docs[1]["type"] == "STRAIGHT"
+    path = tmp_path / "hands.txt"
+    path.write_text(good + "As Ah Ks Kh Ad 7c 2s 3h Xx\n")
+    code, out, err = cli("rank", "--file", str(path), "--game", "omaha")
+    assert code == 1 and len(out.splitlines()) == 2 and "line 3:" in err and "Traceback" not in err

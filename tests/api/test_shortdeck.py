@@ -332,8 +332,9 @@ def test_rank_stream_in_short_deck_equals_rank_and_names_a_card_the_deck_lacks(g
         assert line.split("\t")[1:] == [str(v.hand_class), v.type, str(v.score)]
 
 
-def test_rank_batch_cli_takes_short_deck_and_refuses_omaha(cli):
+def test_rank_batch_cli_takes_short_deck_and_omaha_lines_need_a_board(cli):
     code, out, err = cli("rank", "-", "--game", "shortdeck", input="Ah 6d 7c 8s 9h\n")
     assert code == 0 and out.split("\t")[2] == "STRAIGHT"
     code, out, err = cli("rank", "-", "--game", "omaha", input="As Ks Qs Js Ts\n")
-    assert code == 2 and "omaha" in err and "Traceback" not in err
+    assert code == 1 and out == "" and "Traceback" not in err
+    assert "line 1: hand (4 hole cards, then a five-card board) 'As Ks Qs Js Ts' has 5 cards, expected 9" in err
