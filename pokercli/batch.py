@@ -268,11 +268,8 @@ def _write_omaha(block: list, rules, as_json: bool, out: BinaryIO, report: Batch
                   "type": kinds[score >> 26], "score": score}
         if rules.hilo:
             fields["low"] = low_name([r for r in range(8, 0, -1) if low >> (r - 1) & 1]) if low else None
-        if as_json:
-            lines.append(json.dumps(fields))
-        else:
-            values = [str(v) for v in fields.values()]
-            lines.append("\t".join(values[:5] + (["no low" if low == 0 else values[5]] if rules.hilo else [])))
+        lines.append(json.dumps(fields) if as_json else
+                     "\t".join("no low" if v is None else str(v) for v in fields.values()))
     out.write(("\n".join(lines) + "\n").encode())
     report.hands += len(block)
     block.clear()
