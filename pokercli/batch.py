@@ -257,8 +257,10 @@ def _write_omaha(block: list, rules, as_json: bool, out: BinaryIO, report: Batch
     from pokercli.omaha_hands import low_name
 
     rows = np.array([hole + board for hole, board in block], np.uint8)
-    classes = E.classes(rows, rules.name).tolist()
-    lows = E.lows(rows, rules.name).tolist() if rules.hilo else [None] * len(block)
+    # one kernel call for the high hands and, in hi-lo, the lows (as classes and lows give them)
+    highs, low_sets = E._omaha_batch(rows, rules, E._identity_u16(rules.ranking), lows=rules.hilo)
+    classes = highs.tolist()
+    lows = low_sets.tolist() if rules.hilo else [None] * len(block)
     score_of = E.score_of_class(rules.ranking)
     kinds = type_names(rules.ranking)
     lines = []
