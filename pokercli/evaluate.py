@@ -84,7 +84,7 @@ def _batch(cards: np.ndarray, value_map, game: str = "holdem") -> np.ndarray:
         # classes are the tables' own values: no map to read (the kernel takes a uint32 map)
         mapped = value_map.dtype == np.uint32
         done = call(K.evaluate_batch7, np.ascontiguousarray(raw).view(np.uint8), _card_rows256(g.name),
-                    offsets, rank, flush, value_map if mapped else _score_of_class_u32(g.ranking),
+                    _row_starts(g.ranking), rank, flush, value_map if mapped else _score_of_class_u32(g.ranking),
                     mapped, out)
         if done < 0:
             return out
@@ -159,18 +159,30 @@ def _keys256(ranking: str) -> np.ndarray:
     return keys
 
 
+@lru_cache(maxsize=3)
+def _row_starts(ranking: str) -> np.ndarray:
+    """``evaluate_batch7``'s form of the perfect hash's displacements: each
+    row's displacement less the row's first key, modulo 2**64 (uint64)."""
+    offsets = kernel_tables(ranking)[1].astype(np.int64)
+    return (offsets - (np.arange(len(offsets), dtype=np.int64) << 12)).view(np.uint64)
+
+
 @lru_cache(maxsize=4)
 def _card_rows256(game: str) -> np.ndarray:
     """``evaluate_batch7``'s table: by byte, the key (:func:`_keys256`) and the
     card bit, which only the cards of the game's deck have (a byte without one
-    refuses its row)."""
+    refuses its row); then the same 256 rows with ``KEY_INIT`` in the key, for
+    a row's first card."""
+    from pokercli._kernels.evaluator import KEY_INIT
     from pokercli.games import game as _game
 
     g = _game(game)
-    rows = np.zeros((256, 2), np.int64)
-    rows[:, 0] = _keys256(g.ranking)
+    rows = np.zeros((512, 2), np.int64)
+    rows[:256, 0] = _keys256(g.ranking)
     deck = [c for c in range(52) if c not in g.left_out]
     rows[deck, 1] = np.int64(1) << np.array(deck, np.int64)
+    rows[256:] = rows[:256]
+    rows[256:, 0] += KEY_INIT  # read for a row's first card: the sum is a whole hand key
     return rows
 
 

@@ -49,6 +49,29 @@ def popcount(typingctx, x):
 
 
 @intrinsic
+def lowest_bit(typingctx, x):
+    """The index of the lowest set bit of a nonzero int64: one instruction (LLVM's
+    cttz, ``tzcnt``); undefined for 0."""
+    def codegen(context, builder, signature, args):
+        i64, i1 = ir.IntType(64), ir.IntType(1)
+        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i64, [i64, i1]), "llvm.cttz.i64")
+        return builder.call(fn, [args[0], i1(1)])
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def unlikely(typingctx, cond):
+    """``cond``, marked as rarely true (LLVM's ``expect``): the compiler lays the
+    branch it guards out of the hot path, so the common case runs straight
+    through without a taken jump."""
+    def codegen(context, builder, signature, args):
+        i1 = ir.IntType(1)
+        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i1, [i1, i1]), "llvm.expect.i1")
+        return builder.call(fn, [args[0], i1(0)])
+    return types.boolean(types.boolean), codegen
+
+
+@intrinsic
 def prefetch(typingctx, table, index):
     """Ask the cache for ``table[index]`` now, without waiting for it (LLVM's
     ``prefetch``: read, keep in every cache level); ``index`` must lie inside
@@ -68,19 +91,6 @@ def prefetch(typingctx, table, index):
         builder.call(fn, [ptr, i32(0), i32(3), i32(1)])
         return context.get_dummy_value()
     return types.none(table, index), codegen
-
-
-@jit_inline
-def _flush_suit(key):
-    """Suit group (0-3) holding five or more cards of the hand ``key``; call only when flushed."""
-    f = (key >> 32) & 0x8888
-    if f & 0x8:
-        return 0
-    if f & 0x80:
-        return 1
-    if f & 0x800:
-        return 2
-    return 3
 
 
 @jit_inline
@@ -136,10 +146,12 @@ _PAIR = ir.VectorType(_I64, 2)
 
 @intrinsic
 def card_sums(typingctx, cards, row, first, count, card_rows):
-    """``(key sum, bit sum)`` of the ``count`` bytes of row ``row`` of ``cards``
+    """``(key, bit sum)`` of the ``count`` bytes of row ``row`` of ``cards``
     (uint8[n, w], C order) from column ``first`` (``first`` and ``count``:
-    integer constants), by ``card_rows`` (int64[256, 2], C order: a byte's card
-    key, then its card bit).
+    integer constants), by ``card_rows`` (int64[512, 2], C order): rows 0-255
+    hold a byte's card key, then its card bit; rows 256-511 the same with
+    :data:`KEY_INIT` added to the key, read for the first card, so that the
+    first lane is a whole hand key with no addition of its own.
 
     Each card is one 16-byte load added to a running pair of 64-bit lanes (one
     SSE ``paddq``), so the card mask costs nothing beyond the key: as a sum of
@@ -166,27 +178,38 @@ def card_sums(typingctx, cards, row, first, count, card_rows):
         start = builder.mul(context.cast(builder, args[1], signature.args[1], types.int64), stride)
         total = None
         for j in range(start_col, start_col + n_cards):
-            byte = builder.load(builder.gep(ary.data, [builder.add(start, ir.Constant(_I64, j))]))
-            pair = builder.load(builder.gep(table, [builder.zext(byte, _I64)]), align=8)
+            byte = builder.zext(builder.load(builder.gep(ary.data, [builder.add(start, ir.Constant(_I64, j))])),
+                                _I64)
+            if total is None:  # the first card's row carries KEY_INIT
+                byte = builder.add(byte, ir.Constant(_I64, 256))
+            pair = builder.load(builder.gep(table, [byte]), align=8)
             total = pair if total is None else builder.add(total, pair)
         lanes = [builder.extract_element(total, ir.Constant(ir.IntType(32), k)) for k in (0, 1)]
         return context.make_tuple(builder, signature.return_type, lanes)
     return types.UniTuple(types.int64, 2)(cards, row, first, count, card_rows), codegen
 
 
+#: The key bits that say a suit holds five or more cards (bit 3 of each suit's nibble).
+FLUSH_BITS = np.int64(0x8888) << 32
+
+
 @jit
-def evaluate_batch7(cards, card_rows, offsets, rank_tab, flush_tab, value_map, mapped, out):
+def evaluate_batch7(cards, card_rows, row_starts, rank_tab, flush_tab, value_map, mapped, out):
     """``out[i]`` = the class of the 7-card hand ``cards[i]`` (no padding), or
     ``value_map[class]`` when ``mapped``.
 
     ``cards``: uint8[n, 7], C order, unchecked (any byte); ``card_rows``:
-    int64[256, 2] by byte, C order: the card key and the card bit of each card
-    of the game's deck; every other byte (52 up, and a card the deck does not
-    hold: short deck's twos to fives) has bit 0, and its key does not matter;
-    ``rank_tab``/``flush_tab``: class tables; ``value_map``:
-    uint32[7463], a class to the value wanted (the score of each class for
-    scores); ``mapped``: bool, False for classes (no value map read); ``out``:
-    [n], written.
+    int64[512, 2] by byte, C order (:func:`card_sums`): the card key and the
+    card bit of each card of the game's deck; every other byte (52 up, and a
+    card the deck does not hold: short deck's twos to fives) has bit 0, and its
+    key does not matter; ``row_starts``: uint64[rows], the perfect hash's
+    displacement less the row's first key (``offsets[r] - (r << 12)``, modulo
+    2**64), so that a key's low 32 bits ``k`` read slot ``k + row_starts[k >> 12]``
+    (one addition instead of a mask and an addition; unsigned, so no
+    negative-index test); ``rank_tab``/``flush_tab``: class tables;
+    ``value_map``: uint32[7463], a class to the value wanted (the score of each
+    class for scores); ``mapped``: bool, False for classes (no value map read);
+    ``out``: [n], written.
 
     Returns -1, or the first row it does not evaluate: a byte that is not a card
     of the deck (``-1`` padding read as a byte is 255) or a card twice. Both show
@@ -196,29 +219,37 @@ def evaluate_batch7(cards, card_rows, offsets, rank_tab, flush_tab, value_map, m
     Such a row could lead a table read outside a table; the caller words the
     error (or evaluates padded rows with :func:`evaluate_batch`). Every check
     rides on the pass that sums the keys (:func:`card_sums`), and the caller
-    does not scan the batch first. Classes through
-    ``pokercli.evaluate.classes``, random hands: 116-130 M hands/s with a scan
-    and a per-card duplicate test, 153-166 with the checks in this pass and the
-    bits ORed one by one, 216-241 now (interleaved in one process with
-    OMPEval's loop at 210-214; the README has the figures).
+    does not scan the batch first.
 
-    The hot path only sums; the flush suit's rank set comes from the card bits
-    in the rare flush case.
+    The hot path only sums and reads the rank table; the refusal and the flush
+    case (about 3% of random hands, its suit found with one ``tzcnt``) are
+    marked unlikely, so that the common case runs without a taken jump, and
+    each value of ``mapped`` has its own loop. The README's Speed section has
+    the figures, with OMPEval's loop measured in the same session.
     """
-    for i in range(cards.shape[0]):
-        key, mask = card_sums(cards, i, 0, 7, card_rows)
-        if popcount(mask) != 7:
-            return i
-        key += KEY_INIT
-        if (key >> 32) & 0x8888:
-            g = _flush_suit(key)
-            v = flush_tab[(mask >> (13 * g)) & 0x1FFF]
-        else:
-            k = key & 0xFFFFFFFF
-            v = rank_tab[(k & 4095) + offsets[k >> 12]]
-        if mapped:
+    if mapped:
+        for i in range(cards.shape[0]):
+            key, mask = card_sums(cards, i, 0, 7, card_rows)
+            if unlikely(popcount(mask) != 7):
+                return i
+            f = key & FLUSH_BITS
+            if unlikely(f != 0):
+                v = flush_tab[(mask >> (13 * ((lowest_bit(f) - 35) >> 2))) & 0x1FFF]
+            else:
+                k = np.uint64(key & 0xFFFFFFFF)
+                v = rank_tab[k + row_starts[k >> np.uint64(12)]]
             out[i] = value_map[v]
-        else:
+    else:
+        for i in range(cards.shape[0]):
+            key, mask = card_sums(cards, i, 0, 7, card_rows)
+            if unlikely(popcount(mask) != 7):
+                return i
+            f = key & FLUSH_BITS
+            if unlikely(f != 0):
+                v = flush_tab[(mask >> (13 * ((lowest_bit(f) - 35) >> 2))) & 0x1FFF]
+            else:
+                k = np.uint64(key & 0xFFFFFFFF)
+                v = rank_tab[k + row_starts[k >> np.uint64(12)]]
             out[i] = v
     return -1
 

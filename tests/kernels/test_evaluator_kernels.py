@@ -178,7 +178,7 @@ def test_byte_batch_kernel_refuses_exactly_the_rows_that_are_not_seven_deck_card
         good = len(set(row)) == 7 and all(c in deck for c in row)
         batch = np.array([rng.choice(deck, 7, replace=False).tolist() for _ in range(3)] + [row], np.uint8)
         out = np.zeros(4, np.uint32)
-        got = K.evaluate_batch7(batch, table, offsets, rank, flush, vmap, True, out)
+        got = K.evaluate_batch7(batch, table, E._row_starts(G(game).ranking), rank, flush, vmap, True, out)
         assert got == (-1 if good else 3), (row, game)
         want = [R.score(r) if game == "holdem" else SD.score(r, G(game).ranking)
                 for r in batch[:4 if good else 3].tolist()]  # the plain reference
