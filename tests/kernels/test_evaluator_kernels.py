@@ -150,7 +150,7 @@ def test_byte_batch_kernel_refuses_exactly_the_rows_that_are_not_seven_deck_card
     with many repeats (a card three or four times, two pairs of repeats, a
     repeat whose carry lands on another card of the row, the top card 51 twice)
     and every byte value are each refused at their own row, and the rows before
-    it get the plain reference's scores; by both of the kernel's loops (scores,
+    it get the plain reference's scores; for both values of ``mapped`` (scores,
     and classes, mapped to scores here)."""
     from pokercli import shortdeck as SD
     from pokercli._kernels import evaluator as K
@@ -178,7 +178,7 @@ def test_byte_batch_kernel_refuses_exactly_the_rows_that_are_not_seven_deck_card
                 row[rng.integers(7)] = int(rng.integers(0, 256))
         good = len(set(row)) == 7 and all(c in deck for c in row)
         batch = np.array([rng.choice(deck, 7, replace=False).tolist() for _ in range(3)] + [row], np.uint8)
-        mapped = trial % 4 < 2  # scores; else classes (the kernel's other loop), mapped here
+        mapped = trial % 4 < 2  # scores; else classes (no value map read), mapped here
         out = np.zeros(4, np.uint32 if mapped else np.uint16)
         got = K.evaluate_batch7(batch, table, E._row_starts(G(game).ranking), rank, flush, vmap, mapped, out)
         assert got == (-1 if good else 3), (row, game, mapped)
