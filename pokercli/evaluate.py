@@ -64,7 +64,9 @@ def _batch(cards: np.ndarray, value_map, game: str = "holdem") -> np.ndarray:
 
     Seven-card hands of one-byte ids (int8 or uint8, the batch format) go to
     :func:`pokercli._kernels.evaluator.evaluate_batch7` unscanned: it checks every
-    id itself. Only when it refuses a row (padding, a bad id, a card twice) is
+    id itself; where the CPU has AVX-512 with byte permutes (:func:`_wide_ok`),
+    to :func:`pokercli._kernels.wide.evaluate_batch7_wide`, the same kernel
+    sixteen rows a step, with the same results and refusals. Only when it refuses a row (padding, a bad id, a card twice) is
     the batch checked here and evaluated by the general kernel, which takes
     padding and says what is wrong."""
     from pokercli._kernels import evaluator as K
@@ -83,9 +85,14 @@ def _batch(cards: np.ndarray, value_map, game: str = "holdem") -> np.ndarray:
     if raw.shape[1] == 7:
         # classes are the tables' own values: no map to read (the kernel takes a uint32 map)
         mapped = value_map.dtype == np.uint32
-        done = call(K.evaluate_batch7, np.ascontiguousarray(raw).view(np.uint8), _card_rows256(g.name),
-                    _row_starts(g.ranking), rank, flush, value_map if mapped else _score_of_class_u32(g.ranking),
-                    mapped, out)
+        rows, vmap = np.ascontiguousarray(raw).view(np.uint8), value_map if mapped else _score_of_class_u32(g.ranking)
+        tables = (_card_rows256(g.name), _row_starts(g.ranking), rank, flush, vmap, mapped, out)
+        if _wide_ok():
+            from pokercli._kernels.wide import evaluate_batch7_wide
+
+            done = call(evaluate_batch7_wide, rows, *_wide_tables(g.name), *tables)
+        else:
+            done = call(K.evaluate_batch7, rows, *tables)
         if done < 0:
             return out
     # rows from the first one refused on (all rows of narrower batches): checked, and
@@ -162,9 +169,51 @@ def _keys256(ranking: str) -> np.ndarray:
 @lru_cache(maxsize=3)
 def _row_starts(ranking: str) -> np.ndarray:
     """``evaluate_batch7``'s form of the perfect hash's displacements: each
-    row's displacement less the row's first key, modulo 2**64 (uint64)."""
+    row's displacement less the row's first key, modulo 2**32 (uint32)."""
     offsets = kernel_tables(ranking)[1].astype(np.int64)
-    return (offsets - (np.arange(len(offsets), dtype=np.int64) << 12)).view(np.uint64)
+    return ((offsets - (np.arange(len(offsets), dtype=np.int64) << 12)) & 0xFFFFFFFF).astype(np.uint32)
+
+
+#: The CPU features :mod:`pokercli._kernels.wide` compiles to: 512-bit vectors,
+#: their 8- and 16-bit lanes, and byte permutes (VBMI).
+WIDE_FEATURES = ("avx512f", "avx512bw", "avx512vbmi")
+
+
+@lru_cache(maxsize=1)
+def _wide_ok() -> bool:
+    """Whether the 7-card batch may take the AVX-512 kernel: Numba compiles
+    for this machine's CPU (no ``NUMBA_CPU_NAME`` or ``NUMBA_CPU_FEATURES``,
+    no ``NUMBA_DISABLE_JIT``) and the CPU has :data:`WIDE_FEATURES`. Anywhere
+    else the scalar kernel runs, with the same results."""
+    import numba
+    from llvmlite import binding
+
+    if numba.config.DISABLE_JIT or numba.config.CPU_NAME or numba.config.CPU_FEATURES:
+        return False
+    try:
+        features = binding.get_host_cpu_features()
+    except RuntimeError:  # LLVM cannot tell on this platform
+        return False
+    return all(features.get(f, False) for f in WIDE_FEATURES)
+
+
+@lru_cache(maxsize=4)
+def _wide_tables(game: str) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`pokercli._kernels.wide.rows16`'s tables for a game: ``remap``
+    (uint8[64]: each card of the deck to ``16 * suit + rank``, every other byte
+    to ``NO_CARD``) and ``rank_keys`` (uint32[16]: each rank's key, the low 32
+    bits of its cards' keys, which :func:`_card_rows256` holds)."""
+    from pokercli._kernels.wide import NO_CARD
+
+    rows = _card_rows256(game)
+    remap = np.full(64, NO_CARD, np.uint8)
+    rank_keys = np.zeros(16, np.uint32)
+    for c in range(52):
+        suit, rank = divmod(c, 13)
+        if rows[c, 1]:
+            remap[c] = 16 * suit + rank
+        rank_keys[rank] = rows[c, 0] & 0xFFFFFFFF
+    return remap, rank_keys
 
 
 @lru_cache(maxsize=4)
