@@ -66,9 +66,10 @@ def _batch(cards: np.ndarray, value_map, game: str = "holdem") -> np.ndarray:
     :func:`pokercli._kernels.evaluator.evaluate_batch7` unscanned: it checks every
     id itself; where the CPU has AVX-512 with byte permutes (:func:`_wide_ok`),
     to :func:`pokercli._kernels.wide.evaluate_batch7_wide`, the same kernel
-    sixteen rows a step, with the same results and refusals. Only when it refuses a row (padding, a bad id, a card twice) is
-    the batch checked here and evaluated by the general kernel, which takes
-    padding and says what is wrong."""
+    sixteen rows a step, with the same results and refusals. Only when it
+    refuses a row (padding, a bad id, a card twice) is the batch checked here
+    and evaluated by the general kernel, which takes padding and says what is
+    wrong."""
     from pokercli._kernels import evaluator as K
     from pokercli.games import game as _game
 
@@ -85,7 +86,8 @@ def _batch(cards: np.ndarray, value_map, game: str = "holdem") -> np.ndarray:
     if raw.shape[1] == 7:
         # classes are the tables' own values: no map to read (the kernel takes a uint32 map)
         mapped = value_map.dtype == np.uint32
-        rows, vmap = np.ascontiguousarray(raw).view(np.uint8), value_map if mapped else _score_of_class_u32(g.ranking)
+        rows = np.ascontiguousarray(raw).view(np.uint8)
+        vmap = value_map if mapped else _score_of_class_u32(g.ranking)
         tables = (_card_rows256(g.name), _row_starts(g.ranking), rank, flush, vmap, mapped, out)
         if _wide_ok():
             from pokercli._kernels.wide import evaluate_batch7_wide
