@@ -28,6 +28,7 @@ from math import comb
 from typing import Sequence
 
 from pokercli import cards as C
+from pokercli.games import GameName
 from pokercli.errors import PokerError
 
 BINS = 10
@@ -103,7 +104,7 @@ class DistributionResult:
         return {**self.equity.to_dict(), "distribution": [p.to_dict() for p in self.players]}
 
 
-def distribution(players: Sequence, board=(), dead=(), *, game: str = "holdem") -> DistributionResult:
+def distribution(players: Sequence, board=(), dead=(), *, game: GameName = "holdem") -> DistributionResult:
     """Each ranged player's equity combo by combo (see the module docstring),
     with the spot's exact equity; a player given as a hand has no distribution.
 
@@ -214,7 +215,7 @@ class NextCardResult:
         return doc
 
 
-def next_card(players: Sequence, board, dead=(), *, game: str = "holdem") -> NextCardResult:
+def next_card(players: Sequence, board, dead=(), *, game: GameName = "holdem") -> NextCardResult:
     """On a flop or turn: every card that can come next, and each player's exact
     equity with it on the board (a card every combo of some range holds is
     left out: no deal has it come).

@@ -53,7 +53,6 @@ def _luts(game: str = "holdem"):
     """Byte tables of the kernel. A rank the game's deck lacks (short deck: two
     to five) reads as no rank, so its line goes to the Python parser, which
     names the card."""
-    from pokercli.equity_calc.tally import type_names as names_of
     from pokercli.games import game as game_of
 
     rules = game_of(game)
@@ -71,7 +70,7 @@ def _luts(game: str = "holdem"):
     names = np.array([list(C.card_name(c).encode()) for c in range(52)], np.uint8)
     type_names = np.zeros((10, 16), np.uint8)
     type_lens = np.zeros(10, np.int64)
-    for s, name in names_of(rules.ranking).items():
+    for s, name in rules.rule.ranking.type_names().items():
         type_names[s, :len(name)] = list(name.encode())
         type_lens[s] = len(name)
     return rank, suit, sep, names, type_names, type_lens
@@ -83,11 +82,10 @@ def _fields(as_json: bool) -> tuple[np.ndarray, ...]:
 
 def answer_line(cards: list[int], hand_class: int, score: int, as_json: bool, game: str = "holdem") -> bytes:
     """The answer for one hand, byte for byte as the kernel writes it."""
-    from pokercli.equity_calc.tally import type_names
     from pokercli.games import game as game_of
 
     parts = _JSON if as_json else _TSV
-    kind = type_names(game_of(game).ranking)[score >> 26]
+    kind = game_of(game).rule.ranking.type_names()[score >> 26]
     values = (C.format_cards(cards), str(hand_class), kind, str(score))
     return "".join(p + v for p, v in zip(parts, values)).encode() + parts[4].encode()
 
@@ -102,7 +100,7 @@ class _Ranker:
         self.call = call
         self.kernel = K.rank_lines
         self.game = game_of(game)
-        ranking = self.game.ranking
+        ranking = self.game.rule.key
         keys, offsets, _, (rank_class, flush_class) = E.kernel_tables(ranking)
         score_of_class = self.score_of_class = E.score_of_class(ranking)
         rank, suit, sep, names, type_names, type_lens = _luts(game)
@@ -253,22 +251,22 @@ def _write_omaha(block: list, rules, as_json: bool, out: BinaryIO, report: Batch
     if not block:
         return
     from pokercli import evaluate as E
-    from pokercli.equity_calc.tally import type_names
     from pokercli.omaha_hands import low_name
 
     rows = np.array([hole + board for hole, board in block], np.uint8)
     # one kernel call for the high hands and, in hi-lo, the lows (as classes and lows give them)
-    highs, low_sets = E._omaha_batch(rows, rules, E._identity_u16(rules.ranking), lows=rules.hilo)
+    split = rules.pot.split
+    highs, low_sets = rules.engine.evaluate(rows, rules, E._identity_u16(rules.rule.key), lows=split)
     classes = highs.tolist()
-    lows = low_sets.tolist() if rules.hilo else [None] * len(block)
-    score_of = E.score_of_class(rules.ranking)
-    kinds = type_names(rules.ranking)
+    lows = low_sets.tolist() if split else [None] * len(block)
+    score_of = E.score_of_class(rules.rule.key)
+    kinds = rules.rule.ranking.type_names()
     lines = []
     for (hole, board), cls, low in zip(block, classes, lows):
         score = int(score_of[cls])
         fields = {"hole": C.format_cards(hole), "board": C.format_cards(board), "class": cls,
                   "type": kinds[score >> 26], "score": score}
-        if rules.hilo:
+        if split:
             fields["low"] = low_name([r for r in range(8, 0, -1) if low >> (r - 1) & 1]) if low else None
         lines.append(json.dumps(fields) if as_json else
                      "\t".join("no low" if v is None else str(v) for v in fields.values()))

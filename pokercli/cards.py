@@ -44,7 +44,9 @@ _SUIT_ALIASES = {
     "c": "c", "♣": "c", "♧": "c",
 }
 _RANK_ALIASES = {c: i for i, c in enumerate(RANK_CHARS)} | {"10": 8}
-_CARD_RE = re.compile(r"(10|[2-9tjqka])([shdc♠♤♡♥♢♦♣♧])", re.IGNORECASE)
+#: re.ASCII: only ASCII letters match their other case (without it the long s
+#: "ſ" matches "s" and the Kelvin sign "K" matches "k", and the alias lookup fails).
+_CARD_RE = re.compile(r"(10|[2-9tjqka])([shdc♠♤♡♥♢♦♣♧])", re.IGNORECASE | re.ASCII)
 _SEPARATORS = re.compile(r"[\s,]+")
 
 RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine",

@@ -17,18 +17,12 @@ from typing import TYPE_CHECKING, Optional
 
 from pokercli import cards as C
 from pokercli.errors import PokerError, shown
-from pokercli.games import GAMES as POKER_GAMES
+from pokercli import games
+from pokercli.games.rules import load
 
 if TYPE_CHECKING:
     from pokercli.hearts import State
 
-#: game -> (cards per hand, board cards, default players, fixed player count, deck): the
-#: games of pokercli.games (hold'em, Omaha, short deck), then the dealing layouts.
-GAMES = {g.name: (g.hole_cards, g.board_cards, 2, None, g.deck) for g in POKER_GAMES.values()} | {
-    "draw": (5, 0, 2, None, tuple(range(52))),
-    "hearts": (13, 0, 4, 4, tuple(range(52))),
-    "bigtwo": (13, 0, 4, 4, tuple(range(52))),
-}
 
 
 def _below(rng: random.Random, n: int) -> int:
@@ -68,7 +62,7 @@ class Deal:
     @property
     def has_board(self) -> bool:
         """Hold'em, Omaha and short deck deal a board."""
-        return GAMES[self.game][1] > 0
+        return games.layout(self.game).dealing.board_cards > 0
 
     def to_dict(self) -> dict:
         """One deal's ``deal --json`` document."""
@@ -114,7 +108,7 @@ def _whole(value, name: str, low: int) -> int:
     return value
 
 
-def deal(game: str = "holdem", players: Optional[int] = None, seed: Optional[int] = None,
+def deal(game: games.DealName = "holdem", players: Optional[int] = None, seed: Optional[int] = None,
          dead=(), count: int = 1, *, round_number: int = 1, view: Optional[int] = None) -> Deals:
     """Deal ``count`` independent deals of ``game`` (holdem, an Omaha game,
     shortdeck, draw, hearts or bigtwo) from one generator seeded with ``seed``
@@ -127,27 +121,21 @@ def deal(game: str = "holdem", players: Optional[int] = None, seed: Optional[int
     >>> [C.format_cards(h) for h in d[0].hands], C.format_cards(d[0].board)
     (['Qh 2h', '9d 5h'], 'Ad 5d Tc Qc 6c')
     """
-    if game not in GAMES:
-        raise PokerError(f"game must be one of {', '.join(GAMES)}, not {shown(game)}", "game")
-    per_hand, board_cards, default_players, fixed, full = GAMES[game]
+    g = games.layout(game)
+    per_hand, board_cards, full = g.dealing.hole_cards, g.dealing.board_cards, g.deck
     if players is None:
-        players = default_players
+        players = g.dealing.players
     players = _whole(players, "players", 1)
+    fixed = g.dealing.fixed_players
     if fixed is not None and players != fixed:
         raise PokerError(f"{game} is dealt to exactly {fixed} players, not {players}", "players")
     count = _whole(count, "count", 1)
-    if game != "hearts" and (round_number != 1 or view is not None):
-        raise PokerError("round_number= and view= are for game='hearts'", "game")
-    from pokercli import hearts as H
-
-    passing = H.pass_type(round_number) if game == "hearts" else None
-    if view is not None:
-        H.State([0] * 52).masked(view)  # checks the player number
+    if g.dealing.state is None and (round_number != 1 or view is not None):
+        stateful = " or ".join(f"game={x.name!r}" for x in games.GAMES.values() if x.dealing.state)
+        raise PokerError(f"round_number= and view= are for {stateful}", "game")
+    make_state = None if g.dealing.state is None else load(g.dealing.state)(round_number, view)
     dead_cards = C.as_cards(dead, "dead")
-    outside = [c for c in dead_cards if c not in set(full)]
-    if outside:
-        raise PokerError(f"dead holds {C.card_name(outside[0])}, which {game} does not use "
-                         "(its deck is the sixes to the aces)", "dead")
+    g.check_deck(dead_cards, "dead", "dead")
     deck = sorted(set(full) - set(dead_cards), key=C.deck_index)
     need = players * per_hand + board_cards
     if need > len(deck):
@@ -165,10 +153,6 @@ def deal(game: str = "holdem", players: Optional[int] = None, seed: Optional[int
         d = shuffle(deck, rng)
         hands = [[card(c) for c in _sort_hand(d[p * per_hand:(p + 1) * per_hand])] for p in range(players)]
         board = [card(c) for c in d[players * per_hand:need]]
-        state = None
-        if game == "hearts":
-            state = H.from_hands(hands, pass_type_=passing)
-            if view is not None:
-                state = state.masked(view)
+        state = None if make_state is None else make_state(hands)
         out.append(Deal(game, seed, k + 1, hands, board, state))
     return Deals(game, seed, out, seed_given)

@@ -23,6 +23,7 @@ from pokercli import reference as R
 from pokercli._kernels.jit import call
 from pokercli._kernels.lookup import kernel_tables, strength_tables  # noqa: F401 (API)
 from pokercli.errors import PokerError
+from pokercli.games import GameName
 
 
 def _check_batch(cards: np.ndarray) -> np.ndarray:
@@ -58,9 +59,18 @@ def _bad_row(cards: np.ndarray, row: int, g=None) -> PokerError:
 
 
 def _batch(cards: np.ndarray, value_map, game: str = "holdem") -> np.ndarray:
-    """One kernel call: ``value_map(ranking)[class]`` of every hand of the batch.
-    ``game``: hold'em or short deck (the kernel refuses a card outside its deck);
-    an Omaha game's rows go to :func:`_omaha_batch`.
+    """One kernel call: ``value_map(ranking)[class]`` of every hand of the
+    batch, by the game's engine (:func:`evaluate_any_five`, :func:`evaluate_omaha`)."""
+    from pokercli.games import game as _game
+
+    g = _game(game)
+    return g.engine.evaluate(cards, g, value_map(g.rule.key))[0]
+
+
+def evaluate_any_five(cards: np.ndarray, g, value_map, lows: bool = False):
+    """(``value_map[class]`` of every hand of the batch, None): one kernel call,
+    in a game whose hand is the best five of any cards (hold'em, short deck;
+    the kernel refuses a card outside its deck).
 
     Seven-card hands of one-byte ids (int8 or uint8, the batch format) go to
     :func:`pokercli._kernels.evaluator.evaluate_batch7` unscanned: it checks every
@@ -71,13 +81,8 @@ def _batch(cards: np.ndarray, value_map, game: str = "holdem") -> np.ndarray:
     and evaluated by the general kernel, which takes padding and says what is
     wrong."""
     from pokercli._kernels import evaluator as K
-    from pokercli.games import game as _game
 
-    g = _game(game)
-    value_map = value_map(g.ranking)
-    if g.must_use:
-        return _omaha_batch(cards, g, value_map)[0]
-    keys, offsets, _, (rank, flush) = kernel_tables(g.ranking)
+    keys, offsets, _, (rank, flush) = kernel_tables(g.rule.key)
     raw = np.asarray(cards)
     if not (raw.ndim == 2 and raw.shape[1] == 7 and raw.dtype in (np.int8, np.uint8)):
         raw = _check_batch(raw)  # wider ids are checked before they are narrowed to bytes
@@ -87,8 +92,8 @@ def _batch(cards: np.ndarray, value_map, game: str = "holdem") -> np.ndarray:
         # classes are the tables' own values: no map to read (the kernel takes a uint32 map)
         mapped = value_map.dtype == np.uint32
         rows = np.ascontiguousarray(raw).view(np.uint8)
-        vmap = value_map if mapped else _score_of_class_u32(g.ranking)
-        tables = (_card_rows256(g.name), _row_starts(g.ranking), rank, flush, vmap, mapped, out)
+        vmap = value_map if mapped else _score_of_class_u32(g.rule.key)
+        tables = (_card_rows256(g.name), _row_starts(g.rule.key), rank, flush, vmap, mapped, out)
         if _wide_ok():
             from pokercli._kernels.wide import evaluate_batch7_wide
 
@@ -96,7 +101,7 @@ def _batch(cards: np.ndarray, value_map, game: str = "holdem") -> np.ndarray:
         else:
             done = call(K.evaluate_batch7, rows, *tables)
         if done < 0:
-            return out
+            return out, None
     # rows from the first one refused on (all rows of narrower batches): checked, and
     # evaluated by the kernel that takes padding
     cards = _check_batch(raw[done:])
@@ -104,10 +109,10 @@ def _batch(cards: np.ndarray, value_map, game: str = "holdem") -> np.ndarray:
                sum(1 << c for c in g.left_out), out[done:])
     if bad >= 0:
         raise _bad_row(raw, done + bad, g)
-    return out
+    return out, None
 
 
-def _omaha_batch(cards: np.ndarray, g, value_map, lows: bool = False):
+def evaluate_omaha(cards: np.ndarray, g, value_map, lows: bool = False):
     """(``value_map[class]`` of each row's high hand, its low or None): one call
     of the Omaha batch kernel of ``g.hole_cards`` hole cards. A row is the hole
     cards, then the five board cards."""
@@ -144,18 +149,19 @@ def _omaha_batch(cards: np.ndarray, g, value_map, lows: bool = False):
     return high, (low if lows else None)
 
 
-def lows(cards: np.ndarray, game: str = "omaha-hilo") -> np.ndarray:
+def lows(cards: np.ndarray, game: GameName = "omaha-hilo") -> np.ndarray:
     """The eight-or-better low (uint8) of each row of an Omaha hi-lo batch (the
     hole cards, then the five board cards; two of each and three of the
     board): its five ranks as a set, ace = bit 0, two = bit 1 .. eight = bit
     7, so that a smaller number is a better low (31 is the wheel, 5-4-3-2-A);
     0 when the row has no low. One kernel call, with the high hands."""
-    from pokercli.games import game as _game
+    from pokercli.games import equity_games, game as _game
 
     g = _game(game)
-    if not g.hilo:
-        raise PokerError(f"game: {g.name} has no low; lows are for omaha-hilo and omaha5-hilo", "game")
-    return _omaha_batch(cards, g, _identity_u16(g.ranking), lows=True)[1]
+    if not g.pot.split:
+        split = " and ".join(x.name for x in equity_games() if x.pot.split)
+        raise PokerError(f"game: {g.name} has no low; lows are for {split}", "game")
+    return g.engine.evaluate(cards, g, _identity_u16(g.rule.key), lows=True)[1]
 
 
 @lru_cache(maxsize=3)
@@ -229,7 +235,7 @@ def _card_rows256(game: str) -> np.ndarray:
 
     g = _game(game)
     rows = np.zeros((512, 2), np.int64)
-    rows[:256, 0] = _keys256(g.ranking)
+    rows[:256, 0] = _keys256(g.rule.key)
     deck = [c for c in range(52) if c not in g.left_out]
     rows[deck, 1] = np.int64(1) << np.array(deck, np.int64)
     rows[256:] = rows[:256]
@@ -237,7 +243,7 @@ def _card_rows256(game: str) -> np.ndarray:
     return rows
 
 
-def scores(cards: np.ndarray, game: str = "holdem") -> np.ndarray:
+def scores(cards: np.ndarray, game: GameName = "holdem") -> np.ndarray:
     """Scores (uint32) of a batch of hands, one kernel call. ``game``:
     ``"holdem"`` or a short deck game (scores in its ranking,
     :mod:`pokercli.shortdeck`), or an Omaha game: rows of the hole cards, then
@@ -250,7 +256,7 @@ def scores(cards: np.ndarray, game: str = "holdem") -> np.ndarray:
     return _batch(cards, _score_of_class_u32, game)
 
 
-def classes(cards: np.ndarray, game: str = "holdem") -> np.ndarray:
+def classes(cards: np.ndarray, game: GameName = "holdem") -> np.ndarray:
     """Classes (uint16) of a batch of hands, one kernel call: 1..7462 in
     hold'em, 1..1404 in short deck (1 is a royal flush). Omaha games: the
     high hand's class, rows as in :func:`scores`."""
@@ -290,9 +296,9 @@ def _score_of_class_u32(ranking: str = "standard") -> np.ndarray:
 @lru_cache(maxsize=3)
 def score_of_class(ranking: str = "standard") -> np.ndarray:
     """Score of each class 1..7462 (1..1404 in a short deck ranking; int64, index 0 unused)."""
-    from pokercli._kernels.lookup import shortdeck_tables, tables
+    from pokercli._kernels.lookup import ranking_tables
 
-    desc = tables().scores_desc if ranking == "standard" else shortdeck_tables(ranking).scores_desc
+    desc = ranking_tables(ranking).scores_desc
     out = np.zeros(len(desc) + 1, np.int64)
     out[1:] = desc
     return out

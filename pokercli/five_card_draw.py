@@ -24,6 +24,10 @@ CATEGORIES = ("royal flush", "straight flush", "four of a kind", "full house", "
 JACKS_OR_BETTER_9_6 = (800, 50, 25, 9, 6, 4, 3, 2, 1, 0, 0)
 
 
+#: The largest pay per unit bet: expected returns summed over every draw stay finite (JSON has no inf).
+MAX_PAY = 1e12
+
+
 def parse_paytable(pays) -> tuple[float, ...]:
     """Nine pays, royal flush down to jacks or better (low pairs and nothing pay
     0): text (``"800 50 25 9 6 4 3 2 1"``) or a sequence of numbers."""
@@ -40,9 +44,10 @@ def parse_paytable(pays) -> tuple[float, ...]:
         except (TypeError, ValueError):
             raise PokerError(f"pays must be nine numbers, royal flush first, not {shown(pays)}",
                              "pays") from None
-    bad = [p for p, v in zip(parts, values) if not (math.isfinite(v) and v >= 0)]
+    bad = [p for p, v in zip(parts, values) if not (math.isfinite(v) and 0 <= v <= MAX_PAY)]
     if bad:
-        raise PokerError(f"pays {shown(pays)}: a pay is a finite number >= 0, not {shown(bad[0])}", "pays")
+        raise PokerError(f"pays {shown(pays)}: a pay is a number from 0 to {MAX_PAY:g}, not "
+                         f"{shown(bad[0])}", "pays")
     if len(values) != 9:
         raise PokerError(f"pays: 9 pays are needed (royal flush, straight flush, four of a kind, "
                          f"full house, flush, straight, three of a kind, two pair, jacks or "

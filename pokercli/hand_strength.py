@@ -29,7 +29,7 @@ from typing import Optional, Sequence
 from pokercli import cards as C
 from pokercli import ranges as RG
 from pokercli.errors import PokerError, shown
-from pokercli.games import Game, game as _game
+from pokercli.games import Game, GameName, game as _game
 
 
 @dataclass
@@ -68,11 +68,11 @@ class PercentileResult:
     @property
     def classes(self) -> int:
         """Starting-hand classes of the game: 169 in hold'em, 81 in short deck."""
-        return 169 if self.game == "holdem" else 81
+        return _game(self.game).classes.count
 
     def to_dict(self) -> dict:
         """The ``percentile --json`` document."""
-        doc = {} if self.game == "holdem" else {"game": self.game}
+        doc = _game(self.game).in_json
         doc |= {"hand": [C.card_name(c) for c in self.hand],
                "board": [C.card_name(c) for c in self.board],
                "dead": [C.card_name(c) for c in self.dead], "vs": self.vs, "street": self.street,
@@ -144,7 +144,7 @@ def opponent_combos(hand: Sequence[int], board: Sequence[int], dead: Sequence[in
     return out
 
 
-def percentile(hand, board=(), dead=(), *, vs=None, game: str = "holdem") -> PercentileResult:
+def percentile(hand, board=(), dead=(), *, vs=None, game: GameName = "holdem") -> PercentileResult:
     """Where ``hand`` stands on ``board`` against every hand an opponent could
     hold (``vs``: a range, or None for any two unseen cards): the shares it
     beats, ties and loses to now, its hand strength, and on the flop and turn
@@ -160,12 +160,12 @@ def percentile(hand, board=(), dead=(), *, vs=None, game: str = "holdem") -> Per
     g = _game(game)
     board_cards = [int(c) for c in C.as_cards(board, "board", count=g.board_sizes)]
     dead_cards = [int(c) for c in C.as_cards(dead, "dead")]
-    if g.must_use:
-        from pokercli import omaha_strength
+    return g.engine.percentile(hand, board_cards, dead_cards, vs, g)
 
-        return omaha_strength.percentile(hand, board_cards, dead_cards, vs, g)
-    hand_cards = parse_hand(hand, preflop=not board_cards)
-    return compute(hand_cards, board_cards, dead_cards, vs, g.name)
+
+def percentile_two_cards(hand, board: list[int], dead: list[int], vs, g: Game) -> PercentileResult:
+    """:func:`percentile` in a game of two hole cards (hold'em, short deck)."""
+    return compute(parse_hand(hand, preflop=not board), board, dead, vs, g.name)
 
 
 def compute(hand: Sequence[int], board: Sequence[int] = (), dead: Sequence[int] = (),
@@ -219,9 +219,7 @@ def _current(result: PercentileResult, opps, g: Game):
     result.beats, result.ties = float(beat / total), float(tie / total)
     result.loses = float(w[opp > hero].sum() / total)
     result.hs = result.beats + result.ties / 2
-    from pokercli.equity_calc.tally import type_names
-
-    names = type_names(g.ranking)
+    names = g.rule.ranking.type_names()
     for t in range(9, 0, -1):
         sel = (opp >> 26) == t
         if sel.any():
@@ -239,7 +237,7 @@ def _potentials(result: PercentileResult, opps, hero: int, opp, g: Game) -> None
     from pokercli._kernels.jit import call
     from pokercli._kernels.evaluator import KEY_INIT
 
-    keys, offsets, (rank_score, flush_score), _ = E.kernel_tables(g.ranking)
+    keys, offsets, (rank_score, flush_score), _ = E.kernel_tables(g.rule.key)
     removed = set(result.hand) | set(result.board) | set(result.dead)
     deck = [c for c in g.deck if c not in removed]
     k = 5 - len(result.board)
@@ -300,11 +298,13 @@ def class_order(game: str = "holdem") -> list[str]:
 
 def _class_table(game: str) -> dict[str, dict]:
     """Each starting-hand class's equity against a random hand in ``game``."""
-    if game == "holdem":
-        return preflop_table()
-    from pokercli import shortdeck_preflop
+    g = _game(game)
+    return g.classes.equities(g)
 
-    return shortdeck_preflop.table(game)
+
+def holdem_class_equities(g: Game) -> dict[str, dict]:
+    """Hold'em's starting-hand classes: :func:`preflop_table`."""
+    return preflop_table()
 
 
 def _preflop(result: PercentileResult, opps, g: Game) -> PercentileResult:

@@ -12,16 +12,17 @@ stronger, equal scores tie) and the **class** 1..7462 (*smaller* is stronger,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Optional, Sequence
 
 from pokercli import cards as C
 from pokercli import reference as R
 from pokercli.errors import PokerError, shown
-from pokercli.games import Game, game as _game
+from pokercli.games import Game, GameName, game as _game
+from pokercli.games.rules import REDUCTIONS
 
-#: The names of the seed's eight reductions of a five-card set (SPEC §3a).
-REDUCTIONS = ("flush", "hand_ranks", "quads", "odd_ranks", "trips", "five_high", "straight",
-              "rank_count")
+__all__ = ["REDUCTIONS", "HandValue", "ScoreInfo", "Showdown", "rank", "score_info", "showdown",
+           "value_of"]
 
 
 def score_layout(score: int) -> tuple[str, str, str]:
@@ -51,7 +52,7 @@ class HandValue:
     @property
     def classes(self) -> int:
         """How many classes the game's hands fall in (7462; 1404 in short deck)."""
-        return 7462 if self.game == "holdem" else 1404
+        return _game(self.game).rule.class_count
 
     @property
     def primary(self) -> int:
@@ -66,13 +67,11 @@ class HandValue:
     @property
     def reductions(self) -> Optional[dict[str, Any]]:
         """The seed's eight reductions, for a hold'em hand of exactly five cards."""
-        if len(self.cards) != 5 or self.game != "holdem":
-            return None
-        return dict(zip(REDUCTIONS, R.reductions(C.card_mask(self.cards))))
+        return _game(self.game).rule.ranking.reductions(self.cards)
 
     def to_dict(self) -> dict[str, Any]:
         """The ``rank --json`` document."""
-        doc = {} if self.game == "holdem" else {"game": self.game}
+        doc = _game(self.game).in_json
         doc |= {
             "hand": [c.name for c in self.cards],
             "class": self.hand_class,
@@ -93,31 +92,15 @@ def value_of(cards: Sequence[int], game: str = "holdem") -> HandValue:
     """The value of 5 to 7 distinct card ids (checked by the caller) in hold'em
     or a short deck game."""
     card = C.Card
-    ranking = _game(game).ranking
-    if ranking == "standard":
-        score, five = R.best_five(cards)
-        hand_class, type_, description = R.hand_class(score), R.type_name(score), R.describe(score)
-    else:
-        from pokercli import shortdeck as S
-
-        score, five = S.best_five(cards, ranking)
-        hand_class, type_ = S.hand_class(score, ranking), S.type_name(score, ranking)
-        description = S.describe(score, ranking)
-    return HandValue(tuple(card(c) for c in cards), score, hand_class, type_,
+    ranking = _game(game).rule.ranking
+    score, five = ranking.best_five(cards)
+    return HandValue(tuple(card(c) for c in cards), score, ranking.hand_class(score),
+                     ranking.type_name(score),
                      tuple(card(c) for c in sorted(five, key=lambda c: (-(c % 13), c))),
-                     description, game)
+                     ranking.describe(score), game)
 
 
-def _any_five(game: str) -> Game:
-    """The game, when its hands are the best five of any cards (hold'em, short deck)."""
-    g = _game(game)
-    if g.must_use:
-        raise PokerError(f"board is needed: an {g.name} hand is ranked on a board of 3 to 5 cards "
-                         "(two hole and three board cards make each hand)", "board")
-    return g
-
-
-def rank(cards, game: str = "holdem") -> HandValue:
+def rank(cards, game: GameName = "holdem") -> HandValue:
     """The value of one hand of 5, 6 or 7 cards (text like ``"As Ks Qs Js Ts"``
     or a sequence of cards): the best five count. ``game``: ``"holdem"``, or
     ``"shortdeck"`` / ``"shortdeck-straight"`` (:mod:`pokercli.shortdeck`); an
@@ -128,7 +111,12 @@ def rank(cards, game: str = "holdem") -> HandValue:
     >>> rank("Ah 6d 7c 8s 9h", game="shortdeck").description
     'Straight, nine high'
     """
-    g = _any_five(game)
+    g = _game(game)
+    return g.engine.rank(cards, g)
+
+
+def rank_any_five(cards, g: Game) -> HandValue:
+    """:func:`rank` in a game whose hand is the best five of any of its cards."""
     cards = C.as_cards(cards, "cards", count=(5, 6, 7))
     g.check_deck(cards, "cards", "cards")
     return value_of(cards, g.name)
@@ -186,6 +174,12 @@ class Showdown:
     winners: tuple[int, ...]
     game: str = "holdem"
 
+    @property
+    def shares(self) -> tuple[Fraction, ...]:
+        """Each player's share of the pot."""
+        return tuple(Fraction(1, len(self.winners)) if i in self.winners else Fraction(0)
+                     for i in range(1, len(self.hands) + 1))
+
     def result(self, player: int) -> str:
         """``win``, ``tie`` or ``lose`` for player 1, 2, ..."""
         if player not in self.winners:
@@ -201,12 +195,11 @@ class Showdown:
             doc["hand"] = [c.name for c in hand]
             doc["result"] = self.result(i)
             players.append(doc)
-        doc = {} if self.game == "holdem" else {"game": self.game}
-        return doc | {"board": [c.name for c in self.board], "players": players,
+        return _game(self.game).in_json | {"board": [c.name for c in self.board], "players": players,
                       "winners": list(self.winners)}
 
 
-def showdown(hands: Sequence, board=(), game: str = "holdem"):
+def showdown(hands: Sequence, board=(), game: GameName = "holdem"):
     """Rank every hand on a board (0, 3, 4 or 5 cards) and say who wins.
 
     In an Omaha game (a board of 3 to 5 cards) the result is an
@@ -219,10 +212,11 @@ def showdown(hands: Sequence, board=(), game: str = "holdem"):
     ((1, 2), 'lose')
     """
     g = _game(game)
-    if g.must_use:
-        from pokercli import omaha_hands
+    return g.engine.showdown(hands, board, g)
 
-        return omaha_hands.showdown(hands, board, g.name)
+
+def showdown_any_five(hands: Sequence, board, g: Game) -> Showdown:
+    """:func:`showdown` in a game whose hand is the best five of any of its cards."""
     if isinstance(hands, str) or not isinstance(hands, Sequence) or not hands:
         raise PokerError("hands must be a non-empty list of hands", "hands")
     board_cards = C.as_cards(board, "board", count=g.board_sizes)

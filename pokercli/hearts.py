@@ -20,6 +20,8 @@ plus the four scores and the pass type of the round: 0 no passing,
 
 from __future__ import annotations
 
+from typing import Optional
+
 import json
 import re
 from dataclasses import dataclass, field
@@ -78,6 +80,21 @@ class State:
         return {"state": self.codes, "scores": self.scores, "pass_type": self.pass_type,
                 "pass": PASS_NAMES[self.pass_type], "view": self.view,
                 "players": {str(p): v for p, v in where.items()}, "lead": lead, "hidden": hidden}
+
+
+def deal_state(round_number: int = 1, view: Optional[int] = None):
+    """What makes each deal's state, checked before any card is dealt: a
+    function of the four hands to the :class:`State` of round ``round_number``
+    (its pass type), seen by player ``view`` when given (``deal``'s layout)."""
+    passing = pass_type(round_number)
+    if view is not None:
+        State([0] * 52).masked(view)  # checks the player number
+
+    def state(hands: list[list[int]]) -> State:
+        dealt = from_hands(hands, pass_type_=passing)
+        return dealt if view is None else dealt.masked(view)
+
+    return state
 
 
 def from_hands(hands: list[list[int]], scores=None, pass_type_: int = 1) -> State:

@@ -143,6 +143,11 @@ class OmahaShowdown:
     hilo: bool
 
     @property
+    def shares(self) -> tuple[Fraction, ...]:
+        """Each player's share of the pot."""
+        return tuple(p.share for p in self.players)
+
+    @property
     def no_low(self) -> bool:
         return self.hilo and all(p.low is None for p in self.players)
 
@@ -166,11 +171,17 @@ def _results(values: list, better) -> tuple[list[str], list[int]]:
     return [word if i in winners else "lose" for i in range(len(values))], winners
 
 
-def showdown(hands: Sequence, board, game: str = "omaha") -> OmahaShowdown:
+def rank_needs_board(cards, g: Game):
+    """An Omaha hand has no value without its board: :class:`PokerError`."""
+    raise PokerError(f"board is needed: an {g.name} hand is ranked on a board of 3 to 5 cards "
+                     "(two hole and three board cards make each hand)", "board")
+
+
+def showdown(hands: Sequence, board, game="omaha") -> OmahaShowdown:
     """Every hand of an Omaha game on a board of 3, 4 or 5 cards (two hole and
     three board cards each) and the split of the pot."""
     g: Game = _game(game)
-    if not g.must_use:
+    if g.engine.showdown is not showdown:
         raise PokerError(f"game must be an Omaha game here, not {g.name!r}", "game")
     if isinstance(hands, str) or not isinstance(hands, Sequence) or not hands:
         raise PokerError("hands must be a non-empty list of hands", "hands")
@@ -179,12 +190,12 @@ def showdown(hands: Sequence, board, game: str = "omaha") -> OmahaShowdown:
     C.check_disjoint([("board", board_cards)] + [(f"hand {i}", h) for i, h in enumerate(parsed, 1)])
     highs = [best_high(h, board_cards) for h in parsed]
     high_results, high_winners = _results([v.score for v in highs], lambda a, b: a > b)
-    lows = [best_low(h, board_cards) if g.hilo else None for h in parsed]
+    lows = [best_low(h, board_cards) if g.pot.split else None for h in parsed]
     qualified = [i for i, low in enumerate(lows) if low is not None]
     shares = [Fraction(0)] * len(parsed)
     low_results: list[Optional[str]] = [None] * len(parsed)
     high_pot = Fraction(1)
-    if g.hilo:
+    if g.pot.split:
         low_results = ["no low"] * len(parsed)
         if qualified:
             high_pot = Fraction(1, 2)
@@ -199,4 +210,4 @@ def showdown(hands: Sequence, board, game: str = "omaha") -> OmahaShowdown:
     players = tuple(OmahaPlayer(tuple(h), v, None if low is None else (low[0], tuple(card(c) for c in low[1])),
                                 hr, lr, s)
                     for h, v, low, hr, lr, s in zip(parsed, highs, lows, high_results, low_results, shares))
-    return OmahaShowdown(g.name, tuple(board_cards), players, g.hilo)
+    return OmahaShowdown(g.name, tuple(board_cards), players, g.pot.split)

@@ -131,9 +131,8 @@ def _score(result: PercentileResult, hand: list[int], opps, runouts, g: Game) ->
     from pokercli._kernels.jit import call
     from pokercli._kernels.omaha_lookup import tables
     from pokercli._stop import result as wait, shutdown
-    from pokercli.equity_calc.tally import type_names
 
-    keys, offsets, (rank_score, flush_score), _ = E.kernel_tables(g.ranking)
+    keys, offsets, (rank_score, flush_score), _ = E.kernel_tables(g.rule.key)
     t = tables()
     board = np.array(result.board + [0] * (5 - len(result.board)), np.int64)
     hero = np.array(hand, np.int64)
@@ -145,7 +144,7 @@ def _score(result: PercentileResult, hand: list[int], opps, runouts, g: Game) ->
         out = (np.zeros((3, 3)), np.zeros(3), np.zeros((16, 3)), np.zeros(3))
         call(K.omaha_potentials, hero, board, len(result.board), holes[lo:hi], weights[lo:hi], runs,
              keys, offsets, rank_score, flush_score, t.board_index, t.pair_best, t.flush_best,
-             t.low_best, t.low_bits, t.pair_code, 26, g.hilo, *out)
+             t.low_best, t.low_bits, t.pair_code, 26, g.pot.split, *out)
         return out
 
     bounds = [(lo, min(lo + OPPONENTS_PER_CALL, len(opps))) for lo in range(0, len(opps), OPPONENTS_PER_CALL)]
@@ -162,7 +161,7 @@ def _score(result: PercentileResult, hand: list[int], opps, runouts, g: Game) ->
     total = now.sum()  # of the hands scored (a sample's, when sampled)
     result.beats, result.ties, result.loses = (float(x / total) for x in now)
     result.hs = float(shares[0] / total)
-    names = type_names(g.ranking)
+    names = g.rule.ranking.type_names()
     for kind in range(9, 0, -1):
         if field[kind].any():
             result.field[names[kind]] = [float(x) for x in field[kind]]

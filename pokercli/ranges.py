@@ -78,8 +78,10 @@ class Range:
     def __repr__(self) -> str:
         return f"Range({self.text!r}, {len(self)} combos)"
 _RANKS = C.RANK_CHARS
-_PART = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so]?)(\+?)$", re.IGNORECASE)
-_SPAN = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so]?)-([2-9TJQKA])([2-9TJQKA])([so]?)$", re.IGNORECASE)
+#: re.ASCII: only ASCII letters match their other case ("ſ" is not "s", "K" not "K").
+_PART = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so]?)(\+?)$", re.IGNORECASE | re.ASCII)
+_SPAN = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so]?)-([2-9TJQKA])([2-9TJQKA])([so]?)$",
+                   re.IGNORECASE | re.ASCII)
 RANDOM_WORDS = {"random", "xx", "any"}
 #: Weights are kept between these bounds: the product of 23 players' weights
 #: (one deal) and the sums over every deal stay far from overflow and underflow.
@@ -317,7 +319,7 @@ def parse_range(text: str, *, order: int = 1) -> Range:
 #: A rank pattern may stand for at most this many hands before its suits are checked.
 PATTERN_MAX = 2_000_000
 #: An Omaha rank pattern: ranks or ``x`` (any card), then an optional suit qualifier.
-_PATTERN = re.compile(r"([2-9TJQKAX]+)(DS|SS|R)?", re.IGNORECASE)
+_PATTERN = re.compile(r"([2-9TJQKAX]+)(DS|SS|R)?", re.IGNORECASE | re.ASCII)
 
 
 def _suits_fit(hand: tuple[int, ...], qualifier: Optional[str]) -> bool:

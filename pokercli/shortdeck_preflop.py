@@ -32,6 +32,11 @@ def compute(ranking: str, name: str) -> dict:
 
 
 @lru_cache(maxsize=2)
+def class_equities(game) -> dict[str, dict]:
+    """The starting-hand classes of a short deck :class:`~pokercli.games.Game`: :func:`table`."""
+    return table(game.rule.key)
+
+
 def table(ranking: str) -> dict[str, dict]:
     """Class -> {"win", "tie", "boards", "equity"} in ``ranking`` (ties are heads-up: half)."""
     from importlib import resources

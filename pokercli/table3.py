@@ -247,10 +247,10 @@ class Estimate:
     gpu_seconds: float
 
     def text(self, device: str, threads: int) -> str:
-        from pokercli.equity_calc import _duration
+        from pokercli.equity_calc import duration
 
-        where = (f"about {_duration(self.gpu_seconds)} on an H100-class GPU" if device == "gpu" else
-                 f"about {_duration(self.cpu_thread_seconds / max(threads, 1))} on {threads} CPU "
+        where = (f"about {duration(self.gpu_seconds)} on an H100-class GPU" if device == "gpu" else
+                 f"about {duration(self.cpu_thread_seconds / max(threads, 1))} on {threads} CPU "
                  f"thread(s) here")
         return (f"{self.deals:,} distinct deals, {self.evaluations:.3g} hand evaluations on every "
                 f"board: {where}")

@@ -242,6 +242,12 @@ def shortdeck_tables(ranking: str) -> Tables:
                   scores_desc)
 
 
+def ranking_tables(ranking: str = "standard") -> Tables:
+    """The :class:`Tables` of a ranking by its key: ``"standard"`` (hold'em,
+    Omaha) or a short deck ranking (:func:`shortdeck_tables`)."""
+    return tables() if ranking == "standard" else shortdeck_tables(ranking)
+
+
 @lru_cache(maxsize=3)
 def kernel_tables(ranking: str = "standard"):
     """The evaluator's kernel arguments: (card keys int64[52], row offsets
@@ -249,7 +255,7 @@ def kernel_tables(ranking: str = "standard"):
     uint16 tables); see :class:`Tables`. ``ranking``:
     ``"standard"`` (hold'em, Omaha) or a short deck ranking (``"shortdeck"``,
     ``"shortdeck-straight"``, :mod:`pokercli.shortdeck`)."""
-    t = tables() if ranking == "standard" else shortdeck_tables(ranking)
+    t = ranking_tables(ranking)
     keys = t.card_keys.astype(np.int64)
     offsets = t.offsets.astype(np.uint32)
     return keys, offsets, (t.rank_score, t.flush_score), (t.rank_class, t.flush_class)

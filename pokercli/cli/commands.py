@@ -120,13 +120,9 @@ def _open(file: Optional[Path]):
 
 
 def _rank_batch(file: Optional[Path], as_json: bool, game: str = "holdem") -> int:
-    from pokercli.batch import omaha_rank_stream, rank_stream
-
-    with _open(file) as stream:
-        if games.game(game).must_use:  # the Omaha games: a hand and its board per line
-            report = omaha_rank_stream(stream, sys.stdout.buffer, as_json, game=game)
-        else:
-            report = rank_stream(stream, sys.stdout.buffer, as_json, game=game)
+    g = games.game(game)
+    with _open(file) as stream:  # the game's lines: a hand (Omaha: and its board) per line
+        report = g.engine.rank_stream(stream, sys.stdout.buffer, as_json, game=g.name)
     sys.stdout.flush()
     if report.bad:
         sys.stderr.write(f"pokercli: {report.bad} bad line(s) skipped, {report.hands} hands ranked\n")

@@ -13,7 +13,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from pokercli.games import GAMES
+from pokercli.games import GAMES, equity_games, help_text
 
 Json = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables/text.")]
 Unicode = Annotated[bool, typer.Option("--unicode", "-u", help="Show suits as ♠ ♡ ♢ ♣.")]
@@ -36,15 +36,12 @@ File = Annotated[Optional[Path], typer.Option(
     "--file", "-f", help="Read one item per line from FILE (as '-' reads stdin).", dir_okay=False)]
 
 
-#: The games of ``rank``, ``equity`` and ``percentile``: every game of pokercli.games.
-PokerGame = Enum("PokerGame", {name.replace("-", "_"): name for name in GAMES}, type=str)
+#: The games of ``rank``, ``equity`` and ``percentile``: the games of pokercli.games with an engine.
+PokerGame = Enum("PokerGame", {g.name.replace("-", "_"): g.name for g in equity_games()}, type=str)
 
 
-#: The games of ``deal``: those above and the dealing layouts of pokercli.dealing.
-DealGame = Enum("DealGame", {**{g.name: g.value for g in PokerGame}, "draw": "draw", "hearts": "hearts",
-                             "bigtwo": "bigtwo"}, type=str)
+#: The games of ``deal``: every entry of pokercli.games.GAMES, deal layouts too.
+DealGame = Enum("DealGame", {name.replace("-", "_"): name for name in GAMES}, type=str)
 
-GAME_HELP = ("The game: holdem, omaha, omaha5, omaha6 (4, 5, 6 hole cards), omaha-hilo, "
-             "omaha5-hilo, shortdeck (36 cards; trips beat a straight), shortdeck-straight "
-             "(a straight beats trips).")
+GAME_HELP = help_text()
 Game = Annotated[PokerGame, typer.Option("--game", "-g", help=GAME_HELP)]

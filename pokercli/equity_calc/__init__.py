@@ -14,11 +14,13 @@ sum(ties_n / n)) / total``.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Literal, Optional, Sequence, Union
 
 from pokercli.equity_calc.model import EquityResult, PlayerResult
 from pokercli.errors import PokerError, shown
+from pokercli.games import GameName
 
 Method = Literal["auto", "exact", "monte-carlo"]
 METHODS = ("auto", "exact", "monte-carlo")
@@ -46,35 +48,25 @@ def _check(samples, stderr, seed, engine, checkpoint, resume, categories, progre
         raise PokerError("progress must be a function of (done, total, stderr)", "progress")
 
 
-def _omaha(spot, method, sampling, samples, stderr, seed, engine, checkpoint, resume, report) -> EquityResult:
-    """The Omaha games: exact when feasible, on an engine or with a checkpoint when asked."""
-    from pokercli.equity_calc import omaha
-    from pokercli.equity_calc.exact import EVALS_PER_SECOND, EXACT_DEFAULT_LIMIT, EXACT_MAX, TooMuchWork
+@dataclass(frozen=True)
+class EquityJob:
+    """How a spot's equity is to be computed: what :func:`equity` was asked,
+    checked, handed to the game's engine (``game.engine.equity(spot, job, game)``)."""
 
-    if sampling:
-        return omaha.monte_carlo(spot, samples, stderr, seed, report)
-    try:
-        return omaha.exact(spot, report, limit=EXACT_MAX if method == "exact" else EXACT_DEFAULT_LIMIT,
-                           engine=engine, checkpoint=checkpoint, resume=resume)
-    except TooMuchWork as e:
-        if checkpoint is not None or resume:
-            raise PokerError(f"exact enumeration would take about {e.evaluations:.2g} table reads; "
-                             "checkpoint= and resume=True are for exact jobs", "checkpoint") from None
-        if any(spot.random_players):
-            why = "every hand of a random player"
-        else:
-            why = f"about {e.evaluations:.2g} table reads (~{_duration(e.evaluations / EVALS_PER_SECOND)} here)"
-        if method == "exact":
-            raise PokerError(f"exact enumeration would take {why}; sample instead "
-                             "(method='monte-carlo') or narrow the ranges", "method") from None
-        result = omaha.monte_carlo(spot, samples, stderr, seed, report)
-        note = f"exact enumeration would take {why}; sampled instead"
-        result.note = f"{note}; {result.note}" if result.note else note
-        return result
+    method: str
+    sampling: bool
+    samples: Optional[int]
+    stderr: Optional[float]
+    seed: Optional[int]
+    engine: Optional[str]
+    device: str
+    checkpoint: Optional[Union[str, Path]]
+    resume: bool
+    report: Optional[Callable]
 
 
 def equity(players: Sequence, board: Union[str, Sequence] = (), dead: Union[str, Sequence] = (), *,
-           game: str = "holdem", method: Method = "auto", samples: Optional[int] = None,
+           game: GameName = "holdem", method: Method = "auto", samples: Optional[int] = None,
            stderr: Optional[float] = None, seed: Optional[int] = None, engine: Optional[str] = None,
            categories: bool = False, checkpoint=None, resume: bool = False,
            progress: Optional[Callable[[int, int, Optional[float]], None]] = None,
@@ -111,9 +103,6 @@ def equity(players: Sequence, board: Union[str, Sequence] = (), dead: Union[str,
     >>> r.samples, r.players[0].equity > 0.8
     (100000, True)
     """
-    from pokercli.equity_calc import lookup
-    from pokercli.equity_calc.exact import EVALS_PER_SECOND, TooMuchWork, exact
-    from pokercli.equity_calc.montecarlo import monte_carlo
     from pokercli.equity_calc.spot import make_spot
 
     if method not in METHODS:
@@ -131,36 +120,45 @@ def equity(players: Sequence, board: Union[str, Sequence] = (), dead: Union[str,
         raise PokerError("checkpoint= and resume=True are for exact jobs, not Monte Carlo", "checkpoint")
     spot = make_spot(players, board, dead, game, categories)
     report = None if progress is None else (lambda done, total, se=None: progress(done, total, se))
-    if spot.game.must_use:
-        if device == "gpu":
-            raise PokerError(f"the GPU engine counts hold'em and short deck, not {spot.game.name}: "
-                             "use engine='cpu'", "engine")
-        return _omaha(spot, method, sampling, samples, stderr, seed, engine, checkpoint, resume, report)
-    if sampling:
-        return monte_carlo(spot, samples, stderr, seed, report, device)
+    job = EquityJob(method, sampling, samples, stderr, seed, engine, device, checkpoint, resume, report)
+    return spot.game.engine.equity(spot, job, spot.game)
+
+
+def board_equity(spot, job: EquityJob, game) -> EquityResult:
+    """:func:`equity` in a game whose hand is the best five of any cards
+    (hold'em, short deck): the shipped heads-up table, exact enumeration on
+    the CPU, a GPU or a cluster, or Monte Carlo."""
+    from pokercli.equity_calc import lookup
+    from pokercli.equity_calc.exact import EVALS_PER_SECOND, TooMuchWork, exact
+    from pokercli.equity_calc.montecarlo import monte_carlo
+
+    checkpoint, device, report = job.checkpoint, job.device, job.report
+    if job.sampling:
+        return monte_carlo(spot, job.samples, job.stderr, job.seed, report, device)
     if checkpoint is None and device != "gpu" and lookup.applicable(spot):
         return lookup.headsup_preflop(spot, report)  # every deal's counts from the shipped table
     try:
-        return exact(spot, report, force=(method == "exact"), engine=engine,
-                     checkpoint=None if checkpoint is None else Path(checkpoint), resume=resume,
+        return exact(spot, report, force=(job.method == "exact"), engine=job.engine,
+                     checkpoint=None if checkpoint is None else Path(checkpoint), resume=job.resume,
                      device=device)
     except TooMuchWork as e:
-        if checkpoint is not None or resume:
+        if checkpoint is not None or job.resume:
             raise PokerError(f"exact enumeration would take about {e.evaluations:.2g} hand "
                              "evaluations; checkpoint= and resume=True are for exact jobs",
                              "checkpoint") from None
-        if method == "exact":
+        if job.method == "exact":
             raise PokerError(f"exact enumeration would take about {e.evaluations:.2g} hand "
-                             f"evaluations (~{_duration(e.evaluations / EVALS_PER_SECOND)} here); "
+                             f"evaluations (~{duration(e.evaluations / EVALS_PER_SECOND)} here); "
                              "sample instead (method='monte-carlo') or narrow the ranges",
                              "method") from None
-        result = monte_carlo(spot, samples, stderr, seed, report, device)
+        result = monte_carlo(spot, job.samples, job.stderr, job.seed, report, device)
         note = f"exact enumeration would take about {e.evaluations:.2g} hand evaluations; sampled instead"
         result.note = f"{note}; {result.note}" if result.note else note
         return result
 
 
-def _duration(seconds: float) -> str:
+def duration(seconds: float) -> str:
+    """A time in words: ``40 s``, ``12 min``, ``3 h``, ``9 days``."""
     if seconds < 120:
         return f"{seconds:.0f} s"
     if seconds < 7200:

@@ -100,7 +100,7 @@ def _deal_tasks(spot: Spot, deal, threads: int):
     """Kernel argument tuples covering all boards of one deal, split for threads."""
     from pokercli._kernels import showdown as K
 
-    keys, offsets, rank_score, flush_score, binom = kernel_args(spot.game.ranking)
+    keys, offsets, rank_score, flush_score, binom = kernel_args(spot.game.rule.key)
     hole = [c for combo in deal for c in combo]
     removed = set(hole) | set(spot.board) | set(spot.removed)
     deck = np.array([c for c in range(52) if c not in removed], np.int64)
@@ -118,7 +118,7 @@ def _deal_tasks(spot: Spot, deal, threads: int):
             for c in combo:
                 suit_bits[p, c // 13] |= 1 << (c % 13)
         avail = sum(1 << int(c) for c in deck)
-        rank_tab, flush_tab = strength_tables(spot.game.ranking)
+        rank_tab, flush_tab = strength_tables(spot.game.rule.key)
         return [(rank_boards5, hand_keys, suit_bits, np.int64(avail), keys, offsets, rank_tab,
                  flush_tab)], total
     if k == 5:
@@ -334,13 +334,13 @@ def _group_counts_many(chunks) -> list:
     if any(args[0] is not spot or gpu.worker_device(args[2]) != "gpu" for args in chunks):
         return [group_counts(*args) for args in chunks]
     players = len(spot.players)
-    keys = kernel_args(spot.game.ranking)[0]
+    keys = kernel_args(spot.game.rule.key)[0]
     groups = [g for args in chunks for g in args[1]]
     hands = np.array([deal for deal, _, _ in groups], np.int64).reshape(len(groups), players, 2)
     held = (np.int64(1) << hands.reshape(len(groups), -1)).sum(axis=1)
     decks = gpu.decks_of(held, C.card_mask(list(spot.board) + list(spot.removed)))
     base_key, base_mask = board_base(spot, keys)
-    patterns = iter(gpu.deal_patterns(spot.game.ranking, hands, decks, spot.to_come, base_key, base_mask))
+    patterns = iter(gpu.deal_patterns(spot.game.rule.key, hands, decks, spot.to_come, base_key, base_mask))
     out = []
     for args in chunks:
         outcome = np.zeros((players, players + 1), np.float64)
@@ -360,7 +360,7 @@ def _on_engine(spot: Spot, groups, threads: Optional[int], engine: Optional[str]
     chunks = [(spot, groups[k:k + ENGINE_CHUNK_DEALS], device)
               for k in range(0, len(groups), ENGINE_CHUNK_DEALS)]
     header = {"format": 1,
-              "job": f"{'' if spot.game.name == 'holdem' else spot.game.name + ' '}"
+              "job": f"{spot.game.label}"
                      f"equity {' vs '.join(p.text for p in spot.players)}, board "
                      f"{C.format_cards(spot.board) or '-'}, dead {C.format_cards(spot.dead) or '-'}"
                      f"{', categories' if spot.with_types else ''}: {len(groups)} distinct deals "

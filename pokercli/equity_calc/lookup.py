@@ -21,8 +21,11 @@ from pokercli.errors import PokerError
 
 
 def applicable(spot: Spot) -> bool:
-    return (spot.game.name == "holdem" and len(spot.players) == 2 and not spot.board
-            and not spot.dead and not spot.with_types)
+    """Whether the game ships the counts of every heads-up preflop deal and the
+    spot is one: two players, no board, no dead cards, no hand types asked."""
+    classes = spot.game.classes
+    return (classes is not None and classes.headsup_counts is not None and len(spot.players) == 2
+            and not spot.board and not spot.dead and not spot.with_types)
 
 
 def _index(a: int, b: int) -> int:

@@ -59,8 +59,8 @@ def values_on(hands: Sequence[tuple[int, int]], board: Sequence[int], game: str 
     from pokercli._kernels.lookup import kernel_tables, strength_tables
 
     g = _game(game)
-    keys, offsets, _, _ = kernel_tables(g.ranking)
-    tables = (keys, offsets, *strength_tables(g.ranking))
+    keys, offsets, _, _ = kernel_tables(g.rule.key)
+    tables = (keys, offsets, *strength_tables(g.rule.key))
     a = np.array(hands, np.int64).reshape(-1, 2)
     return _hand_values(a, np.zeros((1, 0), np.int64), board, tables)[0]
 
@@ -77,8 +77,8 @@ def pair_counts(first: Sequence[tuple[int, int]], second: Sequence[tuple[int, in
     g = _game(game)
     if len(board) < 3:
         raise ValueError("pair_counts is for a flop, turn or river")
-    keys, offsets, _, _ = kernel_tables(g.ranking)
-    rank_tab, flush_tab = strength_tables(g.ranking)
+    keys, offsets, _, _ = kernel_tables(g.rule.key)
+    rank_tab, flush_tab = strength_tables(g.rule.key)
     a = np.array(first, np.int64).reshape(-1, 2)
     b = np.array(second, np.int64).reshape(-1, 2)
     mask_a = (np.int64(1) << a[:, 0]) | (np.int64(1) << a[:, 1])

@@ -116,10 +116,11 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
     if device == "gpu" and not gpu_able:
         raise PokerError(f"the GPU engine counts up to {gpu.MAX_PLAYERS} players without hand "
                          f"types (categories): use engine='cpu'", "engine")
-    needed = cap if stderr is None else min(cap, 0.25 / stderr ** 2)
+    # the samples a worst-case (p = 1/2) share needs; a tiny target asks for the cap (1e-300 ** 2 is 0.0)
+    needed = cap if stderr is None or stderr < 1e-9 else min(cap, 0.25 / stderr ** 2)
     on_gpu = gpu_able and gpu.use_gpu(device, needed >= gpu.AUTO_MC_SAMPLES, "Monte Carlo")
-    keys, offsets, rank_score, flush_score, _ = kernel_args(spot.game.ranking)
-    rank_strength, flush_strength = strength_tables(spot.game.ranking)
+    keys, offsets, rank_score, flush_score, _ = kernel_args(spot.game.rule.key)
+    rank_strength, flush_strength = strength_tables(spot.game.rule.key)
     drawn = [[] if rnd else p.combos for p, rnd in zip(spot.players, spot.random_players)]
     combo_cards = np.array([c for combos in drawn for c, _ in combos], np.int64).reshape(-1, 2)
     starts = np.cumsum([0] + [len(combos) for combos in drawn]).astype(np.int64)
@@ -133,7 +134,7 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
     threads = jobs.threads()
 
     def one_gpu(b: int, n: int):
-        pat, got, again = gpu.monte_carlo(spot.game.ranking, players, combo_cards, starts, keep, other,
+        pat, got, again = gpu.monte_carlo(spot.game.rule.key, players, combo_cards, starts, keep, other,
                                           fixed_mask, base_key, base_mask, spot.to_come, n,
                                           _batch_seed(seed, b))
         return add_patterns(pat, np.zeros((players, players + 1), np.int64)), \

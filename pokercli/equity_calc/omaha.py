@@ -164,10 +164,10 @@ def _run_call(spot: Spot, holes, deck, start: int, count: int):
         players = len(spot.players)
         patterns = np.zeros((1 << players, (1 << players) + 1), np.int64)
         call(RB.omaha_rank_boards5, *_rank_args(spot, holes, deck), patterns, t[6])
-        call(RB.tally_patterns, patterns, spot.game.hilo, *t[:6])
+        call(RB.tally_patterns, patterns, spot.game.pot.split, *t[:6])
         return t
     call(K.omaha_boards, holes, deck, k, start, count, board, binomials(),
-         *kernel_args(spot.game.hole_cards), spot.game.hilo, *_types_args(spot), *t)
+         *kernel_args(spot.game.hole_cards), spot.game.pot.split, *_types_args(spot), *t)
     return t
 
 
@@ -176,7 +176,7 @@ def _rank_args(spot: Spot, holes, deck) -> tuple:
     up to its outputs: the hands, the cards left as a 52-bit set, the tables."""
     keys, offsets, board_index, quad_index, quad_best, _, *rest = kernel_args(spot.game.hole_cards)
     avail = np.int64(sum(1 << int(c) for c in deck))
-    return (holes, avail, keys, offsets, board_index, quad_index, quad_best, *rest, spot.game.hilo,
+    return (holes, avail, keys, offsets, board_index, quad_index, quad_best, *rest, spot.game.pot.split,
             *_types_args(spot))
 
 
@@ -286,11 +286,11 @@ def _on_threads(spot: Spot, deals, threads: Optional[int], progress):
 
         patterns = np.zeros((1 << players, (1 << players) + 1), np.int64)
         ensure(RB.omaha_rank_boards5, *_rank_args(spot, holes, deck), patterns, _tallies(players)[6])
-        ensure(RB.tally_patterns, patterns, spot.game.hilo, *_tallies(players)[:6])
+        ensure(RB.tally_patterns, patterns, spot.game.pot.split, *_tallies(players)[:6])
     else:
         ensure(K.omaha_boards, holes, deck, spot.to_come, 0, 0,
                np.array(spot.board + [0] * spot.to_come, np.int64), binomials(),
-               *kernel_args(spot.game.hole_cards), spot.game.hilo, *_types_args(spot),
+               *kernel_args(spot.game.hole_cards), spot.game.pot.split, *_types_args(spot),
                *_tallies(players))
     totals = [np.zeros(a.shape, np.float64) for a in _tallies(players)]
     pool = ThreadPoolExecutor(max_workers=threads or jobs.threads())
@@ -322,7 +322,7 @@ def _result(spot: Spot, totals, boards: float, method: str) -> EquityResult:
                           high_wins, high_ties, boards, combos=max(1, len(pl.combos)))
         if spot.with_types:
             pr.categories = {R.TYPE_NAMES[t]: float(types[p, t]) / boards for t in range(1, 10)}
-        if spot.game.hilo:
+        if spot.game.pot.split:
             pr.hilo = {"scoop": float(scoop[p]) / boards,
                        "high": {"win": high_wins / boards, "tie": high_ties / boards},
                        "low": {"win": lo_row[1] / boards, "tie": sum(lo_row[2:]) / boards}}
@@ -331,7 +331,7 @@ def _result(spot: Spot, totals, boards: float, method: str) -> EquityResult:
                                      "low_ties": sum(lo_row[2:])}
         out.append(pr)
     res = EquityResult(out, method, spot.board, spot.dead, game=spot.game.name)
-    if spot.game.hilo:
+    if spot.game.pot.split:
         res.extra["no_low"] = float(stats[0]) / boards
     return res
 
@@ -369,7 +369,7 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
         t = _tallies(players)
         call(K.omaha_monte_carlo, combo_cards, starts, keep, other, fixed_mask,
              np.array(pool_cards, np.int64), board, spot.to_come, n, MC_MAX_REDRAWS,
-             np.uint64(_batch_seed(seed, b)), *args, spot.game.hilo, *_types_args(spot), *t)
+             np.uint64(_batch_seed(seed, b)), *args, spot.game.pot.split, *_types_args(spot), *t)
         return t
 
     def add(part):
@@ -413,3 +413,35 @@ def _stderrs(totals, n: int) -> list[float]:
         var = max(float(sq[p]) / SHARE_UNIT ** 2 / n - mean * mean, 0.0)
         out.append(math.sqrt(var / max(n - 1, 1)))
     return out
+
+
+def equity(spot: Spot, job, game) -> EquityResult:
+    """:func:`pokercli.equity_calc.equity` in an Omaha game: exact when
+    feasible (on the CPU, a cluster, or with a checkpoint), Monte Carlo when
+    asked or when the work is too much; the GPU engine does not count Omaha."""
+    from pokercli.equity_calc import duration
+    from pokercli.equity_calc.exact import EVALS_PER_SECOND, EXACT_DEFAULT_LIMIT, EXACT_MAX, TooMuchWork
+
+    if job.device == "gpu":
+        raise PokerError(f"the GPU engine counts hold'em and short deck, not {game.name}: "
+                         "use engine='cpu'", "engine")
+    if job.sampling:
+        return monte_carlo(spot, job.samples, job.stderr, job.seed, job.report)
+    try:
+        return exact(spot, job.report, limit=EXACT_MAX if job.method == "exact" else EXACT_DEFAULT_LIMIT,
+                     engine=job.engine, checkpoint=job.checkpoint, resume=job.resume)
+    except TooMuchWork as e:
+        if job.checkpoint is not None or job.resume:
+            raise PokerError(f"exact enumeration would take about {e.evaluations:.2g} table reads; "
+                             "checkpoint= and resume=True are for exact jobs", "checkpoint") from None
+        if any(spot.random_players):
+            why = "every hand of a random player"
+        else:
+            why = f"about {e.evaluations:.2g} table reads (~{duration(e.evaluations / EVALS_PER_SECOND)} here)"
+        if job.method == "exact":
+            raise PokerError(f"exact enumeration would take {why}; sample instead "
+                             "(method='monte-carlo') or narrow the ranges", "method") from None
+        result = monte_carlo(spot, job.samples, job.stderr, job.seed, job.report)
+        note = f"exact enumeration would take {why}; sampled instead"
+        result.note = f"{note}; {result.note}" if result.note else note
+        return result

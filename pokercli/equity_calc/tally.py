@@ -43,21 +43,12 @@ def add_patterns(patterns: np.ndarray, outcome: np.ndarray) -> np.ndarray:
     return outcome
 
 
-def type_names(ranking: str) -> dict[int, str]:
-    """Hand type strength (the score's type field) -> name, in a game's ranking."""
-    if ranking == "standard":
-        return R.TYPE_NAMES
-    from pokercli import shortdeck
-
-    return shortdeck.type_names(ranking)
-
-
 def result_from_counts(spot: Spot, outcome: np.ndarray, types: np.ndarray, total: float,
                        method: str) -> EquityResult:
     """Each player's win, tie and equity from the (weighted) counts of ``total`` boards."""
     out = []
     players = len(spot.players)
-    names = type_names(spot.game.ranking)
+    names = spot.game.rule.ranking.type_names()
     for p, (pl, row) in enumerate(zip(spot.players, np.asarray(outcome, np.float64).tolist())):
         wins = row[1]
         ties = sum(row[2:])

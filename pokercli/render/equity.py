@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pokercli import games
 from pokercli.equity_calc.model import EquityResult
 from pokercli.render import View
 from pokercli.render import format as F
@@ -23,8 +24,8 @@ class EquityView(View):
 
     def lines(self):
         r, out = self.result, self.out
-        if r.game != "holdem":
-            yield f"game: {r.game}"
+        for key, value in games.game(r.game).in_json.items():  # the game, unless the default
+            yield f"{key}: {value}"
         yield f"method: {r.method}"
         yield f"board: {F.cards(r.board, out) or '(preflop)'}"
         if r.dead:
@@ -58,7 +59,7 @@ class EquityView(View):
         from rich.table import Table
 
         r, out = self.result, self.out
-        game = "" if r.game == "holdem" else f"{r.game} "
+        game = games.game(r.game).label
         t = Table(title=f"{game}equity on {F.cards(r.board, out) or '(preflop)'}", title_justify="left",
                   caption=summary(r, out), caption_justify="left")
         t.add_column("#", justify="right", no_wrap=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pokercli import games
 from pokercli.hand_strength import PercentileResult
 from pokercli.render import View
 from pokercli.render import format as F
@@ -15,8 +16,7 @@ def _opponent(p: PercentileResult) -> str:
 def _rows(p: PercentileResult, out) -> list[tuple[str, str]]:
     rows = [("hand", F.cards(p.hand, out)), ("board", F.cards(p.board, out) or "(preflop)"),
             ("opponent", _opponent(p))]
-    if p.game != "holdem":
-        rows.insert(0, ("game", p.game))
+    rows[:0] = games.game(p.game).in_json.items()  # the game, unless the default
     if p.dead:
         rows.append(("dead", F.cards(p.dead, out)))
     if p.street == "preflop" and p.class_name is not None:

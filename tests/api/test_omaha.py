@@ -276,7 +276,7 @@ def test_showdown_equals_the_reference(game):
         board = cards[players * g.hole_cards:]
         s = pokercli.showdown(holes, board, game=game)
         highs = [naive.omaha_high(h, board) for h in holes]
-        lows = [naive.omaha_low(h, board) if g.hilo else None for h in holes]
+        lows = [naive.omaha_low(h, board) if g.pot.split else None for h in holes]
         for p, hole, high, low in zip(s.players, holes, highs, lows):
             assert p.high.score == high
             assert len(p.high.hole_used) == 2 and set(p.high.hole_used) <= set(hole)
@@ -452,16 +452,16 @@ def test_rank_stream_equals_the_reference_in_order_with_bad_lines_named(game, mo
         assert len(answers) == len(expected)
         for (hole, board), answer in zip(expected, answers):
             score = naive.omaha_high(hole, board)
-            low = naive.omaha_low(hole, board) if rules.hilo else None
+            low = naive.omaha_low(hole, board) if rules.pot.split else None
             low_text = ("-".join("A" if r == 1 else str(r) for r in low) + " low") if low else "no low"
             want = {"hole": C.format_cards(hole), "board": C.format_cards(board), "class": R.hand_class(score),
                     "type": R.TYPE_NAMES[score >> 26], "score": score}
             if as_json:
-                if rules.hilo:
+                if rules.pot.split:
                     want["low"] = low_text if low else None
                 assert json.loads(answer) == want
             else:
-                assert answer.split("\t") == [str(v) for v in want.values()] + ([low_text] if rules.hilo else [])
+                assert answer.split("\t") == [str(v) for v in want.values()] + ([low_text] if rules.pot.split else [])
 
 
 def test_rank_stream_cli_exit_status_and_json_lines(cli, tmp_path):

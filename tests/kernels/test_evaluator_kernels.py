@@ -158,8 +158,8 @@ def test_byte_batch_kernel_refuses_exactly_the_rows_that_are_not_seven_deck_card
 
     deck = [c for c in range(52) if c not in G(game).left_out]
     rng = np.random.default_rng(11)
-    _, _, _, (rank, flush) = E.kernel_tables(G(game).ranking)
-    table, vmap = E._card_rows256(game), E._score_of_class_u32(G(game).ranking)
+    _, _, _, (rank, flush) = E.kernel_tables(G(game).rule.key)
+    table, vmap = E._card_rows256(game), E._score_of_class_u32(G(game).rule.key)
     crafted = [[12, 12, 13, 14, 15, 16, 17],            # a card twice
                [5, 5, 6, 20, 30, 40, 41],               # 5 twice carries onto 6
                [5, 5, 6, 7, 30, 40, 41],                # ... and on to 7 and 8
@@ -180,9 +180,9 @@ def test_byte_batch_kernel_refuses_exactly_the_rows_that_are_not_seven_deck_card
         batch = np.array([rng.choice(deck, 7, replace=False).tolist() for _ in range(3)] + [row], np.uint8)
         mapped = trial % 4 < 2  # scores; else classes (no value map read), mapped here
         out = np.zeros(4, np.uint32 if mapped else np.uint16)
-        got = K.evaluate_batch7(batch, table, E._row_starts(G(game).ranking), rank, flush, vmap, mapped, out)
+        got = K.evaluate_batch7(batch, table, E._row_starts(G(game).rule.key), rank, flush, vmap, mapped, out)
         assert got == (-1 if good else 3), (row, game, mapped)
-        want = [R.score(r) if game == "holdem" else SD.score(r, G(game).ranking)
+        want = [R.score(r) if game == "holdem" else SD.score(r, G(game).rule.key)
                 for r in batch[:4 if good else 3].tolist()]  # the plain reference
         assert (out if mapped else vmap[out])[:len(want)].tolist() == want
         refused += not good

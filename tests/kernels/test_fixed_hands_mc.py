@@ -61,8 +61,8 @@ def test_rank_value_tables_equal_the_evaluator_on_every_dealable_pair_of_multise
     """Every entry of :func:`rank_values` that the deck can deal equals the evaluator's
     rank-only value of the whole hand; the others are the ones the deck cannot deal."""
     spot = make_spot(hands, board, "", game)
-    keys, offsets, *_ = kernel_args(spot.game.ranking)
-    rank_strength, flush_strength = strength_tables(spot.game.ranking)
+    keys, offsets, *_ = kernel_args(spot.game.rule.key)
+    rank_strength, flush_strength = strength_tables(spot.game.rule.key)
     call_args = M.fixed_hands_call(spot, keys, offsets, rank_strength)
     values = call_args[-1]
     first, second = K.BOARD_PARTS[spot.to_come]

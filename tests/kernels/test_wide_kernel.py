@@ -22,7 +22,7 @@ needs_wide = pytest.mark.skipif(not E._wide_ok(), reason="this CPU has no AVX-51
 
 
 def _tables(game):
-    ranking = G(game).ranking
+    ranking = G(game).rule.key
     _, _, _, (rank, flush) = E.kernel_tables(ranking)
     return E._card_rows256(game), E._row_starts(ranking), rank, flush, E._score_of_class_u32(ranking)
 
@@ -41,7 +41,7 @@ def _both(rows, game="holdem", mapped=True):
 
 
 def _reference(row, game):
-    return R.score(row) if game == "holdem" else SD.score(row, G(game).ranking)
+    return R.score(row) if game == "holdem" else SD.score(row, G(game).rule.key)
 
 
 @needs_wide

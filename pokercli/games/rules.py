@@ -1,0 +1,188 @@
+"""The parts a game is made of: how it deals, how it values a hand, how the pot
+is shared, which functions compute it, and its starting-hand classes.
+
+Light on purpose (no NumPy, no Numba): ``--help`` and one-hand commands read
+these. What is heavy (an engine's functions, a kernel table, a shipped
+starting-hand table) is named here as ``"module:function"`` and imported on
+first use.
+
+>>> from pokercli.games import game
+>>> g = game("omaha-hilo")
+>>> g.dealing.hole_cards, g.rule.hole_used, g.pot.parts
+(4, 2, ('high', 'low'))
+>>> STANDARD.describe(STANDARD.best_five([0, 1, 2, 3, 4])[0])
+'Straight flush, six high'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any, Callable, Optional, Sequence
+
+from pokercli import reference as R
+
+
+def load(target: str) -> Callable[..., Any]:
+    """The function ``"module:name"`` names, imported now."""
+    module, _, name = target.partition(":")
+    return getattr(import_module(module), name)
+
+
+@dataclass(frozen=True)
+class Dealing:
+    """How a game deals: cards per hand, the board, how many players."""
+
+    #: Cards each player holds.
+    hole_cards: int
+    #: Cards on a complete board (0: no board).
+    board_cards: int = 0
+    #: The boards a spot may show (a hold'em spot: preflop, flop, turn, river).
+    board_sizes: tuple[int, ...] = (0,)
+    #: Players dealt when none are asked for; a layout dealt to exactly ``fixed_players``.
+    players: int = 2
+    fixed_players: Optional[int] = None
+    #: Where one deal's state comes from (Hearts), as "module:function" of
+    #: (hands, round_number, view); None: deals are hands and a board only.
+    state: Optional[str] = None
+
+
+class Ranking:
+    """How five cards rank: the seed's hold'em ranking (:data:`STANDARD`) or a
+    short deck one (:class:`pokercli.games.shortdeck.ShortDeckRanking`).
+
+    ``key`` is the name the kernel tables know the ranking by
+    (:func:`pokercli._kernels.lookup.kernel_tables`)."""
+
+    key: str = "standard"
+    #: Distinct five-card values: classes run 1 (a royal flush) to ``class_count``.
+    class_count: int = 7462
+
+    def best_five(self, cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+        """(score, the five cards that make it) of 5 to 7 card ids."""
+        return R.best_five(cards)
+
+    def score(self, cards: Sequence[int]) -> int:
+        return R.score(cards)
+
+    def hand_class(self, score: int) -> int:
+        return R.hand_class(score)
+
+    def type_name(self, score: int) -> str:
+        return R.type_name(score)
+
+    def describe(self, score: int) -> str:
+        return R.describe(score)
+
+    def type_names(self) -> dict[int, str]:
+        """Hand type strength (the score's type field) -> name."""
+        return R.TYPE_NAMES
+
+    def all_scores(self) -> tuple[int, ...]:
+        """Every five-card score, strongest first (class ``i`` is entry ``i - 1``)."""
+        return R.all_scores()
+
+    def reductions(self, cards: Sequence[int]) -> Optional[dict[str, Any]]:
+        """The seed's eight reductions of a five-card hand (SPEC §3a), where the
+        ranking has them."""
+        if len(cards) != 5:
+            return None
+        from pokercli.cards import card_mask
+
+        return dict(zip(REDUCTIONS, R.reductions(card_mask(cards))))
+
+    def __repr__(self) -> str:
+        return f"Ranking({self.key!r})"
+
+
+#: The names of the seed's eight reductions of a five-card set (SPEC §3a).
+REDUCTIONS = ("flush", "hand_ranks", "quads", "odd_ranks", "trips", "five_high", "straight",
+              "rank_count")
+
+#: Hold'em's ranking (and Omaha's): the seed's.
+STANDARD = Ranking()
+
+
+@dataclass(frozen=True)
+class HandRule:
+    """How a hand is valued: its best five cards in ``ranking``, using exactly
+    ``hole_used`` hole cards (and the rest from the board), or any of them (0)."""
+
+    description: str
+    ranking: Ranking = STANDARD
+    hole_used: int = 0
+
+    @property
+    def key(self) -> str:
+        """The kernel tables' name of the ranking."""
+        return self.ranking.key
+
+    @property
+    def class_count(self) -> int:
+        return self.ranking.class_count
+
+
+@dataclass(frozen=True)
+class Pot:
+    """How the pot is shared: to the best high hand, or half to the best high
+    and half to the best qualifying ``low`` (the whole pot to the high when no
+    hand qualifies)."""
+
+    low: Optional[str] = None
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        """The pot's parts: ``("high",)`` or ``("high", "low")``."""
+        return ("high",) if self.low is None else ("high", "low")
+
+    @property
+    def split(self) -> bool:
+        """Whether a low takes half the pot."""
+        return self.low is not None
+
+
+class Engine:
+    """A family's functions, each named ``"module:function"`` and imported on
+    first use: ``game.engine.showdown(hands, board, game)``.
+
+    Every engine has these, each taking the :class:`~pokercli.games.Game` last:
+    ``rank(cards, game)``, ``showdown(hands, board, game)``, ``equity(spot,
+    job, game)``, ``percentile(hand, board, dead, vs, game)``,
+    ``evaluate(rows, value_map, game, lows)`` and ``rank_stream(stream, out,
+    as_json, game)``."""
+
+    OPERATIONS = ("rank", "showdown", "equity", "percentile", "evaluate", "rank_stream")
+
+    def __init__(self, family: str, **targets: str):
+        missing = set(self.OPERATIONS) - set(targets)
+        if missing:
+            raise TypeError(f"engine {family} lacks {sorted(missing)}")
+        self.family = family
+        self._targets = targets
+
+    def __getattr__(self, operation: str) -> Callable[..., Any]:
+        try:
+            target = self.__dict__["_targets"][operation]
+        except KeyError:
+            raise AttributeError(operation) from None
+        return load(target)
+
+    def __repr__(self) -> str:
+        return f"Engine({self.family!r})"
+
+
+@dataclass(frozen=True)
+class StartingHands:
+    """A game's starting-hand classes (``AKs``, ``T9o``, ``77``) and where
+    their equities against a random hand come from."""
+
+    #: How many classes there are (169 in hold'em, 81 with a short deck's nine ranks).
+    count: int
+    #: "module:function" of (game) -> {class: {"equity": ...}}.
+    table: str
+    #: The shipped exact counts of every heads-up preflop deal, where the game has them.
+    headsup_counts: Optional[str] = None
+
+    def equities(self, game) -> dict[str, dict]:
+        """Class -> its row, with its ``equity`` against a random hand."""
+        return load(self.table)(game)

@@ -1,0 +1,122 @@
+"""Every game of the registry through every command, against tests/naive.py.
+
+Nothing here names a game: each check reads the :class:`pokercli.games.Game`
+(its deck, dealing, pot) and compares the public API with the plain rule of
+:data:`naive.POT_SHARES`. A new game passes this file when its module, its
+kernels and its registry line are right, and fails it until naive.py holds its
+plain rule.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import get_args
+
+import pytest
+
+import pokercli
+from pokercli import cards as C
+from pokercli.errors import PokerError
+from pokercli.games import GAMES, DealName, GameName, equity_games
+from tests import naive
+
+EQUITY_GAMES = [g.name for g in equity_games()]
+
+
+def _game(name):
+    return GAMES[name]
+
+
+def _deal(g, players: int, board: int, rng: random.Random, dead: int = 0):
+    """Random hands of the game's size, a board and dead cards, from its deck."""
+    cards = rng.sample(list(g.deck), players * g.dealing.hole_cards + board + dead)
+    h = g.dealing.hole_cards
+    holes = [cards[i * h:(i + 1) * h] for i in range(players)]
+    rest = cards[players * h:]
+    return holes, rest[:board], rest[board:]
+
+
+def test_the_registry_is_what_the_types_and_the_cli_offer():
+    from pokercli.cli.options import DealGame, PokerGame
+
+    assert list(get_args(GameName)) == EQUITY_GAMES
+    assert list(get_args(DealName)) == list(GAMES)
+    assert [g.value for g in PokerGame] == EQUITY_GAMES
+    assert [g.value for g in DealGame] == list(GAMES)
+    for g in GAMES.values():
+        assert set(g.deck) <= set(range(52)) and g.dealing.hole_cards >= 1
+    assert all(name in naive.POT_SHARES and name in naive.HAND_VALUE for name in EQUITY_GAMES)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_deal(name):
+    g = _game(name)
+    players = g.dealing.fixed_players or 3
+    deals = pokercli.deal(name, players=players, seed=11, count=3)
+    again = pokercli.deal(name, players=players, seed=11, count=3)
+    assert [d.to_dict() for d in deals] == [d.to_dict() for d in again]
+    for d in deals:
+        cards = [int(c) for h in d.hands for c in h] + [int(c) for c in d.board]
+        assert [len(h) for h in d.hands] == [g.dealing.hole_cards] * players
+        assert len(d.board) == g.dealing.board_cards
+        assert len(set(cards)) == len(cards) and set(cards) <= set(g.deck)
+
+
+@pytest.mark.parametrize("name", EQUITY_GAMES)
+def test_rank_and_showdown(name):
+    g = _game(name)
+    rng = random.Random(name)
+    value = naive.HAND_VALUE[name]
+    for _ in range(40):
+        holes, board, _ = _deal(g, 3, 5, rng)
+        s = pokercli.showdown([C.format_cards(h) for h in holes], C.format_cards(board), game=name)
+        assert list(s.shares) == naive.POT_SHARES[name](holes, board)
+        assert sum(s.shares) == 1
+        if value is None:  # valued only with its board
+            with pytest.raises(PokerError) as e:
+                pokercli.rank(holes[0] + board, game=name)
+            assert e.value.param == "board"
+            continue
+        a, b = (pokercli.rank(h + board, game=name) for h in holes[:2])
+        va, vb = value(holes[0] + board), value(holes[1] + board)
+        assert (a.score > b.score, a.score == b.score) == (va > vb, va == vb)
+        assert 1 <= a.hand_class <= g.rule.class_count
+
+
+@pytest.mark.parametrize("name", EQUITY_GAMES)
+@pytest.mark.parametrize("street", [4, 3])
+def test_exact_and_monte_carlo_equity(name, street):
+    g = _game(name)
+    rng = random.Random(f"{name}{street}")
+    players = 2 if street == 3 else 3
+    holes, board, dead = _deal(g, players, street, rng, dead=1)
+    want, runouts = naive.game_equity(name, holes, board, dead, g.deck)
+    hands = [C.format_cards(h) for h in holes]
+    r = pokercli.equity(hands, board=C.format_cards(board), dead=C.format_cards(dead), game=name,
+                        method="exact")
+    assert r.method == "exact" and r.boards == runouts
+    for p, w in zip(r.players, want):
+        assert p.equity == pytest.approx(float(w), abs=1e-12)
+    mc = pokercli.equity(hands, board=C.format_cards(board), dead=C.format_cards(dead), game=name,
+                         method="monte-carlo", samples=20_000, seed=5)
+    for p, w in zip(mc.players, want):
+        assert abs(p.equity - float(w)) <= 4 * p.stderr + 1e-9
+
+
+@pytest.mark.parametrize("name", EQUITY_GAMES)
+def test_percentile_on_the_river(name):
+    """Against a listed range on a complete board: the shares beaten, tied and
+    lost, and hand strength, are the heads-up pot shares of naive.py."""
+    g = _game(name)
+    rng = random.Random(f"pct{name}")
+    holes, board, _ = _deal(g, 7, 5, rng)
+    hero, opps = holes[0], holes[1:]
+    vs = ",".join(C.format_cards(h).replace(" ", "") for h in opps)
+    p = pokercli.percentile(C.format_cards(hero), board=C.format_cards(board), vs=vs, game=name)
+    shares = [naive.POT_SHARES[name]([hero, o], board)[0] for o in opps]
+    n = len(opps)
+    assert p.beats == pytest.approx(sum(s > Fraction(1, 2) for s in shares) / n, abs=1e-12)
+    assert p.ties == pytest.approx(sum(s == Fraction(1, 2) for s in shares) / n, abs=1e-12)
+    assert p.loses == pytest.approx(sum(s < Fraction(1, 2) for s in shares) / n, abs=1e-12)
+    assert p.hs == pytest.approx(float(sum(shares) / n), abs=1e-12)
