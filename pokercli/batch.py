@@ -213,12 +213,13 @@ def omaha_rank_stream(stream: BinaryIO, out: BinaryIO, as_json: bool = False, ga
     report = BatchReport()
     block: list[tuple[list[int], list[int]]] = []
     for number, text in _lines(stream):
-        body = (text or "").split("#", 1)[0].strip()
-        if text is not None and not body:
+        bad = isinstance(text, PokerError)
+        body = "" if bad else text.split("#", 1)[0].strip()
+        if not bad and not body:
             continue
         try:
-            if text is None:
-                raise PokerError("the line is not UTF-8 text")
+            if bad:
+                raise text
             block.append(_omaha_line(body, rules))
         except PokerError as e:
             report.bad += 1
@@ -341,16 +342,35 @@ def parse_spot(kind: str, text: str) -> dict:
     return args
 
 
+#: The longest line (bytes) the line-by-line readers take; a longer one is named
+#: and skipped a block at a time, never held whole (a 45 MB line once cost 1.5 GB).
+MAX_LINE = 1 << 20
+
+
 def _lines(stream: BinaryIO):
     """(line number, text) of each line, read one at a time (bounded memory); a
-    UTF-8 byte-order mark before the first line is skipped."""
-    for number, raw in enumerate(stream, 1):
+    UTF-8 byte-order mark before the first line is skipped. A line that is not
+    UTF-8, or is longer than :data:`MAX_LINE` bytes, comes as the
+    :class:`PokerError` that names it instead of its text."""
+    number = 0
+    while True:
+        raw = stream.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        number += 1
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            while True:  # the rest of the line, a block at a time
+                more = stream.readline(MAX_LINE)
+                if not more or more.endswith(b"\n"):
+                    break
+            yield number, PokerError(f"the line is longer than {MAX_LINE:,} bytes")
+            continue
         if number == 1 and raw.startswith(BOM):
             raw = raw[len(BOM):]
         try:
             yield number, raw.decode("utf-8").rstrip("\r\n")
         except UnicodeDecodeError:
-            yield number, None
+            yield number, PokerError("the line is not UTF-8 text")
 
 
 def spot_stream(kind: str, stream: BinaryIO, out, options: dict, err=None) -> SpotReport:
@@ -368,11 +388,11 @@ def spot_stream(kind: str, stream: BinaryIO, out, options: dict, err=None) -> Sp
     err = err if err is not None else sys.stderr
     report = SpotReport()
     for number, text in _lines(stream):
-        if text is not None and (not text.strip() or text.lstrip().startswith("#")):
+        if isinstance(text, str) and (not text.strip() or text.lstrip().startswith("#")):
             continue
         try:
-            if text is None:
-                raise PokerError("the line is not UTF-8 text")
+            if isinstance(text, PokerError):
+                raise text
             args = {**options, **parse_spot(kind, text)}
             main = args.pop("players" if kind == "equity" else "hand")
             doc = compute(main, **args).to_dict()

@@ -123,19 +123,20 @@ def _counts(cards) -> list[int]:
     return out
 
 
-def _flush_made(hole, board, five) -> str:
+def _flush_made(hole, board, five, dead=()) -> str:
     suit = C.card_suit(five[0])
     mine = sorted((C.card_rank(c) for c in five), reverse=True)
     on_board = {C.card_rank(c) for c in board if C.card_suit(c) == suit}
+    seen = list(hole) + list(dead)  # neither the hole nor a dead card is another player's
     others = sorted((r for r in range(13) if r not in on_board
-                     and not any(C.card_rank(h) == r and C.card_suit(h) == suit for h in hole)),
+                     and not any(C.card_rank(h) == r and C.card_suit(h) == suit for h in seen)),
                     reverse=True)[:2]
     best = sorted(on_board | set(others), reverse=True)[:5] if len(on_board) >= 3 else []
     return "nut-flush" if len(best) < 5 or mine >= best else "flush"
 
 
-def _straight_made(hole, board) -> str:
-    seen = _counts(list(hole) + list(board))
+def _straight_made(hole, board, dead=()) -> str:
+    seen = _counts(list(hole) + list(board) + list(dead))
     mine = straight_top(_mask(C.card_rank(c) for c in list(hole) + list(board)))
     board_ranks = _mask(C.card_rank(c) for c in board)
     free = [r for r in range(13) if seen[r] < 4]
@@ -148,8 +149,9 @@ def _high(hole) -> str:
     return "ace-high" if any(C.card_rank(c) == 12 for c in hole) else "nothing"
 
 
-def made_category(hole: Sequence[int], board: Sequence[int]) -> str:
-    """The made category of two hole cards on a board of 3 to 5 cards (a key of :data:`MADE`)."""
+def made_category(hole: Sequence[int], board: Sequence[int], dead: Sequence[int] = ()) -> str:
+    """The made category of two hole cards on a board of 3 to 5 cards (a key of
+    :data:`MADE`); ``dead`` cards are seen: no other player holds them."""
     score, five = R.best_five(list(hole) + list(board))
     kind = R.type_name(score)
     h = sorted((C.card_rank(c) for c in hole), reverse=True)
@@ -162,9 +164,9 @@ def made_category(hole: Sequence[int], board: Sequence[int]) -> str:
     if kind == "FULL_HOUSE":
         return "full-house"
     if kind == "FLUSH":
-        return _flush_made(hole, board, five)
+        return _flush_made(hole, board, five, dead)
     if kind == "STRAIGHT":
-        return _straight_made(hole, board)
+        return _straight_made(hole, board, dead)
     if kind == "THREE_OF_A_KIND":
         if h[0] == h[1] and board_count[h[0]] == 1:
             return "set"
@@ -210,11 +212,13 @@ def _completing(hole, board, seen) -> set[int]:
             and straight_top(mine | 1 << r) > straight_top(board_ranks | 1 << r)}
 
 
-def draws(hole: Sequence[int], board: Sequence[int], made: Optional[str] = None) -> list[str]:
-    """The draw categories (keys of :data:`DRAWS`) of two hole cards on a flop or turn."""
+def draws(hole: Sequence[int], board: Sequence[int], made: Optional[str] = None,
+          dead: Sequence[int] = ()) -> list[str]:
+    """The draw categories (keys of :data:`DRAWS`) of two hole cards on a flop
+    or turn; ``dead`` cards are seen (a nut flush draw's best free card is not one)."""
     if len(board) >= 5:
         return []
-    made = made_category(hole, board) if made is None else made
+    made = made_category(hole, board, dead) if made is None else made
     score, _ = R.best_five(list(hole) + list(board))
     kind = R.type_name(score)
     out: list[str] = []
@@ -227,7 +231,7 @@ def draws(hole: Sequence[int], board: Sequence[int], made: Optional[str] = None)
             n = sum(C.card_suit(c) == suit for c in cards)
             if n == 4 and mine:
                 top_free = max(r for r in range(13) if not any(
-                    C.card_rank(b) == r and C.card_suit(b) == suit for b in board))
+                    C.card_rank(b) == r and C.card_suit(b) == suit for b in list(board) + list(dead)))
                 flush_draw = "nut-flush-draw" if max(mine) == top_free else "flush-draw"
             elif n == 3 and mine and len(board) == 3:
                 backdoor = True
@@ -400,7 +404,8 @@ def hits(range_, board, dead=(), *, vs=None, order: int = 1) -> HitsResult:
         counts = combo_counts([c for c, _ in kept], vs_player, board_cards, dead_cards)
     out = []
     for ((a, b), w), (won, tied, total) in zip(kept, counts):
-        made = made_category((a, b), board_cards)
-        out.append(ComboHit((a, b), w, made, tuple(draws((a, b), board_cards, made)), won, tied, total))
+        made = made_category((a, b), board_cards, dead_cards)
+        out.append(ComboHit((a, b), w, made, tuple(draws((a, b), board_cards, made, dead_cards)), won, tied,
+                            total))
     return HitsResult(r.text, tuple(board_cards), tuple(dead_cards), vs_text, tuple(out),
                       _categories(out))

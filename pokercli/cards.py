@@ -29,7 +29,7 @@ import operator
 import re
 from typing import Iterable, Sequence
 
-from pokercli.errors import PokerError, shown
+from pokercli.errors import DuplicateCard, PokerError, shown
 
 RANK_CHARS = "23456789TJQKA"
 #: Suit letters in the order of the 52-bit groups, least significant first.
@@ -65,10 +65,6 @@ _HEARTS_SUIT = {"c": 0, "d": 1, "s": 2, "h": 3}
 MATRIX_SUITS = "dchs"
 
 FULL_DECK_MASK = (1 << 52) - 1
-
-
-class DuplicateCard(PokerError):
-    """The same card twice where each card is one card (``AsAs``)."""
 
 
 class Card(int):
@@ -242,10 +238,10 @@ def card_mask(cards: Iterable[int]) -> int:
     return m
 
 
-def mask_cards(mask: int) -> list[int]:
-    """Card ids of a 52-bit set, lowest bit first."""
+def mask_cards(mask: int, param: str = "mask") -> list[int]:
+    """Card ids of a 52-bit set, lowest bit first; ``param`` names the input in an error."""
     if mask < 0 or mask > FULL_DECK_MASK:
-        raise PokerError(f"{mask} is not a 52-bit card set (0 .. {FULL_DECK_MASK})")
+        raise PokerError(f"{param} {mask} is not a 52-bit card set (0 .. {FULL_DECK_MASK})", param)
     return [i for i in range(52) if mask >> i & 1]
 
 
@@ -272,15 +268,15 @@ def ck32_fields(word: int) -> dict[str, int]:
             "rank": (word >> 8) & 0xF, "prime": word & 0x3F}
 
 
-def card_from_ck32(word: int) -> int:
-    """Card id of a well-formed 32-bit card word; :class:`PokerError` otherwise."""
+def card_from_ck32(word: int, param: str = "word") -> int:
+    """Card id of a well-formed 32-bit card word; :class:`PokerError` (naming ``param``) otherwise."""
     if word < 0 or word >= 1 << 32:
-        raise PokerError(f"{word} is not a 32-bit card word")
+        raise PokerError(f"{param} {word} is not a 32-bit card word", param)
     f = ck32_fields(word)
     for cid in range(52):
         if ck32(cid) == word:
             return cid
-    raise PokerError(f"{word} is not a valid card word (fields {f})")
+    raise PokerError(f"{param} {word} is not a valid card word (fields {f})", param)
 
 
 def deck_index(cid: int) -> int:

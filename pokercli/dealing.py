@@ -13,7 +13,8 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional
+from itertools import islice
+from typing import TYPE_CHECKING, Callable, Iterator, Optional
 
 from pokercli import cards as C
 from pokercli.errors import PokerError, shown
@@ -75,27 +76,39 @@ class Deal:
         return doc
 
 
-@dataclass
 class Deals:
-    """The deals of one ``deal`` call, from one seeded generator."""
+    """The deals of one ``deal`` call, from one seeded generator: a sequence
+    that deals as it is read (``deal(count=10**9)`` holds one deal at a time;
+    reading it again deals the same cards again from the seed).
 
-    game: str
-    seed: int
-    deals: list[Deal]
-    seed_given: bool = True
+    >>> d = deal("holdem", seed=1, count=3)
+    >>> len(d), d[2].index, [x.index for x in d]
+    (3, 3, [1, 2, 3])
+    """
+
+    def __init__(self, game: str, seed: int, deals: Callable[[], Iterator[Deal]], count: int,
+                 seed_given: bool = True):
+        self.game, self.seed, self.count, self.seed_given = game, seed, count, seed_given
+        self._deals = deals
 
     def __len__(self) -> int:
-        return len(self.deals)
+        return self.count
 
-    def __iter__(self):
-        return iter(self.deals)
+    def __iter__(self) -> Iterator[Deal]:
+        return self._deals()
 
     def __getitem__(self, index: int) -> Deal:
-        return self.deals[index]
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TypeError("deals are indexed by whole numbers")
+        if index < 0:
+            index += self.count
+        if not 0 <= index < self.count:
+            raise IndexError("deal index out of range")
+        return next(islice(self._deals(), index, None))
 
     def to_dict(self) -> dict:
         """The ``deal --json`` document of a single deal (several are JSON Lines)."""
-        return self.deals[0].to_dict()
+        return self[0].to_dict()
 
 
 def new_seed() -> int:
@@ -146,13 +159,15 @@ def deal(game: games.DealName = "holdem", players: Optional[int] = None, seed: O
         seed = new_seed()
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise PokerError(f"seed must be a non-negative integer, not {shown(seed)}", "seed")
-    rng = random.Random(seed)
-    out = []
     card = C.Card
-    for k in range(count):
-        d = shuffle(deck, rng)
-        hands = [[card(c) for c in _sort_hand(d[p * per_hand:(p + 1) * per_hand])] for p in range(players)]
-        board = [card(c) for c in d[players * per_hand:need]]
-        state = None if make_state is None else make_state(hands)
-        out.append(Deal(game, seed, k + 1, hands, board, state))
-    return Deals(game, seed, out, seed_given)
+
+    def deals() -> Iterator[Deal]:
+        rng = random.Random(seed)
+        for k in range(count):
+            d = shuffle(deck, rng)
+            hands = [[card(c) for c in _sort_hand(d[p * per_hand:(p + 1) * per_hand])] for p in range(players)]
+            board = [card(c) for c in d[players * per_hand:need]]
+            state = None if make_state is None else make_state(hands)
+            yield Deal(game, seed, k + 1, hands, board, state)
+
+    return Deals(game, seed, deals, count, seed_given)

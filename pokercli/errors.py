@@ -32,6 +32,26 @@ class PokerError(ValueError):
         self.param = param
 
 
+class DuplicateCard(PokerError):
+    """The same card twice where each card is one card (``AsAs``)."""
+
+
+class EngineLost(PokerError):
+    """The Dask scheduler went away, or the cluster has no workers: the job
+    cannot go on (exit status 1; the finished chunks stay in the checkpoint)."""
+
+    exit_code = 1
+
+
+class TooMuchWork(PokerError):
+    """An exact job over its work limit: ``evaluations`` is the estimate (the
+    engine then samples instead, or refuses under ``method='exact'``)."""
+
+    def __init__(self, evaluations: float):
+        self.evaluations = evaluations
+        super().__init__(f"about {evaluations:.2g} hand evaluations", "method")
+
+
 #: Longest piece of the user's input a message repeats.
 QUOTE_LIMIT = 40
 

@@ -46,7 +46,7 @@ def parse_paytable(pays) -> tuple[float, ...]:
                              "pays") from None
     bad = [p for p, v in zip(parts, values) if not (math.isfinite(v) and 0 <= v <= MAX_PAY)]
     if bad:
-        raise PokerError(f"pays {shown(pays)}: a pay is a number from 0 to {MAX_PAY:g}, not "
+        raise PokerError(f"pays {shown(pays)}: a pay is a finite number from 0 to {MAX_PAY:g}, not "
                          f"{shown(bad[0])}", "pays")
     if len(values) != 9:
         raise PokerError(f"pays: 9 pays are needed (royal flush, straight flush, four of a kind, "

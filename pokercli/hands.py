@@ -124,8 +124,9 @@ def rank_any_five(cards, g: Game) -> HandValue:
 
 @dataclass(frozen=True)
 class ScoreInfo:
-    """What a 30-bit score says: its type, primary and secondary ranks, and its
-    class and description when it is the score of a five-card hand."""
+    """What the 30-bit score of a five-card hand says: its type, primary and
+    secondary ranks, class and description (:func:`score_info` refuses a
+    score no hand has)."""
 
     score: int
     type: str
@@ -159,7 +160,9 @@ def score_info(score: int) -> ScoreInfo:
     try:
         hand_class, description = R.hand_class(score), R.describe(score)
     except ValueError:
-        hand_class, description = None, None
+        ranks = "/".join("".join(C.rank_set_names(part)) or "-" for part in (primary, secondary))
+        raise PokerError(f"score {score} is not the score of a five-card hand (type "
+                         f"{R.TYPE_NAMES[strength]}, ranks {ranks})", "score") from None
     return ScoreInfo(score, R.TYPE_NAMES[strength], tuple(C.rank_set_names(primary)),
                      tuple(C.rank_set_names(secondary)), hand_class, description)
 

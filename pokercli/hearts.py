@@ -148,18 +148,18 @@ def parse_state(text: str) -> State:
             doc = json.loads(text)
         except (ValueError, RecursionError) as e:
             where = f": {e.msg} at character {e.pos}" if isinstance(e, json.JSONDecodeError) else ""
-            raise PokerError(f"state is not valid JSON{where}") from None
+            raise PokerError(f"state is not valid JSON{where}", "state") from None
         if not isinstance(doc, dict):
-            raise PokerError("a JSON state is an object with a \"state\" list of 52 codes")
+            raise PokerError("a JSON state is an object with a \"state\" list of 52 codes", "state")
         if isinstance(doc.get("hearts"), dict):  # a deal, as `deal --game hearts --json` writes it
             doc = doc["hearts"]
         values = doc.get("state")
         scores = doc.get("scores", scores)
         ptype = doc.get("pass_type", ptype)
         if not isinstance(ptype, int) or isinstance(ptype, bool):
-            raise PokerError(f"pass type must be 0-3, not {shown(ptype)}")
+            raise PokerError(f"pass type must be 0-3, not {shown(ptype)}", "state")
         if not isinstance(values, list):
-            raise PokerError("a JSON state needs a \"state\" list of 52 codes")
+            raise PokerError("a JSON state needs a \"state\" list of 52 codes", "state")
     else:
         body = text[1:-1] if text.startswith("[") and text.endswith("]") else text
         values = [v for v in re.split(r"[\s,]+", body) if v]
@@ -169,11 +169,11 @@ def parse_state(text: str) -> State:
             codes.append(int(v))
         except (TypeError, ValueError):
             raise PokerError(f"state position {i} ({C.card_name(C.card_from_hearts_index(i)) if i < 52 else i}): "
-                             f"{shown(v)} is not an integer code") from None
+                             f"{shown(v)} is not an integer code", "state") from None
     if not isinstance(scores, list) or len(scores) != 4 or not all(isinstance(s, int) for s in scores):
-        raise PokerError("scores must be a list of four integers")
+        raise PokerError("scores must be a list of four integers", "state")
     if ptype not in PASS_NAMES:
-        raise PokerError(f"pass type must be 0-3, not {shown(ptype)}")
+        raise PokerError(f"pass type must be 0-3, not {shown(ptype)}", "state")
     state = State(codes, scores, ptype)
     check(state)
     return state
@@ -183,24 +183,27 @@ def check(state: State) -> None:
     """Raise PokerError naming the first inconsistency of a state."""
     codes = state.codes
     if len(codes) != 52:
-        raise PokerError(f"a state has 52 codes, not {len(codes)}")
+        raise PokerError(f"a state has 52 codes, not {len(codes)}", "state")
     for i, c in enumerate(codes):
         if c not in LEGAL:
             raise PokerError(f"code {c} for {C.card_name(C.card_from_hearts_index(i))} is not a "
-                             "location (0, 1-4, 11-14, 21-24, 31-34)")
+                             "location (0, 1-4, 11-14, 21-24, 31-34)", "state")
     leads = [i for i, c in enumerate(codes) if c >= 31]
     trick = [c % 10 for c in codes if c >= 21]
     if len(leads) > 1:
-        raise PokerError(f"{len(leads)} cards are marked as led; a trick has at most one lead card")
+        raise PokerError(f"{len(leads)} cards are marked as led; a trick has at most one lead card",
+                         "state")
     if len(trick) > 4:
-        raise PokerError(f"{len(trick)} cards are in the current trick; a trick has at most four")
+        raise PokerError(f"{len(trick)} cards are in the current trick; a trick has at most four",
+                         "state")
     if trick and not leads:
-        raise PokerError("the current trick has cards but no lead card")
+        raise PokerError("the current trick has cards but no lead card", "state")
     if len(set(trick)) != len(trick):
-        raise PokerError("a player has played two cards into the current trick")
+        raise PokerError("a player has played two cards into the current trick", "state")
     won = sum(1 for c in codes if 11 <= c <= 14)
     if won % 4:
-        raise PokerError(f"{won} cards are in won tricks; won tricks hold a multiple of 4 cards")
+        raise PokerError(f"{won} cards are in won tricks; won tricks hold a multiple of 4 cards",
+                         "state")
     done = won // 4
     hidden = codes.count(0)
     expected_hidden = 0
@@ -212,6 +215,7 @@ def check(state: State) -> None:
             continue
         if have != want:
             raise PokerError(f"player {p} holds {have} cards; after {done} tricks"
-                             f"{' and a card played' if p in trick else ''} it should hold {want}")
+                             f"{' and a card played' if p in trick else ''} it should hold {want}", "state")
     if hidden != expected_hidden:
-        raise PokerError(f"{hidden} hidden cards, but the other hands should hold {expected_hidden}")
+        raise PokerError(f"{hidden} hidden cards, but the other hands should hold {expected_hidden}",
+                         "state")

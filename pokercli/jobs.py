@@ -20,7 +20,7 @@ from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional, Sequence
 
-from pokercli.errors import PokerError, shown
+from pokercli.errors import EngineLost, PokerError, shown
 
 #: Environment variable naming a Dask scheduler (the default ``engine``).
 SCHEDULER_ENV = "POKERCLI_SCHEDULER"
@@ -115,13 +115,6 @@ class LocalEngine:
 CONNECT_TIMEOUT = 10.0
 #: Seconds a Dask cluster may have no workers before the job gives up.
 NO_WORKERS_TIMEOUT = 30.0
-
-
-class EngineLost(PokerError):
-    """The Dask scheduler went away, or the cluster has no workers: the job
-    cannot go on (exit status 1; the finished chunks stay in the checkpoint)."""
-
-    exit_code = 1
 
 
 def _quiet_dask() -> None:
@@ -258,9 +251,8 @@ def where(engine: Optional[str], scheduler: Optional[str] = None) -> tuple[str, 
     """
     from pokercli.gpu import DEVICES
 
-    if scheduler is not None and not isinstance(scheduler, str):
-        raise PokerError(f"scheduler must be 'local' or a Dask scheduler address (tcp://HOST:PORT), "
-                         f"not {shown(scheduler)}", "scheduler")
+    if scheduler is not None:
+        check_address(scheduler, "scheduler")
     if engine is None or engine in DEVICES:
         return engine or "auto", scheduler
     if not isinstance(engine, str) or not (engine == "local" or ":" in engine):
@@ -269,7 +261,36 @@ def where(engine: Optional[str], scheduler: Optional[str] = None) -> tuple[str, 
     if scheduler is not None:
         raise PokerError(f"engine must be 'auto', 'cpu' or 'gpu' when scheduler= is given, not "
                          f"{shown(engine)}", "engine")
+    check_address(engine, "engine")
     return "auto", engine
+
+
+def check_address(value, param: str) -> str:
+    """``value`` when it is ``"local"`` or a well-formed scheduler address
+    (``tcp://HOST:PORT``, or ``HOST:PORT``; a port of 1 to 65535, an IP
+    address's numbers each 0 to 255); :class:`PokerError` naming ``param``
+    otherwise. Nothing is contacted here."""
+    import ipaddress
+    from urllib.parse import urlsplit
+
+    what = f"{param} must be 'local' or a Dask scheduler address (tcp://HOST:PORT), not {shown(value)}"
+    if not isinstance(value, str):
+        raise PokerError(what, param)
+    if value == "local":
+        return value
+    try:
+        parts = urlsplit(value if "://" in value else f"tcp://{value}")
+        host, port = parts.hostname, parts.port
+    except ValueError:  # a port that is not a number from 0 to 65535
+        raise PokerError(what, param) from None
+    if not host or port is None or port == 0 or parts.path not in ("", "/"):
+        raise PokerError(what, param)
+    if all(p.isdigit() for p in host.split(".")):  # looks like an IPv4 address: it must be one
+        try:
+            ipaddress.IPv4Address(host)
+        except ValueError:
+            raise PokerError(f"{what}: {host} is not an IP address", param) from None
+    return value
 
 
 def local_engine(device: str, workers: Optional[int] = None):

@@ -17,6 +17,7 @@ code over the 24 suit renamings and both seat orders.
 from __future__ import annotations
 
 import hashlib
+import zipfile
 from functools import lru_cache
 from importlib import resources
 from itertools import permutations
@@ -142,9 +143,13 @@ def save(path, codes: np.ndarray, wins: np.ndarray, ties: np.ndarray) -> None:
 def data() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(codes, first seat's wins, ties) of the shipped table; its checksum is
     verified (a damaged installation is an internal error, said once)."""
-    with resources.files("pokercli").joinpath(f"data/{DATA_NAME}").open("rb") as f:
-        with np.load(f) as z:
-            codes, wins, ties, digest = z["codes"], z["wins"], z["ties"], str(z["sha256"])
+    try:
+        with resources.files("pokercli").joinpath(f"data/{DATA_NAME}").open("rb") as f:
+            with np.load(f) as z:
+                codes, wins, ties, digest = z["codes"], z["wins"], z["ties"], str(z["sha256"])
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as e:
+        raise RuntimeError(f"the installed data/{DATA_NAME} is damaged ({type(e).__name__}: {e}); "
+                           "reinstall pokercli") from None
     if _checksum(codes, wins, ties) != digest:
         raise RuntimeError(f"the installed data/{DATA_NAME} is damaged (checksum); reinstall pokercli")
     return codes, wins, ties

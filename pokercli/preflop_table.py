@@ -42,6 +42,8 @@ def _index() -> dict[str, int]:
 
 def parse_class(text: str) -> str:
     """A class name as players write it: ``AKs``, ``ak s``, ``T9o``, ``22``."""
+    if not isinstance(text, str):
+        raise PokerError(f"hand must be a starting-hand class (text such as AKs), not {shown(text)}", "hand")
     t = text.strip().replace(" ", "")
     name = t[:2].upper() + t[2:].lower()
     if name in _index():

@@ -109,5 +109,5 @@ def encode(value: Union[str, int, C.Card, list], kind: Kind = "mask52"
             raise PokerError(f"value {number} is not a 13-bit rank set (0 .. 8191)", "value")
         return RankSetEncoding(number)
     if kind == "ck32":
-        return CardEncoding((C.Card(C.card_from_ck32(number)),))
-    return CardEncoding(tuple(C.Card(c) for c in C.mask_cards(number)))
+        return CardEncoding((C.Card(C.card_from_ck32(number, "value")),))
+    return CardEncoding(tuple(C.Card(c) for c in C.mask_cards(number, "value")))

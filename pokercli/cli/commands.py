@@ -15,7 +15,7 @@ import typer
 
 from pokercli import games
 from pokercli.cli import ExitStatus, app, run
-from pokercli.cli.options import (Board, Checkpoint, Dead, DealGame, Engine, EngineKind, File, Game, Json,
+from pokercli.cli.options import (DEAL_HELP, Board, Checkpoint, Dead, DealGame, Engine, EngineKind, File, Game, Json,
                                   PokerGame, Resume, Scheduler, Seed, Unicode)
 from pokercli.errors import PokerError
 
@@ -52,7 +52,7 @@ def encode(
 
 @app.command()
 def deal(
-    game: Annotated[DealGame, typer.Option("--game", "-g", help="The game to deal.")] = DealGame.holdem,
+    game: Annotated[DealGame, typer.Option("--game", "-g", help=DEAL_HELP, metavar="GAME")] = DealGame.holdem,
     players: Annotated[Optional[int], typer.Option("--players", "-p", help="Players (all but hearts/bigtwo; default 2).")] = None,
     seed: Seed = None,
     dead: Dead = None,
@@ -298,6 +298,21 @@ def percentile(
     run(job)
 
 
+def _json_lines(lines: list[str]) -> bool:
+    """Whether the text is JSON Lines: two lines or more, the first a whole JSON
+    object on its own (a pretty-printed object's first line is not)."""
+    import json
+
+    first = lines[0].lstrip("\ufeff \t") if lines else ""
+    if len(lines) < 2 or not first.startswith("{"):
+        return False
+    try:
+        json.loads(first)
+    except (ValueError, RecursionError):
+        return False
+    return True
+
+
 @app.command()
 def hearts(
     state: Annotated[list[str], typer.Argument(help="52 location codes (comma/space separated, a JSON list, "
@@ -313,9 +328,10 @@ def hearts(
         text = sys.stdin.read() if state == ["-"] else " ".join(state)
         lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
         out = _out(as_json)
-        if len(lines) < 2 or not all(line.lstrip("\ufeff \t").startswith("{") for _, line in lines):
+        if not _json_lines([line for _, line in lines]):
             return emit(hearts_state(text, view), out)
-        # JSON Lines (`deal --game hearts --count N --json`): one state per line
+        # JSON Lines (`deal --game hearts --count N --json`): one state per line, each bad
+        # line named and the others answered
         bad = 0
         for number, line in lines:
             try:
@@ -370,6 +386,21 @@ def draw(
         if top < 1:
             raise PokerError(f"--top must be at least 1, not {top}")
         emit(draw_(" ".join(hand), dead or (), pays=pays), _out(as_json, unicode), top=top)
+
+    run(job)
+
+
+@app.command()
+def warmup(as_json: Json = False) -> None:
+    """Compile (or load from the cache) every kernel now, so later commands start warm."""
+    def job():
+        from pokercli.render import emit, progress_bar
+        from pokercli.warmup import warmup as warmup_
+
+        out = _out(as_json)
+        with progress_bar(out, "compiling", "steps") as report:
+            result = warmup_(None if report is None else lambda done, total, step: report(done, total))
+        emit(result, out)
 
     run(job)
 

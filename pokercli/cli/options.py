@@ -44,4 +44,6 @@ PokerGame = Enum("PokerGame", {g.name.replace("-", "_"): g.name for g in equity_
 DealGame = Enum("DealGame", {name.replace("-", "_"): name for name in GAMES}, type=str)
 
 GAME_HELP = help_text()
-Game = Annotated[PokerGame, typer.Option("--game", "-g", help=GAME_HELP)]
+# the choices are in the help text: as a metavar they make a 93-column line
+Game = Annotated[PokerGame, typer.Option("--game", "-g", help=GAME_HELP, metavar="GAME")]
+DEAL_HELP = f"The game or layout to deal: {', '.join(GAMES)}."

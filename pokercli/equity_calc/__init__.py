@@ -23,6 +23,9 @@ from pokercli.errors import PokerError, shown
 from pokercli.games import GameName
 
 Method = Literal["auto", "exact", "monte-carlo"]
+#: The most samples a Monte Carlo job takes: about three hours on one CPU
+#: thread, a minute on a GPU; a larger cap would only run until Ctrl-C.
+MAX_SAMPLES = 10**12
 METHODS = ("auto", "exact", "monte-carlo")
 
 __all__ = ["equity", "EquityResult", "PlayerResult", "Method"]
@@ -31,8 +34,10 @@ __all__ = ["equity", "EquityResult", "PlayerResult", "Method"]
 def _check(samples, stderr, seed, engine, checkpoint, resume, categories, progress) -> None:
     from pokercli.equity_calc.montecarlo import SEED_LIMIT
 
-    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
-        raise PokerError(f"samples must be a whole number of at least 1, not {shown(samples)}", "samples")
+    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)
+                                or not 1 <= samples <= MAX_SAMPLES):
+        raise PokerError(f"samples must be a whole number from 1 to {MAX_SAMPLES:,}, not {shown(samples)}",
+                         "samples")
     if stderr is not None:
         if isinstance(stderr, bool) or not isinstance(stderr, (int, float)) or not 0 < stderr < 1:
             raise PokerError(f"stderr must be a number between 0 and 1, not {shown(stderr)}", "stderr")

@@ -23,7 +23,7 @@ from pokercli.equity_calc.model import EquityResult
 from pokercli.equity_calc.spot import Spot
 from pokercli.equity_calc.symmetry import canonical_deals, stabilizer
 from pokercli.equity_calc.tally import add_patterns, result_from_counts, tally_arrays
-from pokercli.errors import PokerError
+from pokercli.errors import PokerError, TooMuchWork
 from pokercli.evaluate import strength_tables
 from pokercli import jobs
 
@@ -399,12 +399,6 @@ def _table_of(rows, n: int, m: int) -> bool:
     return isinstance(rows, list) and len(rows) == n and all(
         isinstance(row, list) and len(row) == m
         and all(type(x) in (int, float) and math.isfinite(x) and x >= 0 for x in row) for row in rows)
-
-
-class TooMuchWork(PokerError):
-    def __init__(self, evaluations: float):
-        self.evaluations = evaluations
-        super().__init__(f"about {evaluations:.2g} hand evaluations", "method")
 
 
 group_counts.many = _group_counts_many

@@ -183,10 +183,29 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
         result.note = f"sampled on the GPU ({gpu.status()[1]})"
     if stderr is not None:
         result.target_reached = reached
-    if stderr is not None and not reached and not interrupted:
-        result.note = (f"stopped at the cap of {cap:,} samples before every standard error "
-                       f"reached {stderr:g} (largest {max(p.stderr for p in result.players):.2g})")
+    ended = sampling_note(done, cap, stderr, reached, interrupted, max(p.stderr for p in result.players))
+    result.note = "; ".join(n for n in (result.note, ended) if n)
     return result
+
+
+def sampling_note(done: int, cap: int, stderr: Optional[float], reached: bool, interrupted: bool,
+                  largest: float) -> str:
+    """What a Monte Carlo result says of how it ended, or "": stopped at the
+    sample cap before the standard error target, or fewer valid samples than
+    asked for (ranges that rarely fit together: each kernel call redraws a
+    rejected deal at most :data:`MC_MAX_REDRAWS` times)."""
+    if interrupted:
+        return ""
+    missed = stderr is not None and not reached
+    if done < cap and not reached:
+        note = (f"only {done:,} valid deals of the {cap:,} samples asked for: the ranges rarely "
+                f"fit together, and each batch stops after {MC_MAX_REDRAWS:,} redrawn deals")
+        return note + (f"; the standard errors did not reach {stderr:g} (largest {largest:.2g})"
+                       if missed else "")
+    if missed:
+        return (f"stopped at the cap of {cap:,} samples before every standard error "
+                f"reached {stderr:g} (largest {largest:.2g})")
+    return ""
 
 
 def fixed_hands_call(spot: Spot, keys, offsets, rank_strength) -> Optional[tuple]:

@@ -33,7 +33,7 @@ from pokercli import jobs
 from pokercli import reference as R
 from pokercli.equity_calc.model import EquityResult, PlayerResult
 from pokercli.equity_calc.montecarlo import (MC_MAX_REDRAWS, _batch_seed, alias_table, run_batches,
-                                             sampling_plan)
+                                             sampling_note, sampling_plan)
 from pokercli.equity_calc.spot import Spot
 from pokercli.equity_calc.symmetry import canonical_deals, stabilizer
 from pokercli.errors import PokerError
@@ -393,9 +393,7 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
     res.seconds = time.perf_counter() - t0
     if stderr is not None:
         res.target_reached = reached
-        if not reached and not interrupted:
-            res.note = (f"stopped at the cap of {cap:,} samples before every standard error "
-                        f"reached {stderr:g} (largest {max(se):.2g})")
+    res.note = sampling_note(done, cap, stderr, reached, interrupted, max(se))
     return res
 
 

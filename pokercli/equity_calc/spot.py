@@ -13,7 +13,7 @@ from typing import Optional, Sequence
 from pokercli import cards as C
 from pokercli import ranges as RG
 from pokercli.errors import PokerError, shown
-from pokercli.games import Game, game as _game
+from pokercli.games import Game, equity_games, game as _game
 
 Combo = tuple[int, ...]
 
@@ -55,6 +55,10 @@ def parse_player(value, index: int, hole: int = 2) -> Player:
         cards = None
     if cards is not None and len(cards) == 2:
         return Player(value, [((min(cards), max(cards)), 1.0)], True, tuple(cards))
+    if cards is not None and 3 <= len(cards) <= 6 and "," not in value and ":" not in value:
+        raise PokerError(f"hand {index} {shown(value.strip())} has {len(cards)} cards, expected 2"
+                         f"{_other_games(len(cards))}; a range of two-card hands is written with commas "
+                         "(AsAh,KsKh)", "players")
     try:
         combos = RG.parse_range(value)
     except PokerError as e:
@@ -65,6 +69,12 @@ def parse_player(value, index: int, hole: int = 2) -> Player:
             raise PokerError(str(duplicate), "players") from None
         raise PokerError(f"player {index}: {e}", "players") from None
     return Player(value, [((int(a), int(b)), w) for (a, b), w in combos], False)
+
+
+def _other_games(hole: int) -> str:
+    """`` (a hand of game='omaha' ...)`` for the games whose hands have ``hole`` cards, or ""."""
+    names = [g.name for g in equity_games() if g.dealing.hole_cards == hole]
+    return f" ({hole} cards are a hand of {' or '.join(f'game={n!r}' for n in names)})" if names else ""
 
 
 def _parse_other(value, index: int, hole: int) -> Player:

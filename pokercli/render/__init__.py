@@ -4,11 +4,11 @@
 result's view (one module of this package per command) and writes it:
 
 * ``rich``: Rich tables and colour, when stdout is a terminal (or
-  ``POKERCLI_TERMINAL=1`` forces it) and ``NO_COLOR`` is not set; every view
-  fits the terminal's width (80 columns and up) without cutting a value, and
-  says nothing by colour alone;
-* ``plain``: plain text without escape codes (pipelines, ``NO_COLOR``),
-  tab-separated where it is a table;
+  ``POKERCLI_TERMINAL=1`` forces it); ``NO_COLOR`` (no-color.org) removes the
+  colour and keeps the layout; every view fits the terminal's width (80
+  columns and up) without cutting a value, and says nothing by colour alone;
+* ``plain``: plain text without escape codes (pipelines), tab-separated where
+  it is a table;
 * ``json``: the result's ``to_dict()`` document (JSON Lines for streams),
   always strict JSON.
 
@@ -114,7 +114,7 @@ class Output:
             unicode = False
         if as_json:
             return cls("json", unicode, fancy)
-        if stdout_is_terminal() and not os.environ.get("NO_COLOR"):
+        if stdout_is_terminal():  # NO_COLOR takes the colour away, not the layout
             return cls("rich", unicode, fancy)
         return cls("plain", unicode, fancy)
 
@@ -135,7 +135,7 @@ class Output:
 
         stream = self.stream if self.fancy else _AsciiStream(self.stream)
         return Console(file=stream, force_terminal=True, highlight=False, soft_wrap=False,
-                       width=self.width)
+                       width=self.width, no_color=bool(os.environ.get("NO_COLOR")))
 
     @property
     def columns(self) -> int:
@@ -179,7 +179,9 @@ class View:
         self.out = out
         self.options = options
 
-    def documents(self) -> list[dict]:
+    def documents(self) -> Iterable[dict]:
+        """The JSON documents: a list (one document is indented), or an
+        iterator, written as JSON Lines as it yields."""
         return [self.result.to_dict()]
 
     def lines(self) -> Iterable[str]:
@@ -198,6 +200,7 @@ _VIEWS = {
     "PercentileResult": "percentile", "DrawResult": "draw", "Deals": "deal",
     "State": "hearts", "CombosResult": "combos", "HitsResult": "hits",
     "DistributionResult": "analysis", "NextCardResult": "analysis", "OutsResult": "analysis",
+    "WarmupResult": "warmup",
 }
 
 
@@ -212,6 +215,10 @@ def emit(result: Any, out: Output, **options: Any) -> None:
     view = view_for(result, out, **options)
     if out.json:
         docs = view.documents()
+        if not isinstance(docs, list):  # a stream: JSON Lines, one document at a time
+            for doc in docs:
+                out.emit_json(doc, indent=None)
+            return
         for doc in docs:
             out.emit_json(doc, indent=view.indent if len(docs) == 1 else None)
     elif out.rich:

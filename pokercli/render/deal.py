@@ -12,7 +12,9 @@ class DealsView(View):
     """One JSON document for one deal, JSON Lines for several."""
 
     def documents(self):
-        return [d.to_dict() for d in self.result]
+        if len(self.result) == 1:
+            return [self.result[0].to_dict()]
+        return (d.to_dict() for d in self.result)  # JSON Lines, written as they are dealt
 
     def lines(self):
         out = self.out

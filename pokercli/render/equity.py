@@ -60,7 +60,8 @@ class EquityView(View):
 
         r, out = self.result, self.out
         game = games.game(r.game).label
-        t = Table(title=f"{game}equity on {F.cards(r.board, out) or '(preflop)'}", title_justify="left",
+        dead = f", dead {F.cards(r.dead, out)}" if r.dead else ""
+        t = Table(title=f"{game}equity on {F.cards(r.board, out) or '(preflop)'}{dead}", title_justify="left",
                   caption=summary(r, out), caption_justify="left")
         t.add_column("#", justify="right", no_wrap=True)
         t.add_column("hand", overflow="fold", min_width=5)

@@ -221,3 +221,15 @@ def test_range_weights_and_override():
 def test_range_errors(text, fragment):
     with pytest.raises(PokerError, match=fragment):
         pokercli.parse_range(text)
+
+
+def test_monte_carlo_says_when_fewer_valid_deals_than_asked_come_back():
+    """Eight two-class ranges over the four pairs rarely fit together: each batch
+    stops after its redraw limit, and the result says how many deals were valid."""
+    r = pokercli.equity(["AA", "AA", "KK", "KK", "QQ", "QQ", "JJ", "JJ"], method="monte-carlo",
+                        samples=100_000, seed=1)
+    assert 0 < r.samples < 100_000 and not r.interrupted
+    assert r.note.startswith(f"only {r.samples:,} valid deals of the 100,000 samples asked for")
+    assert r.to_dict()["note"] == r.note
+    full = pokercli.equity(["AsAh", "KsKh"], method="monte-carlo", samples=20_000, seed=1)
+    assert full.samples == 20_000 and full.note == ""

@@ -158,3 +158,16 @@ def test_cli_text_json_and_errors(cli):
     assert code == 2 and "--board" in err and "Traceback" not in err
     code, out, err = cli("hits", "QQ+,T9s-64s", "--board", "Ah 7c 2d")
     assert code == 2 and "T9s-64s" in err
+
+
+def test_dead_cards_are_seen_by_the_nut_labels():
+    """With the ace of spades dead, K3s on Qs Js Ts 2h is the best flush nobody
+    else can hold (the README: no two other unseen cards make a higher one); the
+    king is then the best free spade for a flush draw too."""
+    def made(dead):
+        return {frozenset(c.cards): c.made for c in pokercli.hits("K3s", "Qs Js Ts 2h", dead).combos}
+
+    ks3s = frozenset(parse("Ks 3s"))
+    assert made("")[ks3s] == "flush" and made("As")[ks3s] == "nut-flush"
+    assert H.draws(parse("Ks 4d"), parse("Qs 7s 2s")) == ["flush-draw"]
+    assert H.draws(parse("Ks 4d"), parse("Qs 7s 2s"), dead=parse("As")) == ["nut-flush-draw"]

@@ -254,3 +254,35 @@ def test_cached_kernels_load_without_numba_typing_registries():
         assert r.returncode == 0, r.stderr
         assert '"wins": 1410336' in r.stdout
     assert r.stdout.split()[-1] == "light"
+
+
+def test_no_color_takes_the_colour_away_and_keeps_the_layout(cli, monkeypatch):
+    """no-color.org: NO_COLOR removes colour only; the terminal view stays a table
+    (it once switched to the pipeline format: one 2,031-character line)."""
+    import re
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    code, out, _ = cli("equity", "AsAh", "KsKh", terminal=True, columns=140)
+    assert code == 0 and "┃" in out and "82.637" in out
+    sgr = [p for m in re.findall(r"\x1b\[([0-9;]*)m", out) for p in m.split(";") if p]
+    assert not [p for p in sgr if p in ("38", "48") or 30 <= int(p) <= 37 or 90 <= int(p) <= 97
+                or 40 <= int(p) <= 47], sgr
+    monkeypatch.delenv("NO_COLOR")
+    code, out, _ = cli("equity", "AsAh", "KsKh", terminal=True, columns=140)
+    assert re.search(r"\x1b\[[0-9;]*3[0-7]m", out)  # with colour (the bars), for contrast
+
+
+def test_every_help_fits_80_columns(cli, monkeypatch):
+    """Each command's --help, the root's too, at 80 columns (long --game choices once
+    made 93- and 112-column lines: the choices are in the help text now)."""
+    import typer.main
+
+    from pokercli.cli import app
+
+    monkeypatch.setenv("COLUMNS", "80")
+    names = [[]] + [[name] for name in typer.main.get_command(app).commands]
+    assert len(names) > 10
+    for name in names:
+        code, out, _ = cli(*name, "--help")
+        long = [line for line in out.splitlines() if len(line) > 80]
+        assert code == 0 and not long, (name, long)

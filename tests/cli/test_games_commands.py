@@ -78,3 +78,21 @@ def test_paytable_option(cli):
     assert code == 2 and "has 4 cards" in err
     code, out, _ = cli("draw", "Ah Kh Qh Jh 2c", terminal=True)
     assert "\x1b[" in out and "18.5532" in out
+
+
+def test_warmup_runs_every_game_through_its_engine(cli):
+    """`pokercli warmup` compiles or loads every kernel up front: a step per
+    engine operation for each game of the registry, then hold'em's own commands."""
+    from pokercli.games import equity_games
+
+    code, out, err = cli("warmup", "--json")
+    doc = json.loads(out)
+    names = [s["step"] for s in doc["steps"]]
+    assert code == 0 and err == ""
+    for g in equity_games():
+        for part in ("batch evaluation", "rank -", "showdown", "exact equity", "Monte Carlo", "percentile"):
+            assert f"{g.name}: {part}" in names
+    assert {"hits", "draw"} <= set(names) and doc["seconds"] == pytest.approx(
+        sum(s["seconds"] for s in doc["steps"]), abs=0.01)
+    code, out, _ = cli("warmup")
+    assert code == 0 and out.splitlines()[0] == "step\tseconds" and out.splitlines()[-1].startswith("total\t")

@@ -103,3 +103,10 @@ def test_batch_json_lines_from_file(cli, tmp_path):
     assert [(d["hand"], d["class"], d["type"]) for d in docs] == [
         ("As Ks Qs Js Ts", 1, "STRAIGHT_FLUSH"), ("7h 5s 4d 3c 2h", 7462, "HIGH_CARD")]
     assert all(set(d) >= {"hand", "class", "type", "score"} for d in docs)
+
+
+def test_a_score_no_hand_has_is_refused(cli):
+    """Type bits of a straight flush and no ranks: not a hand's score, one line, exit 2."""
+    code, out, err = cli("rank", "--score", "603979776")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "603979776 is not the score of a five-card hand (type STRAIGHT_FLUSH" in err

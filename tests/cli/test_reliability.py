@@ -131,7 +131,7 @@ def test_weights_at_the_bounds_give_strict_json(cli):
 @pytest.mark.parametrize("pays", ["nan 50 25 9 6 4 3 2 1", "inf 50 25 9 6 4 3 2 1", "800 -1 25 9 6 4 3 2 1"])
 def test_pay_tables_must_be_finite(cli, pays):
     code, out, err = cli("draw", "Js Jd 2c 5h 9s", "--pay", pays, "--json")
-    assert code == 2 and out == "" and "a pay is a number from 0 to 1e+12" in err
+    assert code == 2 and out == "" and "a pay is a finite number from 0 to 1e+12" in err
 
 
 # --- 7. checkpoints -------------------------------------------------------------------
@@ -231,7 +231,10 @@ def test_a_scheduler_that_dies_mid_job(scheduler, tmp_path):
     try:
         wait_for(lambda: ck.exists() and len(ck.read_text().splitlines()) >= 3, "two chunks")
         proc.kill()
-        out, err = job.communicate(timeout=120)
+        proc.wait()  # the event: the scheduler is gone; then the job must end by itself
+        # a bound only against a hang (the job's own limits end it within a minute; a loaded
+        # machine once took longer than a fixed 120 s to get there)
+        out, err = job.communicate(timeout=900)
     finally:
         job.kill()
         worker.kill()
@@ -316,6 +319,10 @@ def test_hearts_reads_what_deal_writes(cli):
     lines = many.splitlines()
     code, out, err = cli("hearts", "-", "--json", input="\n".join([lines[0], "{bad", lines[2]]) + "\n")
     assert code == 1 and len(out.splitlines()) == 2 and "line 2:" in err
+    # a line that is not JSON at all is named too, and the others are answered
+    code, out, err = cli("hearts", "-", "--json", input="\n".join([lines[0], "not json", lines[2]]) + "\n")
+    assert code == 1 and len(out.splitlines()) == 2 and err.startswith("pokercli: line 2:")
+    assert err.count("\n") == 1
 
 
 def test_ctrl_c_stops_an_omaha_percentile(monkeypatch):
@@ -329,3 +336,46 @@ def test_ctrl_c_stops_an_omaha_percentile(monkeypatch):
         lambda p: time.sleep(3))
     assert code == 130 and took < 5 and out == "", err
     assert err.strip().splitlines()[-1] == "pokercli: interrupted" and "Traceback" not in err
+
+
+def test_a_malformed_scheduler_address_is_refused_even_for_a_small_job(cli):
+    """A small hold'em job never contacts the scheduler, but the address is still checked."""
+    code, out, err = cli("equity", "AsAh", "KsKh", "--scheduler", "tcp://256.1.1.1:8786")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "256.1.1.1 is not an IP address" in err
+
+
+def test_a_tiny_stderr_target_samples_to_the_cap(cli):
+    """1e-300 squared is 0.0: the target asks for every sample up to the cap, no division by zero."""
+    code, out, err = cli("equity", "AsAh", "KsKh", "--stderr", "1e-300", "--samples", "20000", "--seed", "3",
+                         "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["samples"] == 20000 and doc["target_reached"] is False
+
+
+def test_deal_streams_a_huge_count():
+    """`deal --count 10**12` writes its first deal at once and holds one deal at a
+    time (it once built every deal first: 65 s and 1 GB for a million); the API's
+    Deals is read lazily and deals the same cards again from the seed."""
+    import pokercli
+
+    deals = pokercli.deal(count=10**12, seed=4)
+    assert len(deals) == 10**12 and deals[1].to_dict() == list(zip(range(2), deals))[1][1].to_dict()
+    p = subprocess.Popen([sys.executable, "-m", "pokercli", "deal", "--count", str(10**12), "--seed", "4",
+                          "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = json.loads(p.stdout.readline())
+    finally:
+        p.kill()
+        p.communicate()
+    assert first == deals[0].to_dict() and first["deal"] == 1
+
+
+def test_a_line_longer_than_the_limit_is_named_and_skipped_unread(cli):
+    """A line over batch.MAX_LINE bytes is refused by number without being held
+    whole, and the lines after it are still answered."""
+    from pokercli.batch import MAX_LINE
+
+    text = "AsAh | " + "K" * (3 * MAX_LINE) + "\nAsAh | KsKh\n"
+    code, out, err = cli("equity", "-", input=text)
+    assert code == 1 and err.startswith(f"pokercli: line 1: the line is longer than {MAX_LINE:,} bytes")
+    assert [json.loads(l)["line"] for l in out.splitlines()] == [2]

@@ -249,3 +249,28 @@ def test_numba_cache_follows_every_kernel_source(tmp_path):
             f.write("\n# edited\n")
         seen.add(_jit._sources_digest(tmp_path))
     assert len(seen) == len(sources) + 1
+
+
+def test_a_damaged_shipped_table_says_reinstall(monkeypatch):
+    """The shipped heads-up table is not a cache: when it is damaged (not a zip
+    archive), the one line says which file and to reinstall, whatever failed."""
+    import io
+
+    import pytest
+
+    from pokercli import preflop_lookup as L
+
+    class Damaged:
+        def joinpath(self, name):
+            return self
+
+        def open(self, mode):
+            return io.BytesIO(b"PK\x03\x04 not a whole archive")
+
+    monkeypatch.setattr(L.resources, "files", lambda package: Damaged())
+    L.data.cache_clear()
+    try:
+        with pytest.raises(RuntimeError, match=r"data/preflop_headsup.npz is damaged .*; reinstall pokercli"):
+            L.data()
+    finally:
+        L.data.cache_clear()

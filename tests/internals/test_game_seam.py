@@ -91,3 +91,4 @@ def test_every_engine_names_functions_that_exist():
             from pokercli.games.rules import load
 
             assert callable(load(g.dealing.state))
+

@@ -66,6 +66,11 @@ def results():
                                                           game="shortdeck"), {}, [
         "Three of a kind, nines, ace-king kickers", "WIN", "shortdeck"]
     yield "equity", lambda: pokercli.equity(["AsAh", "QQ+,AKs"], "Kd 7c 2h"), {}, ["64.757", "6557 / 990"]
+    yield "equity dead", lambda: pokercli.equity(["AsAh", "QQ+,AKs"], "Kd 7c 2h", dead="2c 3d"), {}, [
+        "dead 2c 3d"]
+    yield "warmup", lambda: __import__("pokercli.warmup", fromlist=["WarmupResult"]).WarmupResult(
+        [("holdem: exact equity", 1.25), ("shortdeck-straight: batch evaluation", 0.5)]), {}, [
+        "shortdeck-straight: batch evaluation", "1.25", "2 steps"]
     yield "equity omaha hi-lo", lambda: pokercli.equity(["As Ah 2c 3d", "Ks Kh 4c 5d", "Qd Qc Jd Tc"],
                                                         board="7h 8d 9c", game="omaha-hilo"), {}, [
         "As Ah 2c 3d", "scoop %", "low tie %", "no low on"]

@@ -1,0 +1,91 @@
+"""``warmup``: compile (or load from the cache) every kernel a session uses, up front.
+
+A fresh installation compiles its Numba kernels on first use, spread over the
+first commands (about 80 s in all on a 2-core machine); ``pokercli warmup``
+takes that time at once, so that every later command starts warm. Each game
+of :data:`pokercli.games.GAMES` with an engine runs its batch evaluator, the
+``rank -`` stream, exact equity (preflop heads-up and three-way, on the flop),
+Monte Carlo (hands and ranges) and a percentile on a small spot dealt from a
+fixed seed; then the commands of hold'em alone (``hits``, ``outs``,
+``--distribution``, ``draw``). A second run only loads the compiled code
+from the cache.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+
+@dataclass
+class WarmupResult:
+    """The steps run and the seconds each took (compiling, or loading from the cache)."""
+
+    steps: list[tuple[str, float]] = field(default_factory=list)
+
+    @property
+    def seconds(self) -> float:
+        return sum(s for _, s in self.steps)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``warmup --json`` document."""
+        return {"steps": [{"step": name, "seconds": round(s, 3)} for name, s in self.steps],
+                "seconds": round(self.seconds, 3)}
+
+
+def _steps() -> list[tuple[str, Callable[[], Any]]]:
+    import io
+
+    import numpy as np
+
+    from pokercli import analysis, board_hits, evaluate, five_card_draw, hands
+    from pokercli.cards import format_cards
+    from pokercli.dealing import deal
+    from pokercli.equity_calc import equity
+    from pokercli.games import equity_games
+    from pokercli.hand_strength import percentile
+
+    steps: list[tuple[str, Callable[[], Any]]] = []
+    for g in equity_games():
+        d = deal(g.name, players=3, seed=1)[0]
+        h = [format_cards(x) for x in d.hands]
+        flop = format_cards(d.board[:3])
+        rows = np.array([list(x) + list(d.board) for x in d.hands], np.int8)
+        lines = "".join(format_cards(list(x) + list(d.board)) + "\n" for x in d.hands).encode()
+        steps += [
+            (f"{g.name}: batch evaluation", lambda g=g, rows=rows: evaluate.scores(rows, g.name)),
+            (f"{g.name}: rank -", lambda g=g, lines=lines: g.engine.rank_stream(
+                io.BytesIO(lines), io.BytesIO(), False, game=g.name)),
+            (f"{g.name}: showdown", lambda g=g, h=h, d=d: hands.showdown(h, format_cards(d.board), g.name)),
+            (f"{g.name}: exact equity", lambda g=g, h=h, flop=flop: (
+                equity(h[:2], game=g.name, method="exact"), equity(h, game=g.name, method="exact"),
+                equity(h[:2], board=flop, game=g.name, method="exact"))),
+            (f"{g.name}: Monte Carlo", lambda g=g, h=h: (
+                equity(h, game=g.name, samples=1000, seed=1),
+                equity([h[0], "random"], game=g.name, samples=1000, seed=1))),
+            (f"{g.name}: percentile", lambda g=g, h=h, flop=flop: percentile(
+                h[0], board=flop, game=g.name, vs=",".join(x.replace(" ", "") for x in h[1:]))),
+        ]
+    steps += [
+        ("holdem: ranges", lambda: (equity(["QQ+,AKs", "JJ-99,AQs+"], board="Kd 7c 2h", method="exact"),
+                                    equity(["QQ+,AKs", "random"], samples=1000, seed=1))),
+        ("hits", lambda: board_hits.hits("QQ+,AK,T9s-65s", "Kd 7c 2h", vs="AsKs")),
+        ("outs and --distribution", lambda: (analysis.outs("Ah Kh", "Qh 7h 2c", "Qs Qd"),
+                                             analysis.distribution(["AsAh", "KK,QQ"], board="Kd 7c 2h"))),
+        ("draw", lambda: five_card_draw.draw("Jh Jd 7c 4s 2h")),
+    ]
+    return steps
+
+
+def warmup(progress: Optional[Callable[[int, int, str], None]] = None) -> WarmupResult:
+    """Run every step of the module's list; ``progress(done, total, step)`` before each."""
+    steps = _steps()
+    result = WarmupResult()
+    for i, (name, step) in enumerate(steps):
+        if progress is not None:
+            progress(i, len(steps), name)
+        t0 = time.perf_counter()
+        step()
+        result.steps.append((name, time.perf_counter() - t0))
+    return result
