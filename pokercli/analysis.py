@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import comb
-from typing import Sequence
+from typing import Callable, Optional, Sequence
 
 from pokercli import cards as C
 from pokercli.games import GameName
@@ -115,17 +115,15 @@ def distribution(players: Sequence, board=(), dead=(), *, game: GameName = "hold
     from pokercli.equity_calc.spot import make_spot
 
     spot = make_spot(players, board, dead, game)
-    if spot.game.hole_cards != 2:
-        raise PokerError(f"a distribution is for two-card games, not {game}", "game")
-    if not any(not p.fixed for p in spot.players):
-        raise PokerError("a distribution needs a player given as a range", "players")
+    if not any(p.combos and not p.fixed for p in spot.players):
+        raise PokerError("a distribution needs a player given as a range of listed hands", "players")
     if _headsup(spot):
         main, rows = _headsup_rows(spot)
     else:
         main, rows = _engine_rows(spot, players, board, dead, game)
     out = []
     for seat, p in enumerate(spot.players):
-        if p.fixed:
+        if p.fixed or not p.combos:  # a hand, or an Omaha `random` (its hands are not listed)
             continue
         combos = [ComboEquity(tuple(c), w, *row) for (c, w), row in zip(p.combos, rows[seat]) if row[2] > 0]
         combos.sort(key=lambda c: (-c.equity, c.cards))
@@ -186,7 +184,7 @@ def _engine_rows(spot, players, board, dead, game):
     main = equity(players, board, dead, game=game, method="exact")
     rows = {}
     for seat, p in enumerate(spot.players):
-        if not p.fixed:
+        if p.combos and not p.fixed:
             others = spot.players[:seat] + spot.players[seat + 1:]
             rows[seat] = player_counts([c for c, _ in p.combos], seat, others, spot.board, spot.dead, game)
     return main, rows
@@ -215,10 +213,12 @@ class NextCardResult:
         return doc
 
 
-def next_card(players: Sequence, board, dead=(), *, game: GameName = "holdem") -> NextCardResult:
+def next_card(players: Sequence, board, dead=(), *, game: GameName = "holdem",
+              progress: Optional[Callable[[int, int], None]] = None) -> NextCardResult:
     """On a flop or turn: every card that can come next, and each player's exact
     equity with it on the board (a card every combo of some range holds is
-    left out: no deal has it come).
+    left out: no deal has it come). ``progress(done, total)`` is called as the
+    cards are counted (one exact job per card).
 
     >>> r = next_card(["AsAh", "KsKh"], "Kd 7c 2h")
     >>> after = dict((C.card_name(c), round(e[0], 4)) for c, e in r.cards)
@@ -242,8 +242,13 @@ def next_card(players: Sequence, board, dead=(), *, game: GameName = "holdem") -
         now = _headsup_result(spot, spot.board, pairs, wa, wb)
     else:
         now = equity(players, board, dead, game=game, method="exact")
+    if progress is not None and not callable(progress):
+        raise PokerError("progress must be a function of (done, total)", "progress")
     rows, blocked = [], []
-    for card in sorted(spot.game.deck):
+    cards = sorted(spot.game.deck)
+    for done, card in enumerate(cards):
+        if progress is not None:
+            progress(done, len(cards))
         if card in taken:
             if card not in spot.game.left_out:
                 blocked.append(card)

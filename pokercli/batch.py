@@ -233,8 +233,14 @@ def omaha_rank_stream(stream: BinaryIO, out: BinaryIO, as_json: bool = False, ga
 
 
 def _omaha_line(body: str, rules) -> tuple[list[int], list[int]]:
-    """(hole, board) of one Omaha line."""
+    """(hole, board) of one Omaha line: a clean line (cards as separate tokens,
+    each once, in the deck) is read a token at a time; anything else is read by
+    the full parser, which names what is wrong."""
     h = rules.hole_cards
+    quick = C.quick_parse(body.replace("|", " "))
+    if quick is not None and len(quick) == h + 5 and len(set(quick)) == h + 5 \
+            and not set(quick) & set(rules.left_out):
+        return quick[:h], quick[h:]
     if "|" in body:
         hole_text, _, board_text = body.partition("|")
         hole = C.parse(hole_text, count=h, what="hole")
@@ -257,7 +263,7 @@ def _write_omaha(block: list, rules, as_json: bool, out: BinaryIO, report: Batch
     rows = np.array([hole + board for hole, board in block], np.uint8)
     # one kernel call for the high hands and, in hi-lo, the lows (as classes and lows give them)
     split = rules.pot.split
-    highs, low_sets = rules.engine.evaluate(rows, rules, E._identity_u16(rules.rule.key), lows=split)
+    highs, low_sets = rules.engine.evaluate(rows, rules, E.identity_classes(rules.rule.key), lows=split)
     classes = highs.tolist()
     lows = low_sets.tolist() if split else [None] * len(block)
     score_of = E.score_of_class(rules.rule.key)
@@ -351,17 +357,24 @@ def _lines(stream: BinaryIO):
     """(line number, text) of each line, read one at a time (bounded memory); a
     UTF-8 byte-order mark before the first line is skipped. A line that is not
     UTF-8, or is longer than :data:`MAX_LINE` bytes, comes as the
-    :class:`PokerError` that names it instead of its text."""
+    :class:`PokerError` that names it instead of its text. ``stream`` is a
+    binary file, or any iterable of byte lines."""
+    readline = getattr(stream, "readline", None)
+    if readline is None:  # an iterable of lines, each already whole
+        lines = iter(stream)
+
+        def readline(limit: int) -> bytes:
+            return next(lines, b"")
     number = 0
     while True:
-        raw = stream.readline(MAX_LINE + 1)
+        raw = readline(MAX_LINE + 1)
         if not raw:
             return
         number += 1
-        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-            while True:  # the rest of the line, a block at a time
-                more = stream.readline(MAX_LINE)
-                if not more or more.endswith(b"\n"):
+        if len(raw.rstrip(b"\r\n")) > MAX_LINE:
+            while not raw.endswith(b"\n"):  # the rest of the line, a block at a time
+                raw = readline(MAX_LINE)
+                if not raw:
                     break
             yield number, PokerError(f"the line is longer than {MAX_LINE:,} bytes")
             continue

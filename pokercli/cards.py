@@ -148,6 +148,35 @@ def _parse_chunk(chunk: str, what: str = "cards") -> list[int]:
     return out
 
 
+def _spellings() -> dict[str, int]:
+    """Every way one card may be written as a token of its own (``As``, ``aS``,
+    ``10♠``): the card id of each."""
+    out = {}
+    for rank_text, rank in _RANK_ALIASES.items():
+        for suit_text, suit in _SUIT_ALIASES.items():
+            for r in {rank_text, rank_text.lower()}:
+                for s in {suit_text, suit_text.upper()}:
+                    out[r + s] = card_id(rank, suit)
+    return out
+
+
+_SPELLINGS = _spellings()
+
+
+def quick_parse(text: str) -> list[int] | None:
+    """The card ids of a text of cards separated by spaces or commas, one dict
+    read per card (a batch's fast path); None when a token is anything else
+    (run-together cards, a typo) or there is no card, for :func:`parse` to read
+    and name."""
+    out = []
+    for token in text.replace(",", " ").split():
+        cid = _SPELLINGS.get(token)
+        if cid is None:
+            return None
+        out.append(cid)
+    return out or None
+
+
 def parse(text: str | Sequence[str], count: int | Sequence[int] | None = None,
           what: str = "cards", allow_empty: bool = False) -> list[Card]:
     """Parse card text (SPEC §1) into cards, in the order given.

@@ -161,7 +161,7 @@ def lows(cards: np.ndarray, game: GameName = "omaha-hilo") -> np.ndarray:
     if not g.pot.split:
         split = " and ".join(x.name for x in equity_games() if x.pot.split)
         raise PokerError(f"game: {g.name} has no low; lows are for {split}", "game")
-    return g.engine.evaluate(cards, g, _identity_u16(g.rule.key), lows=True)[1]
+    return g.engine.evaluate(cards, g, identity_classes(g.rule.key), lows=True)[1]
 
 
 @lru_cache(maxsize=3)
@@ -260,11 +260,11 @@ def classes(cards: np.ndarray, game: GameName = "holdem") -> np.ndarray:
     """Classes (uint16) of a batch of hands, one kernel call: 1..7462 in
     hold'em, 1..1404 in short deck (1 is a royal flush). Omaha games: the
     high hand's class, rows as in :func:`scores`."""
-    return _batch(cards, _identity_u16, game)
+    return _batch(cards, identity_classes, game)
 
 
 @lru_cache(maxsize=3)
-def _identity_u16(ranking: str = "standard") -> np.ndarray:
+def identity_classes(ranking: str = "standard") -> np.ndarray:
     return np.arange(len(score_of_class(ranking)), dtype=np.uint16)
 
 

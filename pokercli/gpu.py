@@ -95,7 +95,7 @@ def use_gpu(engine: str, big: bool, announce: Optional[str] = None) -> bool:
     if ok and announce:
         from pokercli.paths import warn_once
 
-        warn_once(f"gpu {announce}", f"note: {announce} on the GPU ({name}); --engine cpu for the CPU")
+        warn_once(f"gpu {announce}", f"note: {announce} on the GPU ({name}); engine='cpu' for the CPU")
     return ok
 
 

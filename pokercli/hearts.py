@@ -20,11 +20,10 @@ plus the four scores and the pass type of the round: 0 no passing,
 
 from __future__ import annotations
 
-from typing import Optional
-
 import json
 import re
 from dataclasses import dataclass, field
+from typing import Optional
 
 from pokercli import cards as C
 from pokercli.errors import PokerError, shown
@@ -219,3 +218,33 @@ def check(state: State) -> None:
     if hidden != expected_hidden:
         raise PokerError(f"{hidden} hidden cards, but the other hands should hold {expected_hidden}",
                          "state")
+
+
+def _json_lines(lines: list[str]) -> bool:
+    """Whether the text is JSON Lines: two lines or more, the first a whole JSON
+    object on its own (a pretty-printed object's first line is not)."""
+    first = lines[0].lstrip("\ufeff \t") if lines else ""
+    if len(lines) < 2 or not first.startswith("{"):
+        return False
+    try:
+        json.loads(first)
+    except (ValueError, RecursionError):
+        return False
+    return True
+
+
+def read_states(text: str, view: Optional[int] = None):
+    """The states of ``text`` (what ``hearts`` reads): ``(None, state)`` for
+    one state, or for JSON Lines (``deal --game hearts --count N --json``)
+    ``(line number, state)`` per line; a bad state comes as the
+    :class:`PokerError` that names it, so every other line is still answered.
+    A bad ``view`` is raised at once: it concerns every line."""
+    lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
+    items = lines if _json_lines([line for _, line in lines]) else [(None, text)]
+    for number, item in items:
+        try:
+            yield number, hearts_state(item, view)
+        except PokerError as e:
+            if e.param == "view":
+                raise
+            yield number, e

@@ -459,14 +459,16 @@ def run_saved(fn: Callable, chunks: Sequence[Chunk], engine, path: Optional[Path
               resume: bool, validate: Callable[[int, Any], bool], progress=None) -> tuple[list[Any], int, float]:
     """:func:`run_job` with its :class:`Checkpoint` at ``path`` (None: none)
     opened and closed here: (every chunk's result, chunks resumed, seconds)."""
+    from pokercli.timing import Clock
+
     checkpoint = Checkpoint(path, header, resume, validate)
     resumed = len(checkpoint.done)
-    t0 = time.perf_counter()
+    t0 = Clock()
     try:
         results = run_job(fn, chunks, engine, checkpoint, progress)
     finally:
         checkpoint.close()
-    return results, resumed, time.perf_counter() - t0
+    return results, resumed, t0.seconds()
 
 
 def run_job(fn: Callable, chunks: Sequence[Chunk], engine, checkpoint: Checkpoint,

@@ -24,10 +24,11 @@ Light on purpose: no NumPy, no Numba.
 
 from __future__ import annotations
 
+import logging
+
 import hashlib
 import os
 import stat
-import sys
 import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
@@ -130,19 +131,26 @@ def unsaved(what: str) -> None:
                              f"building the {what} in memory for this run")
 
 
+#: Where the library's notices go: the ``pokercli`` logger. The command line
+#: installs the handler that prints them on stderr (``pokercli: ...``); a
+#: Python program sees warnings through logging's last resort and the
+#: progress notices (compiling, building tables, at INFO) when it asks for them.
+LOG = logging.getLogger("pokercli")
+
 _warned: set[str] = set()
 
 
 def warn_once(key: str, message: str) -> None:
-    """One diagnostic line on stderr, once per process for each ``key``."""
+    """One warning through :data:`LOG`, once per process for each ``key``."""
     if key in _warned:
         return
     _warned.add(key)
-    try:
-        sys.stderr.write(f"pokercli: {message}\n")
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        pass
+    LOG.warning(message)
+
+
+def notice(message: str) -> None:
+    """A progress notice (compiling a kernel, building a table) through :data:`LOG`, at INFO."""
+    LOG.info(message)
 
 
 # --- cached files: atomic writes, checksums ------------------------------------

@@ -44,7 +44,7 @@ def decode(code: int) -> tuple[tuple[int, int], tuple[int, int]]:
 
 
 @lru_cache(maxsize=1)
-def _combo_codes() -> np.ndarray:
+def combo_codes() -> np.ndarray:
     """int64[24, 1326]: each combo's code (lower card id * 64 + higher) under
     each suit renaming, so that a deal's 48 variants are two table reads."""
     combos = all_combos()
@@ -59,7 +59,7 @@ def canonical_pairs(i: np.ndarray, j: np.ndarray) -> tuple[np.ndarray, np.ndarra
     """Canonical codes of the deals combo ``i[n]`` against combo ``j[n]``
     (indices of :func:`all_combos`), and whether the canonical order swaps the
     seats."""
-    table = _combo_codes()
+    table = combo_codes()
     ca, cb = table[:, i], table[:, j]
     direct = ca * 4096 + cb
     reverse = cb * 4096 + ca
@@ -71,8 +71,8 @@ def canonical_pairs(i: np.ndarray, j: np.ndarray) -> tuple[np.ndarray, np.ndarra
 
 @lru_cache(maxsize=1)
 def _combo_codes_by_combo() -> np.ndarray:
-    """:func:`_combo_codes` transposed: int64[1326, 24], a combo's 24 codes in a row."""
-    return np.ascontiguousarray(_combo_codes().T)
+    """:func:`combo_codes` transposed: int64[1326, 24], a combo's 24 codes in a row."""
+    return np.ascontiguousarray(combo_codes().T)
 
 
 def pair_counts(i: int, j: int) -> tuple[int, int, int]:

@@ -21,43 +21,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Optional, Sequence
 
+from pokercli import classes as HC
 from pokercli import ranges as RG
+from pokercli.classes import class_index as _index, classes, parse_class  # noqa: F401 (API)
 from pokercli.errors import PokerError, shown
 
 FORMAT = 1
 #: Class pairs per chunk (fewer for small jobs, so every worker gets work).
 CHUNK_PAIRS = 24
-
-
-@lru_cache(maxsize=1)
-def classes() -> list[str]:
-    """The 169 classes in grid order (AA, AKs, ..., 22)."""
-    return RG.starting_classes()
-
-
-@lru_cache(maxsize=1)
-def _index() -> dict[str, int]:
-    return {name: i for i, name in enumerate(classes())}
-
-
-def parse_class(text: str) -> str:
-    """A class name as players write it: ``AKs``, ``ak s``, ``T9o``, ``22``."""
-    if not isinstance(text, str):
-        raise PokerError(f"hand must be a starting-hand class (text such as AKs), not {shown(text)}", "hand")
-    t = text.strip().replace(" ", "")
-    name = t[:2].upper() + t[2:].lower()
-    if name in _index():
-        return name
-    if len(name) == 2 and name[0] != name[1] and name[0] in "AKQJT98765432" and name[1] in "AKQJT98765432":
-        raise PokerError(f"hand {shown(text)} is not one class: say {name}s (suited) or {name}o "
-                         "(offsuit)", "hand")
-    raise PokerError(f"hand {shown(text)} is not a starting-hand class (examples: AA, AKs, T9o)", "hand")
-
-
-def classes_of_range(text: str) -> list[str]:
-    """The classes touched by a range, in grid order (``QQ+,AKs`` -> AA, AKs, KK, QQ)."""
-    touched = {RG.class_name(combo) for combo, _ in RG.parse_range(text)}
-    return [c for c in classes() if c in touched]
 
 
 def pair_counts(i: int, j: int) -> list[int]:
@@ -296,7 +267,7 @@ def make_job(hand: Optional[str], classes_range: Optional[str], players: int) ->
         return TableJob([parse_class(hand)], classes(), players)
     if classes_range:
         try:
-            chosen = classes_of_range(classes_range)
+            chosen = HC.classes_of_range(classes_range)
         except PokerError as e:
             raise PokerError(f"classes: {e}", "classes") from None
         return TableJob(chosen, chosen, players)
@@ -307,15 +278,14 @@ def from_lookup(job: TableJob) -> TableResult:
     """The table's counts summed from the shipped exact results of every
     heads-up preflop deal (:mod:`pokercli.preflop_lookup`): the same integers
     as the enumeration, in a second for the whole table."""
-    import time
-
     from pokercli import preflop_lookup as L
+    from pokercli.timing import Clock
 
-    t0 = time.perf_counter()
+    t0 = Clock()
     _, wins, ties = L.data()
     counts = _pair_sums(job.pairs, _rows_of, wins, ties)
     return TableResult(job.rows, job.columns, counts, "the shipped table of heads-up preflop deals",
-                       time.perf_counter() - t0, 0, 0)
+                       t0.seconds(), 0, 0)
 
 
 def table(hand: Optional[str] = None, classes: Optional[str] = None, *, players: int = 2,

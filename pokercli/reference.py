@@ -146,7 +146,7 @@ def _compute_all_scores() -> tuple[int, ...]:
     """
     values = set()
     suits = "hscd"
-    for counts in _rank_multisets(5):
+    for counts in rank_multisets(5):
         cards, k = [], 0
         for rank, n in enumerate(counts):
             for _ in range(n):
@@ -158,13 +158,13 @@ def _compute_all_scores() -> tuple[int, ...]:
     return tuple(sorted(values, reverse=True))
 
 
-def _rank_multisets(total: int, rank: int = 0, prefix: tuple = ()):
+def rank_multisets(total: int, rank: int = 0, prefix: tuple = ()):
     if rank == 13:
         if total == 0:
             yield prefix
         return
     for n in range(min(4, total) + 1):
-        yield from _rank_multisets(total - n, rank + 1, prefix + (n,))
+        yield from rank_multisets(total - n, rank + 1, prefix + (n,))
 
 
 @lru_cache(maxsize=1)

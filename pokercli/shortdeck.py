@@ -100,7 +100,7 @@ def all_scores(ranking: str) -> tuple[int, ...]:
     one suited hand per set of five such ranks."""
     values = set()
     suits = "hscd"
-    for counts in R._rank_multisets(5, 4, (0,) * 4):  # no two to five
+    for counts in R.rank_multisets(5, 4, (0,) * 4):  # no two to five
         cards, k = [], 0
         for rank, n in enumerate(counts):
             for _ in range(n):

@@ -39,7 +39,7 @@ GPU_EVALS_PER_SECOND = 4.0e11
 
 
 def classes() -> list[str]:
-    from pokercli.preflop_table import classes as hu_classes
+    from pokercli.classes import classes as hu_classes
 
     return hu_classes()
 
@@ -63,7 +63,7 @@ def _combo_maps():
     """int64[24, 1326]: the combo index of each combo under each suit renaming."""
     from pokercli import preflop_lookup as L
 
-    codes = L._combo_codes()
+    codes = L.combo_codes()
     return L.combo_index(codes >> 6, codes & 63)
 
 
@@ -117,15 +117,15 @@ def _cpu_counts(combos):
     import numpy as np
 
     from pokercli._kernels.jit import call
-    from pokercli.equity_calc.exact import _deal_tasks, _task_args
+    from pokercli.equity_calc.exact import exact_deal_tasks, task_args
 
     cards = _combos()[0]
     spot = _template()
     out = np.zeros((len(combos), 9), np.int64)
     for d, row in enumerate(combos):
         deal = tuple((int(cards[c, 0]), int(cards[c, 1])) for c in row)
-        (task,), _ = _deal_tasks(spot, deal, 1)
-        args, (patterns, outcome, _) = _task_args(task, 3, False)
+        (task,), _ = exact_deal_tasks(spot, deal, 1)
+        args, (patterns, outcome, _) = task_args(task, 3, False)
         call(*args)
         out[d] = (outcome[:, 1:] + (patterns @ _outcome_matrix()).reshape(3, 3)).ravel()
     return out
@@ -218,7 +218,8 @@ class Table3Job:
 
 
 def make_job(hand: Optional[str], classes_range: Optional[str], vs: Optional[str] = None) -> Table3Job:
-    from pokercli.preflop_table import _index, classes_of_range, parse_class
+    from pokercli import classes as HC
+    from pokercli.classes import class_index as _index, parse_class
 
     if hand is not None and classes_range is not None:
         raise PokerError("hand= and classes= cannot both be given: one class's triples, or a set of "
@@ -232,7 +233,7 @@ def make_job(hand: Optional[str], classes_range: Optional[str], vs: Optional[str
         return Table3Job(None, tuple(must))
     if classes_range is not None:
         try:
-            chosen = [_index()[c] for c in classes_of_range(classes_range)]
+            chosen = [_index()[c] for c in HC.classes_of_range(classes_range)]
         except PokerError as e:
             raise PokerError(f"classes: {e}", "classes") from None
         return Table3Job(chosen)
@@ -300,9 +301,9 @@ class Table3Result:
 
     def triple(self, a: str, b: str, c: str):
         """(counts of a's seat [win, tie2, tie3], boards) in the triple of a, b and c."""
-        from pokercli.preflop_table import _index
+        from pokercli.classes import class_index
 
-        ids = [_index()[a], _index()[b], _index()[c]]
+        ids = [class_index()[a], class_index()[b], class_index()[c]]
         key = tuple(sorted(ids))
         row = self.counts.get(key)
         if row is None:

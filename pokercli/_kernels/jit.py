@@ -27,7 +27,6 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-import sys
 import threading
 import time
 from pathlib import Path
@@ -35,7 +34,8 @@ from typing import Optional
 
 from pokercli import __version__
 from pokercli._stop import check as _check_stop
-from pokercli.paths import cache, unsaved, warn_once
+from pokercli import timing
+from pokercli.paths import cache, notice, unsaved, warn_once
 
 def kernel_sources(here: Path = Path(__file__).parent) -> list[Path]:
     """Every module of this package: the code compiled into kernels (the
@@ -236,6 +236,14 @@ def _load_cached(kernel, signature) -> bool:
 
 
 def _prepare(kernel, args) -> None:
+    t0 = time.perf_counter()
+    try:
+        _load_or_compile(kernel, args)
+    finally:
+        timing.PREPARING[0] += time.perf_counter() - t0
+
+
+def _load_or_compile(kernel, args) -> None:
     if not isinstance(kernel, numba.core.dispatcher.Dispatcher):
         return  # NUMBA_DISABLE_JIT: a plain Python function
     signature = tuple(numba.typeof(a) for a in args)
@@ -244,8 +252,7 @@ def _prepare(kernel, args) -> None:
     name = kernel.py_func.__name__
     when = (f"first run only; cached in {_NUMBA_DIR}" if _NUMBA_DIR is not None and cache().writable
             else "this run only: it cannot be cached")
-    sys.stderr.write(f"pokercli: compiling {name} ({when})...\n")
-    sys.stderr.flush()
+    notice(f"compiling {name} ({when})...")
     t0 = time.perf_counter()
     kernel.compile(signature)
-    sys.stderr.write(f"pokercli: compiled {name} in {time.perf_counter() - t0:.1f} s\n")
+    notice(f"compiled {name} in {time.perf_counter() - t0:.1f} s")

@@ -96,7 +96,7 @@ def flush_score_of(suit_ranks: int) -> int:
 
 def rank_multisets(min_cards: int = 5, max_cards: int = 7):
     for total in range(min_cards, max_cards + 1):
-        yield from R._rank_multisets(total)
+        yield from R.rank_multisets(total)
 
 
 @dataclass(frozen=True)
@@ -185,9 +185,9 @@ def _load(payload: bytes) -> Tables:
 
 def _build() -> bytes:
     import io
-    import sys
+    from pokercli.paths import notice
 
-    sys.stderr.write("pokercli: building evaluator lookup tables (first run only)...\n")
+    notice("building evaluator lookup tables (first run only)...")
     buf = io.BytesIO()
     np.savez(buf, **build_tables().arrays())
     return buf.getvalue()
@@ -215,7 +215,7 @@ def shortdeck_tables(ranking: str) -> Tables:
     base = tables()
     keys, scores = [], []
     for total in range(5, 8):
-        for counts in R._rank_multisets(total):
+        for counts in R.rank_multisets(total):
             if not any(counts[:4]):
                 keys.append(sum(n * k for n, k in zip(counts, RANK_KEYS)))
                 scores.append(S.score_from_counts(counts, ranking))

@@ -12,13 +12,13 @@ import numpy as np
 from pokercli._kernels.combinator import next_combination
 from pokercli._kernels.evaluator import hand_value, rank_value
 from pokercli._kernels.jit import jit, jit_inline
-from pokercli._kernels.showdown import _showdown
+from pokercli._kernels.showdown import showdown_pattern
 
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 
 
 @jit_inline
-def _mix(z):
+def mix64(z):
     """SplitMix64's output function: 64 well-mixed bits from a counter value."""
     z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
@@ -26,7 +26,7 @@ def _mix(z):
 
 
 @jit_inline
-def _below(r, n):
+def draw_below(r, n):
     """An integer in [0, n) from the high 32 bits of ``r`` (bias below n / 2**32)."""
     return np.int64(((r >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
@@ -88,7 +88,7 @@ def monte_carlo(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, b
       ``rank_strength``/``flush_strength``: 16-bit strengths (heads-up);
     * ``stats``: int64[2], written.
     """
-    ctr = _mix(np.uint64(seed))
+    ctr = mix64(np.uint64(seed))
     players = combo_start.shape[0] - 1
     hand_keys = np.zeros(players, np.int64)
     hand_masks = np.zeros(players, np.int64)
@@ -135,8 +135,8 @@ def monte_carlo(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, b
                     if hi - lo <= 1:
                         continue
                     ctr += _GAMMA
-                    r = _mix(ctr)
-                    j = lo + _below(r, hi - lo)  # a column of the alias table, then its coin
+                    r = mix64(ctr)
+                    j = lo + draw_below(r, hi - lo)  # a column of the alias table, then its coin
                     if (r & np.uint64(0xFFFFFFFF)) >= alias_keep[j]:
                         j = alias_other[j]
                     c1 = combo_cards[j, 0]
@@ -166,12 +166,12 @@ def monte_carlo(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, b
                 r <<= np.uint64(32)  # the second card of a random number: its low half
             else:
                 ctr += _GAMMA
-                r = _mix(ctr)
-            i = j + _below(r, n - j)
+                r = mix64(ctr)
+            i = j + draw_below(r, n - j)
             c = deck[i]
             while (used >> c) & 1:  # only a ranged player's card is refused
                 ctr += _GAMMA
-                i = j + _below(_mix(ctr), n - j)
+                i = j + draw_below(mix64(ctr), n - j)
                 c = deck[i]
             deck[i] = deck[j]
             deck[j] = c
@@ -182,12 +182,12 @@ def monte_carlo(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, b
                 r <<= np.uint64(32)
             else:
                 ctr += _GAMMA
-                r = _mix(ctr)
-            i = j + _below(r, n - j)
+                r = mix64(ctr)
+            i = j + draw_below(r, n - j)
             c = deck[i]
             while (used >> c) & 1:
                 ctr += _GAMMA
-                i = j + _below(_mix(ctr), n - j)
+                i = j + draw_below(mix64(ctr), n - j)
                 c = deck[i]
             deck[i] = deck[j]
             deck[j] = c
@@ -210,7 +210,7 @@ def monte_carlo(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, b
             w0 += s0 > s1  # added, not branched on: the winner is unpredictable
             w1 += s1 > s0
         else:
-            _showdown(hand_keys, hand_masks, bkey, bmask, offsets, rank_score,
+            showdown_pattern(hand_keys, hand_masks, bkey, bmask, offsets, rank_score,
                       flush_score, patterns, outcome, types, with_types)
     if heads_up:
         patterns[1] += w0
@@ -343,7 +343,7 @@ def _start(seed, first_keys, second_keys):
     table sizes, the rejection bound of :func:`_parts`)."""
     nt = np.uint64(first_keys.shape[0])
     npart = np.uint64(second_keys.shape[0])
-    return _mix(np.uint64(seed)), nt, npart, _worse(nt * npart)
+    return mix64(np.uint64(seed)), nt, npart, _worse(nt * npart)
 
 
 @jit_inline
@@ -361,7 +361,7 @@ def _parts(ctr, nt, npart, worse, first_masks, second_masks):
     low = np.uint64(0xFFFFFFFF)
     while True:
         ctr += _GAMMA
-        a = (_mix(ctr) >> np.uint64(32)) * nt
+        a = (mix64(ctr) >> np.uint64(32)) * nt
         b = (a & low) * npart
         i = np.int64(a >> np.uint64(32))
         j = np.int64(b >> np.uint64(32))

@@ -74,8 +74,7 @@ import numpy as np
 from pokercli._kernels.combinator import next_combination, unrank_combination
 from pokercli._kernels.evaluator import KEY_INIT, hand_value, popcount, prefetch, suit_of_nibble
 from pokercli._kernels.jit import jit, jit_inline
-from pokercli._kernels.montecarlo import _below, _mix
-from pokercli._kernels.omaha_lookup import BOARD_MULTISETS
+from pokercli._kernels.montecarlo import draw_below, mix64
 
 #: A pot in integer units: halves split among up to 11 players stay whole.
 SHARE_UNIT = 55_440  # 2 * lcm(1..11)
@@ -145,8 +144,9 @@ def build_flush_best(flush_strength, out):
 COVERS = {4: ((0, 1, 2, 3),),
           5: ((0, 1, 2, 3), (0, 1, 2, 4), (0, 1, 3, 4)),
           6: ((0, 1, 2, 3), (0, 1, 4, 5), (2, 3, 4, 5))}
-#: Five-card board rank multisets: the stride of ``quad_best``'s rows.
-BOARDS = BOARD_MULTISETS
+#: The five-card board rank multisets (each rank at most four times): the
+#: stride of ``quad_best``'s rows.
+BOARD_MULTISETS = BOARDS = 6175
 
 
 def cover_of(h: int) -> np.ndarray:
@@ -202,7 +202,7 @@ RING = 16
 
 
 @jit_inline
-def _quad_base(hole, p, cover, m, quad_index, pair_code):
+def quad_base(hole, p, cover, m, quad_index, pair_code):
     """The first ``quad_best`` entry (quad number * ``BOARDS``) of the four cards
     of hand ``hole[p]`` that cover subset ``m`` picks."""
     a = hole[p, cover[m, 0]]
@@ -513,8 +513,8 @@ def _deals(draw, combo_cards, combo_start, alias_keep, alias_other, fixed_mask, 
                     continue
                 size = combo_start[p + 1] - combo_start[p]
                 ctr += _GAMMA
-                r = _mix(ctr)
-                col = combo_start[p] + _below(r, size)
+                r = mix64(ctr)
+                col = combo_start[p] + draw_below(r, size)
                 pick = col if (r & np.uint64(0xFFFFFFFF)) < alias_keep[col] else alias_other[col]
                 if used & masks[pick]:
                     ok = False
@@ -534,7 +534,7 @@ def _deals(draw, combo_cards, combo_start, alias_keep, alias_other, fixed_mask, 
                     continue
                 while True:
                     ctr += _GAMMA
-                    j = pos + _below(_mix(ctr), n - pos)
+                    j = pos + draw_below(mix64(ctr), n - pos)
                     card = pool[j]
                     pool[j] = pool[pos]
                     pool[pos] = card
@@ -559,7 +559,7 @@ def _deals(draw, combo_cards, combo_start, alias_keep, alias_other, fixed_mask, 
             if kind[p] == 0 and taken > 0:
                 continue
             for m in range(nq if kind[p] == 0 else 0):
-                qb[p, m] = _quad_base(hole, p, cover, m, quad_index, pair_code)
+                qb[p, m] = quad_base(hole, p, cover, m, quad_index, pair_code)
             for s in range(5):
                 nsp[p, s] = 0
                 sp[p, s, 0] = 0

@@ -17,9 +17,9 @@ import numpy as np
 
 from pokercli import reference as R
 
+from pokercli._kernels.omaha import BOARD_MULTISETS  # noqa: F401 (also read from here)
+
 TABLE_VERSION = 2
-#: The five-card board rank multisets (each rank at most four times).
-BOARD_MULTISETS = 6175
 
 
 def low_rank_bit(card: int) -> int:
@@ -55,13 +55,13 @@ class OmahaTables:
 
 
 def build_tables() -> OmahaTables:
-    from pokercli import evaluate as E
     from pokercli._kernels import omaha as K
     from pokercli._kernels.jit import call
+    from pokercli._kernels.lookup import kernel_tables, strength_tables
 
-    keys, offsets, (rank_score, _), _ = E.kernel_tables()
-    rank_strength, flush_strength = E.strength_tables()
-    counts = np.array(list(R._rank_multisets(5)), np.int64)
+    keys, offsets, (rank_score, _), _ = kernel_tables()
+    rank_strength, flush_strength = strength_tables()
+    counts = np.array(list(R.rank_multisets(5)), np.int64)
     assert len(counts) == BOARD_MULTISETS
     rank_keys = keys[:13] & 0xFFFFFFFF  # the first suit's cards: each rank's key
     board_keys = counts @ rank_keys
@@ -108,9 +108,9 @@ def _load(payload: bytes) -> OmahaTables:
 
 def _build() -> bytes:
     import io
-    import sys
+    from pokercli.paths import notice
 
-    sys.stderr.write("pokercli: building Omaha lookup tables (first run only)...\n")
+    notice("building Omaha lookup tables (first run only)...")
     buf = io.BytesIO()
     np.savez_compressed(buf, **build_tables().arrays())
     return buf.getvalue()

@@ -32,8 +32,8 @@ import numpy as np
 from pokercli._kernels.jit import jit
 from pokercli._kernels.omaha import SHARE_UNIT
 from pokercli._kernels.combinator import next_combination
-from pokercli._kernels.omaha import _quad_base
-from pokercli._kernels.rankboards import _rank_index, _winners, rank_multisets
+from pokercli._kernels.omaha import quad_base
+from pokercli._kernels.rankboards import rank_index, winner_bits, rank_multisets
 
 
 @jit
@@ -56,7 +56,7 @@ def omaha_rank_boards5(holes, avail, card_keys, offsets, board_index, quad_index
     hole_low = np.zeros(players, np.int64)
     for p in range(players):
         for m in range(nq):
-            qb[p, m] = _quad_base(holes, p, cover, m, quad_index, pair_code)
+            qb[p, m] = quad_base(holes, p, cover, m, quad_index, pair_code)
         for x in range(h):
             a = holes[p, x]
             hole_low[p] |= low_bits[a]
@@ -85,7 +85,7 @@ def omaha_rank_boards5(holes, avail, card_keys, offsets, board_index, quad_index
         board_low = np.int64(0)
         for j in range(5):
             board_low |= low_of[multisets[i, j]]
-        row = np.int64(board_index[_rank_index(board_keys[i], offsets)])
+        row = np.int64(board_index[rank_index(board_keys[i], offsets)])
         best_low = np.int64(0)
         for p in range(players):
             best = np.int64(0)
@@ -96,8 +96,8 @@ def omaha_rank_boards5(holes, avail, card_keys, offsets, board_index, quad_index
             best_low = max(best_low, lows[p])
             if with_types:
                 types[p, type_of[best]] += weight
-        code = _winners(lows, players) if best_low > 0 else np.int64(1) << players
-        acc[_winners(flat, players), code] += weight
+        code = winner_bits(lows, players) if best_low > 0 else np.int64(1) << players
+        acc[winner_bits(flat, players), code] += weight
     # 2. the boards with three or more cards of a suit some player holds two of:
     #    the showdown with flushes in, the one without out
     suited = np.empty(13, np.int64)
@@ -140,7 +140,7 @@ def omaha_rank_boards5(holes, avail, card_keys, offsets, board_index, quad_index
                 for t in range(rest_counts.shape[0]):
                     weight = rest_counts[t]
                     board_low = flow | rest_lows[t]
-                    row = np.int64(board_index[_rank_index(fkey + rest_keys[t], offsets)])
+                    row = np.int64(board_index[rank_index(fkey + rest_keys[t], offsets)])
                     changed = False
                     for p in range(players):
                         best = np.int64(0)
@@ -155,15 +155,15 @@ def omaha_rank_boards5(holes, avail, card_keys, offsets, board_index, quad_index
                         for p in range(players):
                             types[p, type_of[values[p]]] += weight
                             types[p, type_of[flat[p]]] -= weight
-                    high = _winners(values, players)
-                    was = _winners(flat, players)
+                    high = winner_bits(values, players)
+                    was = winner_bits(flat, players)
                     if high == was:  # the same showdown: the patterns cancel
                         continue
                     best_low = np.int64(0)
                     for p in range(players):
                         lows[p] = low_best[(hole_low[p] << 8) | board_low] * np.int64(hilo)
                         best_low = max(best_low, lows[p])
-                    code = _winners(lows, players) if best_low > 0 else np.int64(1) << players
+                    code = winner_bits(lows, players) if best_low > 0 else np.int64(1) << players
                     acc[high, code] += weight
                     acc[was, code] -= weight
                 if not next_combination(pick, n_suited):  # the next k-subset of the suited ranks left

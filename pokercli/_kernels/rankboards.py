@@ -39,7 +39,7 @@ def _binom_small(n, k):
 
 
 @jit_inline
-def _rank_index(key, offsets):
+def rank_index(key, offsets):
     k = key & 0xFFFFFFFF
     return (k & 4095) + offsets[k >> 12]
 
@@ -73,7 +73,7 @@ def _tally(values, players, weight, outcome):
 
 
 @jit_inline
-def _winners(values, players):
+def winner_bits(values, players):
     """The bit pattern of the players holding the best value."""
     best = values[0]
     pattern = np.int64(1)
@@ -155,7 +155,7 @@ def rank_boards5(hand_keys, suit_bits, avail, card_keys, offsets, rank_tab, flus
         weight = counts[m]
         key = board_keys[m]
         for p in range(players):
-            values[p] = rank_tab[_rank_index(hand_keys[p] + key, offsets)]
+            values[p] = rank_tab[rank_index(hand_keys[p] + key, offsets)]
         _tally(values, players, weight, outcome)
     # 2. the boards where a player can flush: true outcome in, rank-only outcome out
     suited = np.empty(13, np.int64)
@@ -195,13 +195,13 @@ def rank_boards5(hand_keys, suit_bits, avail, card_keys, offsets, rank_tab, flus
                     key = fkey + rest_keys[t]
                     changed = False
                     for p in range(players):
-                        flat[p] = rank_tab[_rank_index(hand_keys[p] + key, offsets)]
+                        flat[p] = rank_tab[rank_index(hand_keys[p] + key, offsets)]
                         if held[p] + k >= 5:  # five of suit g: the flush table's value
                             values[p] = flush_tab[fbits | suit_bits[p, g]]
                             changed = True
                         else:
                             values[p] = flat[p]
-                    if changed and (players == 2 or _winners(values, players) != _winners(flat, players)):
+                    if changed and (players == 2 or winner_bits(values, players) != winner_bits(flat, players)):
                         _tally(values, players, weight, outcome)
                         _tally(flat, players, -weight, outcome)
                 if not next_combination(pick, n_suited):  # the next k-subset of the suited ranks left

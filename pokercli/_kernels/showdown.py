@@ -52,7 +52,7 @@ PATTERN_PLAYERS = 10
 
 
 @jit_inline
-def _showdown(hand_keys, hand_masks, bkey, bmask, offsets, rank_score, flush_score, patterns,
+def showdown_pattern(hand_keys, hand_masks, bkey, bmask, offsets, rank_score, flush_score, patterns,
               outcome, types, with_types, weight=1):
     """Score every player on one board and tally who wins (``weight`` boards alike).
 
@@ -107,7 +107,7 @@ def boards5(hand_keys, hand_masks, deck, first, step, base_key, base_mask, card_
                     kd = kc + card_keys[deck[d]]
                     md = mc | (one << deck[d])
                     for e in range(d + 1, n):
-                        _showdown(hand_keys, hand_masks, kd + card_keys[deck[e]],
+                        showdown_pattern(hand_keys, hand_masks, kd + card_keys[deck[e]],
                                   md | (one << deck[e]), offsets, rank_score, flush_score,
                                   patterns, outcome, types, with_types)
 
@@ -127,7 +127,7 @@ def enumerate_boards(hand_keys, hand_masks, deck, k, start, count, base_key, bas
     n = deck.shape[0]
     one = np.int64(1)
     if k == 0:
-        _showdown(hand_keys, hand_masks, base_key, base_mask, offsets, rank_score, flush_score,
+        showdown_pattern(hand_keys, hand_masks, base_key, base_mask, offsets, rank_score, flush_score,
                   patterns, outcome, types, with_types)
         return
     idx = np.empty(k, np.int64)
@@ -139,7 +139,7 @@ def enumerate_boards(hand_keys, hand_masks, deck, k, start, count, base_key, bas
             c = deck[idx[j]]
             bkey += card_keys[c]
             bmask |= one << c
-        _showdown(hand_keys, hand_masks, bkey, bmask, offsets, rank_score, flush_score,
+        showdown_pattern(hand_keys, hand_masks, bkey, bmask, offsets, rank_score, flush_score,
                   patterns, outcome, types, with_types)
         if it + 1 < count:
             next_combination(idx, n)

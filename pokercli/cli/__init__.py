@@ -1,162 +1,15 @@
-"""The command line: the Typer app, its one error boundary, and its exit statuses.
-
-The commands (:mod:`pokercli.cli.commands`) parse arguments, call the API
-and hand the result to the render layer (:mod:`pokercli.render`), nothing
-else. Heavy modules (NumPy, Numba and the kernels) are imported inside the
-commands that need them, so ``--help``, completion, ``encode``, ``deal`` and
-one-hand ``rank`` start fast.
-
-Every failure ends here as one line on stderr and an :class:`ExitStatus`:
-the library's :class:`~pokercli.errors.PokerError` names parameters in the
-API's words (``seed``, ``method='exact'``), which this boundary turns into the
-running command's flags (``--seed``, ``--exact``).
+"""The command line: :mod:`~pokercli.cli.app` (the Typer app, its one error
+boundary and exit statuses), :mod:`~pokercli.cli.options` (options shared by
+several commands) and :mod:`~pokercli.cli.commands` (one thin function per
+subcommand: options -> the API -> the render layer).
 """
 
 from __future__ import annotations
 
-import re
-import sys
-from enum import IntEnum
-from typing import Annotated, Any, Callable, Optional
+from pokercli.cli import commands  # noqa: F401 - registers the subcommands on app
+from pokercli.cli.app import ExitStatus, app, in_flags, run
 
-import typer
-from typer.core import TyperGroup
-
-try:  # typer >= 0.29 carries its own copy of click
-    from typer._click import exceptions as _cx
-    from typer._click.globals import get_current_context
-except ImportError:  # pragma: no cover - older typer on top of click
-    from click import exceptions as _cx
-    from click import get_current_context
-
-from pokercli.errors import PokerError
-
-
-class ExitStatus(IntEnum):
-    """The documented exit statuses."""
-
-    OK = 0
-    #: an internal error, or in a batch, some lines were bad (the good ones all answered)
-    FAILED = 1
-    #: bad input or usage: one line on stderr naming what is wrong
-    USAGE = 2
-    INTERRUPTED = 130
-
-
-_DEBUG = {"on": False}
-
-
-class _Group(TyperGroup):
-    """Turns every failure of argument parsing into one line on stderr and a
-    documented exit status."""
-
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
-             **extra: Any):
-        try:
-            rv = super().main(args, prog_name or "pokercli", complete_var,
-                              standalone_mode=False, **extra)
-        except _cx.NoArgsIsHelpError as e:
-            sys.stdout.write(e.ctx.get_help() + "\n")
-            rv = ExitStatus.OK
-        except _cx.UsageError as e:
-            where = e.ctx.command_path if e.ctx is not None else "pokercli"
-            sys.stderr.write(f"{where}: {e.format_message()} (see --help)\n")
-            rv = ExitStatus.USAGE
-        except _cx.ClickException as e:
-            sys.stderr.write(f"pokercli: {e.format_message()}\n")
-            rv = e.exit_code
-        except typer.Abort:
-            sys.stderr.write("pokercli: interrupted\n")
-            rv = ExitStatus.INTERRUPTED
-        if not standalone_mode:
-            return rv
-        sys.exit(int(rv) if isinstance(rv, int) else 0)
-
-
-app = typer.Typer(
-    cls=_Group,
-    name="pokercli",
-    help="A poker calculator: card encodings, hand ranks, equity and percentiles.",
-    no_args_is_help=True,
-    add_completion=True,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-
-#: API wording of a method -> the flag that asks for it.
-_METHOD_FLAGS = {"method='exact'": "--exact", "method='monte-carlo'": "--monte-carlo"}
-
-
-def in_flags(message: str, param: Optional[str]) -> str:
-    """A library message in the running command's flags: a leading parameter
-    name (``seed must be ...``) and mentions like ``samples=``,
-    ``resume=True`` or ``game='hearts'`` become the flags of that parameter
-    (``--seed``, ``--samples``, ``--resume``, ``--game hearts``)."""
-    ctx = get_current_context(silent=True)
-    flags: dict[str, str] = {}
-    if ctx is not None:
-        flags = {p.name: p.opts[0] for p in ctx.command.params
-                 if p.param_type_name == "option" and p.name and p.opts[0].startswith("--")}
-    if param in flags and re.match(rf"{re.escape(param)}\b(?!=)", message):
-        message = flags[param] + message[len(param):]
-
-    def word(m: re.Match) -> str:
-        if m.group(0) in _METHOD_FLAGS:
-            return _METHOD_FLAGS[m.group(0)]
-        name, value = m.group(1), m.group(2)
-        if name not in flags:
-            return m.group(0)
-        return flags[name] if value in ("", "True") else f"{flags[name]} {value.strip(chr(39))}"
-
-    return re.sub(r"\b(\w+)=(True|'[^']*'|)(?![\w'])", word, message)
-
-
-def run(fn: Callable[[], Any]) -> Any:
-    """Call the library; turn every failure into one stderr line and an exit status."""
-    try:
-        code = fn()
-    except PokerError as e:
-        sys.stderr.write(f"pokercli: error: {in_flags(str(e), e.param)}\n")
-        raise typer.Exit(e.exit_code) from None
-    except (typer.Exit, typer.Abort):
-        raise
-    except KeyboardInterrupt:
-        sys.stderr.write("pokercli: interrupted\n")
-        raise typer.Exit(ExitStatus.INTERRUPTED) from None
-    except BrokenPipeError:
-        # the reader went away (`| head`): stop quietly, as Unix tools do
-        import os
-
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        raise typer.Exit(ExitStatus.OK) from None
-    except Exception as e:  # noqa: BLE001 - the one place internal errors are caught
-        if _DEBUG["on"]:
-            raise
-        sys.stderr.write(f"pokercli: internal error: {type(e).__name__}: {e} "
-                         "(rerun with --debug for the traceback)\n")
-        raise typer.Exit(ExitStatus.FAILED) from None
-    if code:
-        raise typer.Exit(int(code))
-
-
-def _version(value: bool) -> None:
-    if value:
-        from pokercli import __version__
-
-        sys.stdout.write(f"pokercli {__version__}\n")
-        raise typer.Exit()
-
-
-@app.callback()
-def _root(
-    debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks of internal errors.")] = False,
-    version: Annotated[Optional[bool], typer.Option("--version", callback=_version, is_eager=True,
-                                                    help="Print the version and exit.")] = None,
-) -> None:
-    """A poker calculator: card encodings, hand ranks, equity and percentiles."""
-    _DEBUG["on"] = debug
+__all__ = ["ExitStatus", "app", "in_flags", "main", "run"]
 
 
 def main() -> None:
@@ -164,6 +17,3 @@ def main() -> None:
 
     guard_stdout()
     app()
-
-
-from pokercli.cli import commands  # noqa: E402,F401 - registers the subcommands on app

@@ -14,7 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from pokercli import games
-from pokercli.cli import ExitStatus, app, run
+from pokercli.cli.app import ExitStatus, app, run
 from pokercli.cli.options import (DEAL_HELP, Board, Checkpoint, Dead, DealGame, Engine, EngineKind, File, Game, Json,
                                   PokerGame, Resume, Scheduler, Seed, Unicode)
 from pokercli.errors import PokerError
@@ -216,7 +216,7 @@ def equity(
 
     def _analysis():
         from pokercli import analysis
-        from pokercli.render import emit
+        from pokercli.render import emit, progress_bar
 
         others = {"--distribution and --next-card": distribution and next_card, "--monte-carlo": monte_carlo,
                   "--samples": samples is not None, "--stderr": stderr is not None, "--seed": seed is not None,
@@ -230,11 +230,14 @@ def equity(
         players = hands or []
         if len(players) < 2:
             raise PokerError("give two or more players (hands or ranges)")
+        out = _out(as_json, unicode)
         if distribution:
             result = analysis.distribution(players, board or (), dead or (), game=game.value)
         else:
-            result = analysis.next_card(players, board or (), dead or (), game=game.value)
-        emit(result, _out(as_json, unicode))
+            with progress_bar(out, "next card", "cards") as progress:
+                result = analysis.next_card(players, board or (), dead or (), game=game.value,
+                                            progress=progress)
+        emit(result, out)
 
     run(job)
 
@@ -298,21 +301,6 @@ def percentile(
     run(job)
 
 
-def _json_lines(lines: list[str]) -> bool:
-    """Whether the text is JSON Lines: two lines or more, the first a whole JSON
-    object on its own (a pretty-printed object's first line is not)."""
-    import json
-
-    first = lines[0].lstrip("\ufeff \t") if lines else ""
-    if len(lines) < 2 or not first.startswith("{"):
-        return False
-    try:
-        json.loads(first)
-    except (ValueError, RecursionError):
-        return False
-    return True
-
-
 @app.command()
 def hearts(
     state: Annotated[list[str], typer.Argument(help="52 location codes (comma/space separated, a JSON list, "
@@ -322,27 +310,21 @@ def hearts(
 ) -> None:
     """Check and show a Hearts game state (seed 002), optionally as one player sees it."""
     def job():
-        from pokercli.hearts import hearts_state
+        from pokercli.hearts import read_states
         from pokercli.render import emit
 
         text = sys.stdin.read() if state == ["-"] else " ".join(state)
-        lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
         out = _out(as_json)
-        if not _json_lines([line for _, line in lines]):
-            return emit(hearts_state(text, view), out)
-        # JSON Lines (`deal --game hearts --count N --json`): one state per line, each bad
-        # line named and the others answered
         bad = 0
-        for number, line in lines:
-            try:
-                st = hearts_state(line, view)
-            except PokerError as e:
-                if e.param == "view":
-                    raise
-                sys.stderr.write(f"pokercli: line {number}: {e}\n")
+        for number, st in read_states(text, view):
+            if number is None:  # one state: its error is the command's
+                if isinstance(st, PokerError):
+                    raise st
+                return emit(st, out)
+            if isinstance(st, PokerError):
+                sys.stderr.write(f"pokercli: line {number}: {st}\n")
                 bad += 1
-                continue
-            if out.json:
+            elif out.json:
                 out.emit_json(st.to_dict(), indent=None)
             else:
                 emit(st, out)
@@ -476,17 +458,12 @@ def table(
 ) -> None:
     """Exact heads-up preflop equity of starting-hand classes against each other (169 x 169)."""
     def job():
-        import os
-
         from pokercli.preflop_table import table as table_
-        from pokercli.render import emit, json_text, progress_bar, warn
+        from pokercli.render import emit, progress_bar, warn
+        from pokercli.render.table import check_output, write_table
 
         out = _out(as_json)
-        # said now, not after a long job
-        if output is not None and output.is_dir():
-            raise PokerError(f"cannot write {output}: it is a directory")
-        if output is not None and not (output.parent.is_dir() and os.access(output.parent, os.W_OK)):
-            raise PokerError(f"cannot write {output}: its folder does not exist or is not writable")
+        kind = None if output is None else check_output(output, fmt.value if fmt else None)  # said now
         with _saving_hint(checkpoint), progress_bar(out, "table", "chunks") as progress:
             result = table_(hand, classes, players=players, engine=engine.value, scheduler=scheduler,
                             checkpoint=checkpoint, resume=resume, progress=progress, compute=compute,
@@ -494,12 +471,7 @@ def table(
         if result.resumed:
             warn(f"resumed: {result.resumed} of {result.chunks} chunks came from {checkpoint}")
         if output is not None:
-            kind = (fmt.value if fmt else "json" if output.suffix.lower() == ".json" else "csv")
-            text = (json_text(result.to_dict()) + "\n") if kind == "json" else result.to_csv()
-            try:
-                output.write_text(text, encoding="utf-8")
-            except OSError as e:
-                raise PokerError(f"cannot write {output}: {e.strerror}") from None
+            write_table(result, output, kind)
             warn(f"wrote {output} ({kind})")
         if out.json or out.rich or output is None:
             emit(result, out, hand=None if hand is None or players == 3 else result.rows[0])

@@ -32,7 +32,7 @@ __all__ = ["equity", "EquityResult", "PlayerResult", "Method"]
 
 
 def _check(samples, stderr, seed, engine, checkpoint, resume, categories, progress) -> None:
-    from pokercli.equity_calc.montecarlo import SEED_LIMIT
+    from pokercli.equity_calc.model import SEED_LIMIT
 
     if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)
                                 or not 1 <= samples <= MAX_SAMPLES):
@@ -134,14 +134,16 @@ def board_equity(spot, job: EquityJob, game) -> EquityResult:
     (hold'em, short deck): the shipped heads-up table, exact enumeration on
     the CPU, a GPU or a cluster, or Monte Carlo."""
     from pokercli.equity_calc import lookup
+
+    checkpoint, device, report = job.checkpoint, job.device, job.report
+    if not job.sampling and checkpoint is None and device != "gpu" and lookup.applicable(spot):
+        # every deal's counts from the shipped table: no kernel, so Numba is not even imported
+        return lookup.headsup_preflop(spot, report)
     from pokercli.equity_calc.exact import EVALS_PER_SECOND, TooMuchWork, exact
     from pokercli.equity_calc.montecarlo import monte_carlo
 
-    checkpoint, device, report = job.checkpoint, job.device, job.report
     if job.sampling:
         return monte_carlo(spot, job.samples, job.stderr, job.seed, report, device)
-    if checkpoint is None and device != "gpu" and lookup.applicable(spot):
-        return lookup.headsup_preflop(spot, report)  # every deal's counts from the shipped table
     try:
         return exact(spot, report, force=(job.method == "exact"), engine=job.engine,
                      checkpoint=None if checkpoint is None else Path(checkpoint), resume=job.resume,

@@ -18,15 +18,21 @@ from pokercli._stop import check as check_stop
 
 
 def _value(player):
-    """A player of :mod:`pokercli.equity_calc.spot` as the engine takes it again."""
+    """A player of :mod:`pokercli.equity_calc.spot` as the engine takes it again:
+    a fixed hand's cards, a two-card range as a Range, a range of larger hands
+    (Omaha) as its comma list with weights, a random player as ``random``."""
     from pokercli.ranges import Range
 
     if player.fixed:
         return list(player.cards)
+    if not player.combos:
+        return "random"
+    if len(player.combos[0][0]) != 2:
+        return ",".join(f"{C.format_cards(combo).replace(' ', '')}:{w!r}" for combo, w in player.combos)
     return Range(player.text, tuple(((C.Card(a), C.Card(b)), w) for (a, b), w in player.combos))
 
 
-def player_counts(combos: Sequence[tuple[int, int]], seat: int, others: Sequence, board, dead,
+def player_counts(combos: Sequence[tuple[int, ...]], seat: int, others: Sequence, board, dead,
                   game: str = "holdem") -> list[tuple[float, float, float, float]]:
     """For each combo, put in seat ``seat`` among the ``others`` (players of
     :mod:`pokercli.equity_calc.spot`): its (wins, ties, total, equity) over

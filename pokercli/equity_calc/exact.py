@@ -11,13 +11,13 @@ machine's cores or a Dask cluster), with checkpoints. Counts are integers
 from __future__ import annotations
 
 import math
-import time
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from typing import Callable, Optional
 
 import numpy as np
 
+from pokercli.timing import Clock
 from pokercli import cards as C
 from pokercli.equity_calc.model import EquityResult
 from pokercli.equity_calc.spot import Spot
@@ -96,7 +96,7 @@ def board_base(spot: Spot, keys) -> tuple[int, int]:
     return key, C.card_mask(spot.board)
 
 
-def _deal_tasks(spot: Spot, deal, threads: int):
+def exact_deal_tasks(spot: Spot, deal, threads: int):
     """Kernel argument tuples covering all boards of one deal, split for threads."""
     from pokercli._kernels import showdown as K
 
@@ -136,7 +136,7 @@ def _deal_tasks(spot: Spot, deal, threads: int):
     return tasks, total
 
 
-def _task_args(task, players: int, with_types: bool):
+def task_args(task, players: int, with_types: bool):
     patterns, outcome, types = tally_arrays(players)
     return task + (patterns, outcome, types, with_types), (patterns, outcome, types)
 
@@ -149,14 +149,14 @@ def _load_kernels(tasks, players: int, with_types: bool) -> None:
     for task in tasks:
         if task[0] not in seen:
             seen.add(task[0])
-            args, _ = _task_args(task, players, with_types)
+            args, _ = task_args(task, players, with_types)
             ensure(*args)
 
 
 def _run_task(task, players: int, with_types: bool):
     from pokercli._kernels.jit import call
 
-    args, (patterns, outcome, types) = _task_args(task, players, with_types)
+    args, (patterns, outcome, types) = task_args(task, players, with_types)
     call(*args)
     return add_patterns(patterns, outcome), types
 
@@ -222,11 +222,11 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
         big = evaluations >= gpu.AUTO_EXACT_WORK
         chunk_device = "gpu" if gpu_able and gpu.use_gpu(device, big, "exact equity") else "cpu"
     if len(groups) >= ENGINE_MIN_DEALS or checkpoint is not None:
-        t0 = time.perf_counter()
+        t0 = Clock()
         outcome, types, engine_note = _on_engine(spot, groups, threads, engine, progress,
                                                  checkpoint, resume, chunk_device)
     elif chunk_device == "gpu":
-        t0 = time.perf_counter()
+        t0 = Clock()
         outcome, types = _gpu_counts(spot, groups)
         engine_note = f"{len(groups)} distinct deals on the GPU"
         if progress:
@@ -236,7 +236,7 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
     boards = per_deal * sum(w for _, w, _ in groups)
     result = result_from_counts(spot, outcome, types, boards, "exact")
     result.deals = len(deals)
-    result.seconds = time.perf_counter() - t0
+    result.seconds = t0.seconds()
     result.evaluations = evaluations
     result.note = engine_note
     return result
@@ -253,10 +253,10 @@ def _on_threads(spot: Spot, groups, threads: int, progress):
     players = len(spot.players)
     tasks = []
     for deal, weight, _ in groups:
-        deal_tasks, _ = _deal_tasks(spot, deal, threads)
+        deal_tasks, _ = exact_deal_tasks(spot, deal, threads)
         tasks += [(t, weight) for t in deal_tasks]
     _load_kernels([t for t, _ in tasks], players, spot.with_types)
-    t0 = time.perf_counter()
+    t0 = Clock()
     outcome = np.zeros((players, players + 1), np.float64)
     types = np.zeros((players, 10), np.float64)
     if len(tasks) == 1:
@@ -317,7 +317,7 @@ def group_counts(spot: Spot, groups, device: str = "cpu") -> tuple[list, list]:
     outcome = np.zeros((players, players + 1), np.float64)
     types = np.zeros((players, 10), np.float64)
     for deal, weight, _ in groups:
-        tasks, _ = _deal_tasks(spot, deal, 1)
+        tasks, _ = exact_deal_tasks(spot, deal, 1)
         for task in tasks:
             o, ty = _run_task(task, players, spot.with_types)
             outcome += o * weight

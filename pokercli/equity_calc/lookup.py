@@ -9,10 +9,10 @@ weights: the very same integer counts, without the enumeration.
 
 from __future__ import annotations
 
-import time
 
 import numpy as np
 
+from pokercli.timing import Clock
 from pokercli import preflop_lookup as L
 from pokercli.equity_calc.model import EquityResult
 from pokercli.equity_calc.spot import Spot
@@ -37,7 +37,7 @@ def _index(a: int, b: int) -> int:
 def headsup_preflop(spot: Spot, progress=None) -> EquityResult:
     """The exact equity of a heads-up preflop spot, from the table; ``progress(1, 1)``
     once done, as an enumeration of one task would report."""
-    t0 = time.perf_counter()
+    t0 = Clock()
     a, b = spot.players
     if len(a.combos) == 1 and len(b.combos) == 1:  # a hand pair: one deal, one table row
         (ca, wa), (cb, wb) = a.combos[0], b.combos[0]
@@ -48,7 +48,7 @@ def headsup_preflop(spot: Spot, progress=None) -> EquityResult:
         outcome = np.array([[0, wins_a, ties], [0, wins_b, ties]], np.float64) * (wa * wb)
         result = result_from_counts(spot, outcome, None, float(wa * wb * L.BOARDS), "exact")
         result.deals = 1
-        result.seconds = time.perf_counter() - t0
+        result.seconds = t0.seconds()
         if progress:
             progress(1, 1)
         return result
@@ -67,7 +67,7 @@ def headsup_preflop(spot: Spot, progress=None) -> EquityResult:
         result = result_from_counts(spot, outcome, np.zeros((2, 10)),
                                     float(w_other.sum() * w_random * 1225 * L.BOARDS), "exact")
         result.deals = len(other) * 1225
-        result.seconds = time.perf_counter() - t0
+        result.seconds = t0.seconds()
         if progress:
             progress(1, 1)
         return result
@@ -82,7 +82,7 @@ def headsup_preflop(spot: Spot, progress=None) -> EquityResult:
     outcome[0, 2] = outcome[1, 2] = weight @ ties
     result = result_from_counts(spot, outcome, np.zeros((2, 10)), float(weight.sum() * L.BOARDS), "exact")
     result.deals = int(valid.sum())
-    result.seconds = time.perf_counter() - t0
+    result.seconds = t0.seconds()
     if progress:
         progress(1, 1)
     return result

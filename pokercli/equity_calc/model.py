@@ -7,6 +7,9 @@ from typing import Any, Optional
 
 from pokercli import cards as C
 
+#: A Monte Carlo seed is a whole number below this (64 bits); every bit of it counts.
+SEED_LIMIT = 1 << 64
+
 
 def _num(x):
     """An integral float as an int (exact counts print as integers)."""

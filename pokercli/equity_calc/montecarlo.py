@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import math
 import secrets
-import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Optional
 
 import numpy as np
 
+from pokercli.timing import Clock
 from pokercli import cards as C
 from pokercli.equity_calc.exact import board_base, kernel_args
-from pokercli.equity_calc.model import EquityResult
+from pokercli.equity_calc.model import SEED_LIMIT, EquityResult
 from pokercli.equity_calc.spot import Spot
 from pokercli.equity_calc.tally import add_patterns, result_from_counts, tally_arrays
 from pokercli.errors import PokerError
@@ -37,12 +37,10 @@ DEFAULT_STDERR = 0.0005
 #: The samples at most by default.
 DEFAULT_MAX_SAMPLES = 50_000_000
 
-#: A seed is a whole number below this (64 bits); every bit of it counts.
-SEED_LIMIT = 1 << 64
 _M64 = (1 << 64) - 1
 
 
-def _batch_seed(seed: int, batch: int) -> int:
+def batch_seed(seed: int, batch: int) -> int:
     """The kernel seed of batch ``batch``: different seeds give different
     batches (the map is one-to-one for each batch, all 64 bits of the seed count)."""
     return (seed * 0x9E3779B97F4A7C15 + (batch + 1) * 0xD1B54A32D192ED03) & _M64
@@ -108,7 +106,7 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
     from pokercli._kernels import montecarlo as K
     from pokercli._kernels.jit import call
 
-    t0 = time.perf_counter()
+    t0 = Clock()
     seed, stderr, cap = sampling_plan(seed, samples, stderr)
     check_deal_possible(spot)
     players = len(spot.players)
@@ -136,7 +134,7 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
     def one_gpu(b: int, n: int):
         pat, got, again = gpu.monte_carlo(spot.game.rule.key, players, combo_cards, starts, keep, other,
                                           fixed_mask, base_key, base_mask, spot.to_come, n,
-                                          _batch_seed(seed, b))
+                                          batch_seed(seed, b))
         return add_patterns(pat, np.zeros((players, players + 1), np.int64)), \
             np.zeros((players, 10), np.int64), got, again
 
@@ -145,12 +143,12 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
     def one(b: int, n: int):
         pat, o, t = tally_arrays(players)
         if fast is not None:
-            call(fast[0], *fast[1:], n, np.uint64(_batch_seed(seed, b)), offsets, rank_strength,
+            call(fast[0], *fast[1:], n, np.uint64(batch_seed(seed, b)), offsets, rank_strength,
                  flush_strength, pat)
             return add_patterns(pat, o), t, n, 0
         stats = np.zeros(2, np.int64)
         call(K.monte_carlo, combo_cards, starts, keep, other, fixed_mask, base_key, base_mask,
-             spot.to_come, n, MC_MAX_REDRAWS, np.uint64(_batch_seed(seed, b)), keys, offsets,
+             spot.to_come, n, MC_MAX_REDRAWS, np.uint64(batch_seed(seed, b)), keys, offsets,
              rank_score, flush_score, rank_strength, flush_strength, pat, o, t, spot.with_types,
              stats)
         return add_patterns(pat, o), t, int(stats[0]), int(stats[1])
@@ -177,7 +175,7 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
     result.stderr_target = stderr
     result.seed = seed
     result.interrupted = interrupted
-    result.seconds = time.perf_counter() - t0
+    result.seconds = t0.seconds()
     result.evaluations = float(done * players)
     if on_gpu:
         result.note = f"sampled on the GPU ({gpu.status()[1]})"

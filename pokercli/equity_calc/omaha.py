@@ -20,7 +20,6 @@ over the boards, so a pot quartered (a low shared by two) stays exact.
 from __future__ import annotations
 
 import math
-import time
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
@@ -28,11 +27,12 @@ from typing import Callable, Optional
 
 import numpy as np
 
+from pokercli.timing import Clock
 from pokercli import cards as C
 from pokercli import jobs
 from pokercli import reference as R
 from pokercli.equity_calc.model import EquityResult, PlayerResult
-from pokercli.equity_calc.montecarlo import (MC_MAX_REDRAWS, _batch_seed, alias_table, run_batches,
+from pokercli.equity_calc.montecarlo import (MC_MAX_REDRAWS, batch_seed, alias_table, run_batches,
                                              sampling_note, sampling_plan)
 from pokercli.equity_calc.spot import Spot
 from pokercli.equity_calc.symmetry import canonical_deals, stabilizer
@@ -258,7 +258,7 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
     groups = [(deal, weight) for deal, weight, _ in canonical_deals(spot, deals)]
     if work(spot, len(groups)) > limit:
         raise TooMuchWork(work(spot, len(groups)))
-    t0 = time.perf_counter()
+    t0 = Clock()
     if engine is not None or checkpoint is not None or len(groups) >= ENGINE_MIN_DEALS:
         totals, note = _on_engine(spot, groups, engine, checkpoint, resume, progress)
     else:
@@ -266,7 +266,7 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
     boards = boards_per_deal(spot) * math.fsum(w for _, w in deals)
     res = _result(spot, totals, boards, "exact")
     res.deals, res.boards, res.note = len(deals), boards, note
-    res.seconds = time.perf_counter() - t0
+    res.seconds = t0.seconds()
     res.evaluations = work(spot, len(groups))
     return res
 
@@ -343,7 +343,7 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
     from pokercli._kernels import omaha as K
     from pokercli._kernels.jit import call
 
-    t0 = time.perf_counter()
+    t0 = Clock()
     seed, stderr, cap = sampling_plan(seed, samples, stderr)
     if _deals(spot, 1) == [] and not any(spot.random_players):
         raise PokerError("no deal is possible: the ranges leave no combination without a shared card",
@@ -369,7 +369,7 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
         t = _tallies(players)
         call(K.omaha_monte_carlo, combo_cards, starts, keep, other, fixed_mask,
              np.array(pool_cards, np.int64), board, spot.to_come, n, MC_MAX_REDRAWS,
-             np.uint64(_batch_seed(seed, b)), *args, spot.game.pot.split, *_types_args(spot), *t)
+             np.uint64(batch_seed(seed, b)), *args, spot.game.pot.split, *_types_args(spot), *t)
         return t
 
     def add(part):
@@ -390,7 +390,7 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
     res.stderr_target = stderr
     res.seed = seed
     res.interrupted = interrupted
-    res.seconds = time.perf_counter() - t0
+    res.seconds = t0.seconds()
     if stderr is not None:
         res.target_reached = reached
     res.note = sampling_note(done, cap, stderr, reached, interrupted, max(se))

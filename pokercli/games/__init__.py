@@ -23,17 +23,14 @@ have no hand rule or engine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Literal, Optional
+from typing import Literal
 
 from pokercli.errors import PokerError, shown
+from pokercli.games.game import DEFAULT, Game
 from pokercli.games.rules import Dealing, Engine, HandRule, Pot, Ranking, StartingHands
 
-__all__ = ["Game", "GAMES", "GameName", "DealName", "game", "layout", "equity_games", "Dealing", "Engine",
+__all__ = ["DEFAULT", "Game", "GAMES", "GameName", "DealName", "game", "layout", "equity_games", "Dealing", "Engine",
            "HandRule", "Pot", "Ranking", "StartingHands"]
-
-#: The game a call means when it names none; results name any other.
-DEFAULT = "holdem"
 
 #: The names ``game=`` takes (the games with a hand rule): :data:`GAMES` says the same (a test checks).
 GameName = Literal["holdem", "omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo", "shortdeck",
@@ -41,77 +38,6 @@ GameName = Literal["holdem", "omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-
 #: The names ``deal`` takes: every entry of :data:`GAMES` (a test checks).
 DealName = Literal["holdem", "omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo", "shortdeck",
                    "shortdeck-straight", "draw", "hearts", "bigtwo"]
-
-
-@dataclass(frozen=True)
-class Game:
-    """One game: what it deals, how it values hands and shares the pot, and
-    which engine computes it. A deal layout (draw, Hearts, Big Two) has a
-    deck and a dealing only."""
-
-    name: str
-    description: str
-    #: Card ids in play (a short deck leaves some out).
-    deck: tuple[int, ...]
-    dealing: Dealing
-    rule: Optional[HandRule] = None
-    pot: Pot = Pot()
-    engine: Optional[Engine] = None
-    #: Starting-hand classes (``AKs``) and their equities, where the game has them.
-    classes: Optional[StartingHands] = None
-    #: What ``--game``'s help says of it (None: another entry's words cover it).
-    help: Optional[str] = None
-
-    @property
-    def hole_cards(self) -> int:
-        return self.dealing.hole_cards
-
-    @property
-    def board_cards(self) -> int:
-        return self.dealing.board_cards
-
-    @property
-    def board_sizes(self) -> tuple[int, ...]:
-        return self.dealing.board_sizes
-
-    @property
-    def left_out(self) -> tuple[int, ...]:
-        """The card ids this game's deck does not hold (a short deck's twos to fives)."""
-        deck = set(self.deck)
-        return tuple(c for c in range(52) if c not in deck)
-
-    @property
-    def deck_note(self) -> str:
-        """What to add when a card is outside the deck: ``(its deck is ...)``, or ""."""
-        if not self.left_out:
-            return ""
-        from pokercli.cards import RANK_CHARS
-
-        ranks = sorted({c % 13 for c in self.deck})
-        words = {4: "sixes", 12: "aces"}
-        low, high = words.get(ranks[0], RANK_CHARS[ranks[0]]), words.get(ranks[-1], RANK_CHARS[ranks[-1]])
-        return f" (its deck is the {low} to the {high})"
-
-    def check_deck(self, cards, what: str, parameter: str) -> None:
-        """:class:`PokerError` when ``cards`` hold a card this game does not use."""
-        left_out = set(self.left_out)
-        if left_out:
-            outside = [c for c in cards if c in left_out]
-            if outside:
-                from pokercli.cards import card_name
-
-                raise PokerError(f"{what} holds {card_name(outside[0])}, which {self.name} does not "
-                                 f"use{self.deck_note}", parameter)
-
-    @property
-    def in_json(self) -> dict[str, Any]:
-        """What a result's JSON says of the game: nothing for the default game."""
-        return {} if self.name == DEFAULT else {"game": self.name}
-
-    @property
-    def label(self) -> str:
-        """The game's name and a space before a title, or "" for the default game."""
-        return "" if self.name == DEFAULT else f"{self.name} "
 
 
 def _registry() -> dict[str, Game]:
@@ -148,6 +74,23 @@ def layout(name: str) -> Game:
     if found is None:
         raise PokerError(f"game must be one of {', '.join(GAMES)}, not {shown(name)}", "game")
     return found
+
+
+def markdown_table() -> str:
+    """The table of every registry entry that docs/games.md shows (written by
+    ``scripts/gen_docs.py``; a test fails when the page drifts from it)."""
+    rows = ["| `--game` | deck | cards each | board | hand | pot | starting-hand classes |",
+            "| --- | --- | --- | --- | --- | --- | --- |"]
+    for g in GAMES.values():
+        d = g.dealing
+        board = ", ".join(map(str, d.board_sizes)) if d.board_cards else "none"
+        rule = g.rule.description if g.rule is not None else "deal only"
+        pot = ("high" if not g.pot.split else f"high / low ({g.pot.low})") if g.rule is not None else "-"
+        classes = str(g.classes.count) if g.classes is not None else "-"
+        players = f" ({d.fixed_players} players)" if d.fixed_players else ""
+        rows.append(f"| `{g.name}` | {len(g.deck)} | {d.hole_cards}{players} | {board} | {rule} | {pot} | "
+                    f"{classes} |")
+    return "\n".join(rows) + "\n"
 
 
 def help_text() -> str:

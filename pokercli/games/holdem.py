@@ -8,6 +8,7 @@ evaluator, equity from the exact, lookup and Monte Carlo engines of
 
 from __future__ import annotations
 
+from pokercli.games.game import Game
 from pokercli.games.rules import STANDARD, Dealing, Engine, HandRule, Pot, StartingHands
 
 #: The engine of every game whose hand is the best five of any of its cards.
@@ -26,8 +27,6 @@ TWO_CARDS = Dealing(hole_cards=2, board_cards=5, board_sizes=(0, 3, 4, 5))
 
 
 def definition():
-    from pokercli.games import Game
-
     return Game("holdem", "Texas hold'em: the best five of two hole cards and five board cards",
                 deck=tuple(range(52)), dealing=TWO_CARDS,
                 rule=HandRule("the best five of the hole and board cards", STANDARD),

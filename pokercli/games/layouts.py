@@ -6,12 +6,11 @@ compute what they compute. They have no hand rule or engine here.
 
 from __future__ import annotations
 
+from pokercli.games.game import Game
 from pokercli.games.rules import Dealing
 
 
 def definitions():
-    from pokercli.games import Game
-
     full = tuple(range(52))
     return [
         Game("draw", "Five-card draw: five cards each, no board", deck=full,

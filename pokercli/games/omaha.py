@@ -8,6 +8,7 @@ from :mod:`pokercli.omaha_strength`, batches from the Omaha kernels.
 
 from __future__ import annotations
 
+from pokercli.games.game import Game
 from pokercli.games.rules import STANDARD, Dealing, Engine, HandRule, Pot
 
 ENGINE = Engine(
@@ -24,8 +25,6 @@ _RULE = "exactly two hole cards and three board cards"
 
 
 def definitions():
-    from pokercli.games import Game
-
     return [Game(name, f"{title}: {cards} hole cards, the best five of {_RULE}"
                  + (", half the pot to the best eight-or-better low" if hilo else ""),
                  deck=tuple(range(52)),

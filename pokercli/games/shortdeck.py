@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from pokercli import shortdeck as S
+from pokercli.games.game import Game
 from pokercli.games.holdem import ANY_FIVE, TWO_CARDS
 from pokercli.games.rules import HandRule, Pot, Ranking, StartingHands
 
@@ -50,12 +51,10 @@ class ShortDeckRanking(Ranking):
 
 
 def definitions():
-    from pokercli.games import Game
-
     return [Game(name, f"Short deck hold'em (36 cards, six to ace): A-6-7-8-9 is the lowest "
                        f"straight, a flush beats a full house, {rule}",
                  deck=S.DECK, dealing=TWO_CARDS,
-                 rule=HandRule("the best five of the hole and board cards, short deck ranking",
+                 rule=HandRule(f"the best five of the hole and board cards, short deck ranking: {rule}",
                                ShortDeckRanking(name)),
                  pot=Pot(), engine=ANY_FIVE,
                  classes=StartingHands(81, "pokercli.shortdeck_preflop:class_equities"), help=help)

@@ -22,13 +22,24 @@ def card_names(names: Iterable[str], out) -> str:
 
 
 def hand_text(text: str, out) -> str:
-    """A player as typed: two cards in canonical notation, a range as it is."""
-    if not out.unicode:
+    """A player as typed: two cards in canonical notation, a range as it is.
+    On a terminal a range gets a space after each comma, so that a narrow
+    column wraps it between its parts, never inside one (``KQs,`` / ``T9s``,
+    not ``KQ`` / ``s,T9s``); what is printed still reads as the same range."""
+    if out.unicode:
+        try:
+            return C.format_cards(C.parse(text), unicode=True)
+        except Exception:  # noqa: BLE001 - a range, not cards
+            pass
+    return breakable(text, out)
+
+
+def breakable(text: str, out) -> str:
+    """``text`` with a space after each comma on a terminal (where Rich wraps at
+    spaces), as it is elsewhere."""
+    if not out.rich:
         return text
-    try:
-        return C.format_cards(C.parse(text), unicode=True)
-    except Exception:  # noqa: BLE001 - a range, not cards
-        return text
+    return ", ".join(part.strip() for part in text.split(","))
 
 
 def count(x: float) -> str:

@@ -8,7 +8,7 @@ from pokercli.render import format as F
 
 
 def _head(h: HitsResult, out) -> list[tuple[str, str]]:
-    rows = [("range", h.range), ("board", F.cards(h.board, out))]
+    rows = [("range", F.breakable(h.range, out)), ("board", F.cards(h.board, out))]
     if h.dead:
         rows.append(("dead", F.cards(h.dead, out)))
     if h.vs is not None:

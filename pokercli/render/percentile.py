@@ -8,14 +8,14 @@ from pokercli.render import View
 from pokercli.render import format as F
 
 
-def _opponent(p: PercentileResult) -> str:
+def _opponent(p: PercentileResult, out) -> str:
     weighted = "" if p.opponent_weight == p.opponents else f", weighted {F.count(p.opponent_weight)}"
-    return f"{p.vs} ({p.opponents} hands{weighted})"
+    return f"{F.breakable(p.vs, out)} ({p.opponents} hands{weighted})"
 
 
 def _rows(p: PercentileResult, out) -> list[tuple[str, str]]:
     rows = [("hand", F.cards(p.hand, out)), ("board", F.cards(p.board, out) or "(preflop)"),
-            ("opponent", _opponent(p))]
+            ("opponent", _opponent(p, out))]
     rows[:0] = games.game(p.game).in_json.items()  # the game, unless the default
     if p.dead:
         rows.append(("dead", F.cards(p.dead, out)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pokercli import ranges as RG
 from pokercli.render import View
+from pokercli.render import format as F
 
 #: Cell fill by share of the class in the range (its combos present times their
 #: mean weight): the glyph, its ASCII stand-in, and what it means.
@@ -52,7 +53,7 @@ class RangeView(View):
 
         r, out = self.result, self.out
         n = len(r)
-        t = Table(title=f"{r.text} {out.glyph('—', '-')} {n} combos, {100 * n / 1326:.2f}% of 1326 "
+        t = Table(title=f"{F.breakable(r.text, out)} {out.glyph('—', '-')} {n} combos, {100 * n / 1326:.2f}% of 1326 "
                         f"(weighted {r.weighted:g})",
                   title_justify="left", show_header=False, box=None, padding=(0, 0))
         for _ in range(13):

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 from pokercli import ranges as RG
+from pokercli.errors import PokerError
 from pokercli.preflop_table import TableResult
 from pokercli.table3 import Table3Result
 from pokercli.render import View
@@ -138,3 +141,27 @@ def _safe(fn, *args) -> float:
 
 
 VIEWS = {TableResult.__name__: TableView, Table3Result.__name__: Table3View}
+
+
+def check_output(path, kind: Optional[str] = None) -> str:
+    """The format ``path`` will be written in (``kind``, else json for a .json
+    name, else csv), once it is known that it can be: said before a long job."""
+    import os
+
+    if path.is_dir():
+        raise PokerError(f"cannot write {path}: it is a directory")
+    if not (path.parent.is_dir() and os.access(path.parent, os.W_OK)):
+        raise PokerError(f"cannot write {path}: its folder does not exist or is not writable")
+    return kind or ("json" if path.suffix.lower() == ".json" else "csv")
+
+
+def write_table(result, path, kind: str) -> None:
+    """Write a table result to ``path`` as ``kind`` (json: the ``--json``
+    document; csv: :meth:`to_csv`)."""
+    from pokercli.render import json_text
+
+    text = (json_text(result.to_dict()) + "\n") if kind == "json" else result.to_csv()
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise PokerError(f"cannot write {path}: {e.strerror}") from None

@@ -51,13 +51,15 @@ def test_each_combos_equity_is_the_plain_enumeration():
     assert {c.weight for c in d.players[0].combos} == {1.0, 0.5}
 
 
-def test_distribution_needs_a_range_and_a_two_card_game():
+def test_distribution_needs_a_range_of_listed_hands():
+    """Hands alone have no distribution, nor has an Omaha `random` player (its
+    hands are not listed; an Omaha range of hands has one, tested below)."""
     with pytest.raises(PokerError) as e:
         A.distribution(["AsAh", "KsKh"])
     assert e.value.param == "players"
     with pytest.raises(PokerError) as e:
         A.distribution(["AsAhKsKh", "random"], game="omaha")
-    assert e.value.param == "game"
+    assert e.value.param == "players" and "listed hands" in str(e.value)
 
 
 @pytest.mark.parametrize("players,board,dead", [
@@ -172,3 +174,39 @@ def test_the_pair_kernel_is_the_engine_in_every_two_card_game(game, players, boa
             seat = [list(c.cards)] + others if p.seat == 0 else others + [list(c.cards)]
             e = pokercli.equity(seat, board=board, game=game, method="exact").players[p.seat]
             assert (c.wins, c.ties, c.total) == pytest.approx((e.wins, e.ties, e.total))
+
+
+def test_next_card_reports_progress_card_by_card():
+    """A multiway --next-card runs one exact job per card: progress says how far it is."""
+    from pokercli import analysis
+
+    seen = []
+    r = analysis.next_card(["AsAh", "KsKh", "QdJd"], "Kd 7c 2h 3s", progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(i, 52) for i in range(52)] and len(r.cards) == 52 - 4 - 6
+    with pytest.raises(pokercli.PokerError) as e:
+        analysis.next_card(["AsAh", "KsKh"], "Kd 7c 2h", progress=5)
+    assert e.value.param == "progress"
+
+
+@pytest.mark.parametrize("game,players,board", [
+    ("omaha", ["As Ah Ks Kh", "Qd Qc Jd Tc,9s 9c 8s 8h:0.5,Ad 2d 3c 4c:2"], "2c 7d 6h"),
+    ("omaha-hilo", ["Ad 2d 3s 4s", "Kc Kd Qs Js,5h 6h 7c 8c:0.25", "Th Tc 9d 9h"], "2c 7d 6h 3h"),
+])
+def test_omaha_distribution_is_each_hand_of_the_range_as_its_own_exact_job(game, players, board):
+    """--distribution in Omaha: each listed hand's equity is the exact job with that
+    hand fixed, and the hands' weighted counts sum to the range's own counts."""
+    from pokercli.cards import format_cards
+
+    d = A.distribution(players, board=board, game=game)
+    whole = pokercli.equity(players, board=board, game=game, method="exact")
+    (dist,) = d.players
+    wins = total = 0.0
+    for c in dist.combos:
+        alone = list(players)
+        alone[dist.seat] = format_cards(c.cards)
+        r = pokercli.equity(alone, board=board, game=game, method="exact")
+        assert c.equity == pytest.approx(r.players[dist.seat].equity, abs=1e-12)
+        wins += c.weight * c.wins
+        total += c.weight * c.total
+    assert len(dist.combos) == 3 if game == "omaha" else 2
+    assert wins == pytest.approx(whole.players[dist.seat].wins) and total == pytest.approx(whole.players[dist.seat].total)

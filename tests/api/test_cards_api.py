@@ -115,3 +115,29 @@ def test_random_text_never_crashes():
             C.parse(text, allow_empty=True)
         except PokerError:
             pass
+
+
+def test_quick_parse_reads_exactly_what_parse_reads_or_steps_aside():
+    """The batch fast path: for texts of separate tokens it gives parse's cards;
+    for anything it cannot read by one lookup per token it gives None (and
+    never a wrong card)."""
+    import random
+
+    from pokercli import cards as C
+
+    rng = random.Random(5)
+    pieces = ["As", "aS", "10♠", "T♥", "kd", "2C", "♠A", "AsKs", "1s", "ſs", "Ax", ",", " ", "  ", "\t", "9♢",
+              "A♠\ufe0f", "QH"]
+    for _ in range(20_000):
+        text = "".join(rng.choice(pieces) + rng.choice([" ", ",", ", "]) for _ in range(rng.randint(0, 6)))
+        quick = C.quick_parse(text)
+        if quick is None:
+            continue
+        try:
+            full = [int(c) for c in C.parse(text, allow_empty=True)]
+        except PokerError:  # a duplicate, which the caller checks
+            assert len(set(quick)) < len(quick)
+            continue
+        assert quick == full, text
+    assert C.quick_parse("As Kh 10♠") == [int(c) for c in C.parse("As Kh 10♠")]
+    assert C.quick_parse("AsKh") is None and C.quick_parse("Aſ") is None

@@ -141,11 +141,31 @@ def test_shipped_orders_are_sorted_figures_of_every_class(opponents):
     assert 1 / (opponents + 1) < table["AA"] < 1 and table["72o"] < 1 / (opponents + 1)
 
 
+def _generator():
+    """scripts/gen_preflop_order.py, which makes the shipped file (and holds its estimator)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "gen_preflop_order.py"
+    spec = importlib.util.spec_from_file_location("gen_preflop_order", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_shipped_order_against_one_hand_is_the_exact_one():
+    """The order shipped as data is the classes by exact equity against a random
+    hand, derived afresh from the heads-up table (ties in grid order)."""
+    from pokercli.hand_strength import class_order
+
+    assert list(preflop_order.order(1)) == class_order()
+
+
 @pytest.mark.parametrize("name,opponents", [("AKs", 3), ("T9s", 6), ("22", 9)])
 def test_shipped_figures_agree_with_a_fresh_estimate(name, opponents):
     """A fresh run with another seed lands within 4 standard errors of both runs."""
     samples = 200_000
-    fresh = preflop_order.estimate(name, opponents, samples=samples, seed=12345)
+    fresh = _generator().estimate(name, opponents, samples=samples, seed=12345)
     shipped = preflop_order.shipped()[str(opponents)][name]
     sd = 0.5 * math.sqrt(1 / samples + 1 / preflop_order.SAMPLES)
     assert abs(fresh - shipped) < 4 * sd
@@ -168,3 +188,10 @@ def test_top_range_in_equity_and_the_cli(cli):
     assert code == 2 and "10%@12" in err and "Traceback" not in err
     code, out, err = cli("range", "10%", "--order", "12")
     assert code == 2 and "--order" in err
+
+
+def test_the_shipped_estimates_list_the_classes_in_grid_order():
+    """order() breaks equal figures by the file's own order, which is the grid's."""
+    from pokercli.ranges import starting_classes
+
+    assert all(list(table) == starting_classes() for table in preflop_order.shipped().values())

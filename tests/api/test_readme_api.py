@@ -1,21 +1,25 @@
-"""The README's "Use from Python" example runs, and each line commented with a
-literal result gives that result."""
+"""The Python examples of the README and of docs/python.md run, and each line
+commented with a literal result gives that result."""
 
 import ast
 import re
 from pathlib import Path
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+README = ROOT / "README.md"
 
 
-def example() -> str:
-    text = README.read_text()
-    section = text[text.index("## Use from Python"):]
+def example(path: Path = README) -> str:
+    text = path.read_text()
+    section = text[text.index("Use from Python"):]
     return re.search(r"```python\n(.*?)```", section, re.S).group(1)
 
 
-def test_readme_python_example_runs_and_says_true():
-    code = example()
+@pytest.mark.parametrize("path", [README, ROOT / "docs" / "python.md"], ids=["README", "docs/python.md"])
+def test_python_example_runs_and_says_true(path):
+    code = example(path)
     namespace: dict = {}
     checked = 0
     for line in code.splitlines():

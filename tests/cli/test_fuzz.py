@@ -71,7 +71,7 @@ def test_fuzz_every_subcommand(args):
 
     from pokercli.cli import app
 
-    from pokercli import preflop_table as T
+    from pokercli import classes as T
     from pokercli.equity_calc import exact as X
     from pokercli.equity_calc import montecarlo as M
 

@@ -106,7 +106,7 @@ def preflop_stand_in(ranking, hands, decks, k, base_key, base_mask):
     winner pattern from the CPU engine's own preflop kernel (exact), so the
     host code around the kernel is tested on its own."""
     from pokercli._kernels.jit import call
-    from pokercli.equity_calc.exact import _deal_tasks, _task_args
+    from pokercli.equity_calc.exact import exact_deal_tasks, task_args
     from pokercli.equity_calc.spot import make_spot
 
     assert k == 5 and base_mask == 0
@@ -114,8 +114,8 @@ def preflop_stand_in(ranking, hands, decks, k, base_key, base_mask):
     spot = make_spot(["AsAh", "KsKh", "QsQh"][:players])
     out = np.zeros((len(hands), 1 << players), np.int64)
     for d, hand in enumerate(hands):
-        (task,), _ = _deal_tasks(spot, tuple((int(a), int(b)) for a, b in hand), 1)
-        args, (_, o, _) = _task_args(task, players, False)
+        (task,), _ = exact_deal_tasks(spot, tuple((int(a), int(b)) for a, b in hand), 1)
+        args, (_, o, _) = task_args(task, players, False)
         call(*args)
         if players == 2:
             out[d, 1:] = o[0, 1], o[1, 1], o[0, 2]

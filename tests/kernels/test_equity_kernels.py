@@ -172,7 +172,7 @@ def test_preflop_kernels_equal_plain_enumeration(hands, dead):
     deck = np.array([c for c in range(52) if c not in removed], np.int64)
     plain = X._run_task((K.boards5, hk, hm, deck, 0, 1, int(KEY_INIT), 0, keys, offsets,
                          rank_score, flush_score), len(deal), False)[0]
-    tasks, total = X._deal_tasks(j, deal, 2)
+    tasks, total = X.exact_deal_tasks(j, deal, 2)
     assert tasks[0][0] is rank_boards5 and total == len(list(combinations(deck, 5)))
     fast = sum(X._run_task(t, len(deal), False)[0] for t in tasks)
     assert fast.tolist() == plain.tolist()

@@ -100,7 +100,7 @@ def rank_values_of(keys, offsets, rank_strength):
 def _draw_boards(first_masks, second_masks, draws, seed, counts):
     """``draws`` boards from :func:`pokercli._kernels.montecarlo._parts`, counted by mask
     (``counts`` is indexed by the mask itself: the deck is cards 0 .. n - 1)."""
-    ctr = K._mix(np.uint64(seed))
+    ctr = K.mix64(np.uint64(seed))
     nt = np.uint64(first_masks.shape[0])
     npart = np.uint64(second_masks.shape[0])
     worse = K._worse(nt * npart)

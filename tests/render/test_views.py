@@ -93,7 +93,7 @@ def results():
                                                                  board="Kd 7s 2s"), {}, [
         "best combos", "worst combos", "90-100", "20.140"]
     yield "next card", lambda: pokercli.analysis.next_card(["AsKs", "QQ+,JTs", "7h 6h"], "Kd 7s 2s"), {}, [
-        "QQ+,JTs:", "cannot come", "7h 6h:"]
+        "JTs:", "cannot come", "7h 6h:"]
     yield "outs", lambda: pokercli.analysis.outs("Ah Kh", "Qh 7h 2c", "QQ,77,AQ"), {}, [
         "2h 3h 4h 5h 6h 8h 9h Th Jh", "44.96 % by the river"]
     yield "table matrix", lambda: pokercli.table(classes="QQ+,AKs"), {}, ["81.9", "AKs"]
@@ -156,3 +156,22 @@ def test_commands_fit_an_80_column_terminal(cli, monkeypatch, args):
     code, out, _ = cli(*args, terminal=True, columns=80)
     assert code == 0
     fits(ANSI.sub("", out), 80)
+
+
+LONG_RANGE = "QQ+,AKs,AQs,AJs,ATs,A9s-A2s:0.5,KQs,KJs,KTs,QJs,QTs,JTs,T9s,98s,87s,76s,65s,54s,AKo,AQo,AJo,KQo,22-55:0.5"
+
+
+@pytest.mark.parametrize("name,make", [
+    ("equity", lambda: pokercli.equity(["AsAh", LONG_RANGE], "Kd 7c 2h")),
+    ("range", lambda: pokercli.parse_range(LONG_RANGE)),
+    ("hits", lambda: pokercli.hits(LONG_RANGE, "Kd 7c 2h")),
+    ("percentile", lambda: pokercli.percentile("AsAh", board="Kd 7c 2h", vs=LONG_RANGE)),
+])
+def test_a_long_range_wraps_between_its_parts_never_inside_one(name, make):
+    """At 80 columns every part of a long range (``A9s-A2s:0.5``) stays on one line:
+    the range wraps at its commas (it once broke as ``-55:0.5`` under ``22``)."""
+    text = render(make(), 80)
+    fits(text, 80)
+    lines = text.splitlines()
+    for part in LONG_RANGE.split(","):
+        assert any(part in line for line in lines), (name, part)

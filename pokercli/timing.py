@@ -1,0 +1,28 @@
+"""A job's own seconds: light (no NumPy, no Numba), so that paths which need
+no kernel (the heads-up preflop lookup) can time themselves without loading one.
+
+>>> clock = Clock()
+>>> clock.seconds() >= 0.0
+True
+"""
+
+from __future__ import annotations
+
+import time
+
+#: Seconds this process has spent loading kernels from the cache and compiling
+#: them (:func:`pokercli._kernels.jit` adds to it).
+PREPARING = [0.0]
+
+
+class Clock:
+    """A job's seconds of work: the time since it started, less the time spent
+    meanwhile loading kernels from the cache or compiling them (a first run's
+    compilation is reported apart, by the compile notices, not as the job's
+    time)."""
+
+    def __init__(self) -> None:
+        self.start, self.preparing = time.perf_counter(), PREPARING[0]
+
+    def seconds(self) -> float:
+        return max(0.0, time.perf_counter() - self.start - (PREPARING[0] - self.preparing))
