@@ -23,6 +23,7 @@ class CombosView(View):
                 yield f"{cat}\t{len(xs)}\t" + ", ".join(F.cards(x.cards, out) for x in xs)
 
     def renderable(self):
+        from rich.columns import Columns
         from rich.table import Table
 
         r, out = self.result, self.out
@@ -32,8 +33,8 @@ class CombosView(View):
         t.add_column("count", justify="right", no_wrap=True)
         t.add_column("combinations (weakest first)", overflow="fold")
         for cat, xs in r.by_category().items():
-            if xs:
-                t.add_row(cat, str(len(xs)), "  ".join(F.cards(x.cards, out) for x in xs))
+            if xs:  # each combination whole: a narrow cell wraps between combinations, never inside one
+                t.add_row(cat, str(len(xs)), Columns([F.cards(x.cards, out) for x in xs], padding=(0, 2)))
         return t
 
 

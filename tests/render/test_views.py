@@ -175,3 +175,18 @@ def test_a_long_range_wraps_between_its_parts_never_inside_one(name, make):
     lines = text.splitlines()
     for part in LONG_RANGE.split(","):
         assert any(part in line for line in lines), (name, part)
+
+
+def test_big_two_combinations_wrap_between_combinations_never_inside_one():
+    """At 80 columns a five-card combination stays on one line (a straight was once
+    split as ``Ah`` / ``Ks Qs Js Ts``)."""
+    from pokercli.render.format import cards
+
+    r = pokercli.combos("As Ah Ad Ac Ks Qs Js Ts 3d 4d 5d 6d 7c")
+    out = Output("rich", width=80)
+    text = render(r, 80)
+    fits(text, 80)
+    lines = text.splitlines()
+    for combo in r.combos:
+        shown = cards(combo.cards, out)
+        assert any(shown in line for line in lines), shown
