@@ -127,13 +127,36 @@ def _quiet_dask() -> None:
         logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
+def _reachable(address: str, timeout: float) -> None:
+    """A plain TCP connection to a ``tcp://`` address first: a refused or
+    unreachable port is said at once (Dask's connect retries until its
+    timeout, 10 s)."""
+    import socket
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(address if "://" in address else f"tcp://{address}")
+    if parts.scheme != "tcp" or parts.hostname is None or parts.port is None:
+        return  # tls:// and others: Dask's own connect says what is wrong
+    try:
+        socket.create_connection((parts.hostname, parts.port), timeout=min(timeout, 5.0)).close()
+    except ConnectionRefusedError:
+        raise PokerError(f"cannot reach a Dask scheduler at {address}: the connection was refused "
+                         "(nothing listens on that port)") from None
+    except OSError as e:
+        raise PokerError(f"cannot reach a Dask scheduler at {address}: {e.strerror or e}") from None
+
+
 def _probe(address: str, timeout: float) -> None:
     """Ask ``address`` who it is, with a deadline on every step: Dask's own
     connect waits forever for the handshake of a server that is not Dask (an
-    HTTP server, the dashboard port 8787)."""
+    HTTP server, the dashboard port 8787), and reads an HTTP answer as frame
+    lengths (an allocation of exabytes): any failure to read Dask's answer
+    means the server is not a Dask scheduler."""
     import asyncio
 
     from distributed.comm import connect
+
+    _reachable(address, timeout)
 
     async def identity():
         comm = await connect(address, timeout=timeout)
@@ -150,6 +173,9 @@ def _probe(address: str, timeout: float) -> None:
                          f"{timeout:g} s (is it a Dask scheduler's address?)") from None
     except (OSError, ValueError, TypeError) as e:
         raise PokerError(f"cannot reach a Dask scheduler at {address}: {e}") from None
+    except (MemoryError, OverflowError, Exception) as e:  # noqa: BLE001 - bytes that are not Dask's
+        raise PokerError(f"{address} is not a Dask scheduler (its answer is not Dask's protocol: "
+                         f"{type(e).__name__})") from None
     if not isinstance(reply, dict) or reply.get("type") != "Scheduler":
         kind = reply.get("type") if isinstance(reply, dict) else None
         raise PokerError(f"{address} is not a Dask scheduler" + (f" (it is a {kind})" if kind else ""))

@@ -121,6 +121,49 @@ def test_a_server_that_is_not_dask_is_refused_in_time(monkeypatch):
     assert time.monotonic() - t0 < 30
 
 
+def test_a_server_that_answers_in_another_protocol_is_refused_in_one_line(cli):
+    """An HTTP server that answers at once: its answer once read as Dask frame
+    lengths (MemoryError: 3.07 EiB), an internal error; now one line, exit 2."""
+    pytest.importorskip("distributed")
+    import socket
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+
+    def serve():
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            with conn:
+                conn.recv(65536)
+                conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 11\r\n\r\nBad Request")
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        code, out, err = cli("table", "--classes", "AA,KK", "--scheduler",
+                             f"tcp://127.0.0.1:{listener.getsockname()[1]}")
+    finally:
+        listener.close()
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "is not a Dask scheduler (its answer is not Dask's protocol" in err
+
+
+def test_a_refused_connection_is_said_without_waiting_for_the_timeout(cli):
+    """Nothing listens on the port: the plain TCP connection is refused and said so
+    (Dask's own connect would retry until its 10 s timeout)."""
+    pytest.importorskip("distributed")
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # closed again: nothing listens there
+    code, out, err = cli("table", "--classes", "AA,KK", "--scheduler", f"tcp://127.0.0.1:{port}")
+    assert code == 2 and out == "" and "the connection was refused" in err
+
+
 def test_a_cluster_without_workers_gives_up_after_a_while(scheduler, monkeypatch):
     address, _ = scheduler
     monkeypatch.setattr(G, "NO_WORKERS_TIMEOUT", 2.0)
