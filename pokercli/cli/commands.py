@@ -26,6 +26,12 @@ def _out(as_json: bool, unicode: bool = False):
     return Output.choose(as_json, unicode)
 
 
+class RangeFormat(str, Enum):
+    pio = "pio"
+    weights = "weights"
+    brackets = "brackets"
+
+
 class NumberKind(str, Enum):
     mask52 = "mask52"
     ck32 = "ck32"
@@ -393,14 +399,34 @@ def range_(
                                                    "0.5(AA,KK), 15%, 5%-15%, random.")],
     order: Annotated[int, typer.Option("--order", min=1, max=9, help="Top-X% parts (15%) follow the equity "
                                        "against this many random hands (1-9; '15%@3' in the text also).")] = 1,
+    to: Annotated[Optional[RangeFormat], typer.Option(
+        "--to", help="Print the range in another tool's format: pio (AA,KK:0.5), weights (PioSOLVER's "
+        "1326 numbers), brackets ([50]AKs[/50], GTO+/Flopzilla/Equilab).")] = None,
+    source: Annotated[Optional[RangeFormat], typer.Option(
+        "--from", help="Read RANGE in that format ('-' reads stdin).")] = None,
     as_json: Json = False,
 ) -> None:
     """Show a range as the 13x13 grid (pairs on the diagonal, suited above, offsuit below)."""
     def job():
+        from pokercli import range_formats
         from pokercli.ranges import parse_range
         from pokercli.render import emit
 
-        emit(parse_range(",".join(text), order=order), _out(as_json))
+        raw = sys.stdin.read() if text == ["-"] else ",".join(text)
+        if source is not None:
+            if order != 1:
+                raise PokerError("--order is for pokercli's own range text, not --from")
+            r = range_formats.read(raw if text == ["-"] else " ".join(text), source.value)
+        else:
+            r = parse_range(raw, order=order)
+        out = _out(as_json)
+        if to is None:
+            return emit(r, out)
+        converted = range_formats.write(r, to.value)
+        if out.json:
+            out.emit_json({"format": to.value, "text": converted, "combos": len(r), "weighted": r.weighted})
+        else:
+            sys.stdout.write(converted + "\n")
 
     run(job)
 
