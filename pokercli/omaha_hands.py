@@ -119,10 +119,10 @@ class OmahaPlayer:
             return self.high_result
         return "scoop" if self.share == 1 else ("split" if self.share else "lose")
 
-    def to_dict(self, hilo: bool) -> dict[str, Any]:
+    def to_dict(self, split: bool) -> dict[str, Any]:
         doc = {"hand": [c.name for c in self.hand], "high": self.high.to_dict(),
                "high_result": self.high_result}
-        if hilo:
+        if split:
             doc["low"] = None if self.low is None else {
                 "ranks": ["A" if r == 1 else str(r) for r in self.low[0]],
                 "cards": [c.name for c in self.low[1]], "description": low_name(self.low[0])}
@@ -140,7 +140,8 @@ class OmahaShowdown:
     game: str
     board: tuple[C.Card, ...]
     players: tuple[OmahaPlayer, ...]
-    hilo: bool
+    #: The parts the pot is shared in: ("high",), or ("high", "low") in hi-lo.
+    pot_parts: tuple[str, ...] = ("high",)
 
     @property
     def shares(self) -> tuple[Fraction, ...]:
@@ -149,13 +150,14 @@ class OmahaShowdown:
 
     @property
     def no_low(self) -> bool:
-        return self.hilo and all(p.low is None for p in self.players)
+        return "low" in self.pot_parts and all(p.low is None for p in self.players)
 
     def to_dict(self) -> dict[str, Any]:
         """The ``rank --game G --board B --json`` document."""
+        split = "low" in self.pot_parts
         doc = {"game": self.game, "board": [c.name for c in self.board],
-               "players": [p.to_dict(self.hilo) for p in self.players]}
-        if self.hilo:
+               "players": [p.to_dict(split) for p in self.players]}
+        if split:
             doc["no_low"] = self.no_low
         return doc
 
@@ -210,4 +212,4 @@ def showdown(hands: Sequence, board, game="omaha") -> OmahaShowdown:
     players = tuple(OmahaPlayer(tuple(h), v, None if low is None else (low[0], tuple(card(c) for c in low[1])),
                                 hr, lr, s)
                     for h, v, low, hr, lr, s in zip(parsed, highs, lows, high_results, low_results, shares))
-    return OmahaShowdown(g.name, tuple(board_cards), players, g.pot.split)
+    return OmahaShowdown(g.name, tuple(board_cards), players, g.pot.parts)

@@ -65,6 +65,9 @@ class EquityResult:
     note: str = ""
     game: str = "holdem"
     extra: dict[str, Any] = field(default_factory=dict)
+    #: The parts the pot is shared in: ("high",), or ("high", "low") when each
+    #: player's ``hilo`` holds the halves (what the views show; not in the JSON).
+    pot_parts: tuple[str, ...] = ("high",)
 
     def to_dict(self) -> dict[str, Any]:
         """The ``equity --json`` document."""

@@ -330,7 +330,7 @@ def _result(spot: Spot, totals, boards: float, method: str) -> EquityResult:
                 pr.hilo["counts"] = {"scoops": float(scoop[p]), "low_wins": lo_row[1],
                                      "low_ties": sum(lo_row[2:])}
         out.append(pr)
-    res = EquityResult(out, method, spot.board, spot.dead, game=spot.game.name)
+    res = EquityResult(out, method, spot.board, spot.dead, game=spot.game.name, pot_parts=spot.game.pot.parts)
     if spot.game.pot.split:
         res.extra["no_low"] = float(stats[0]) / boards
     return res

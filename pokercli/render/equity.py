@@ -43,7 +43,7 @@ class EquityView(View):
             for p in r.players:
                 yield (f"{F.hand_text(p.hand, out)}\t{100 * p.win:.4f}\t{100 * p.tie:.4f}\t"
                        f"{100 * p.equity:.4f}\t{100 * p.stderr:.4f}")
-        if r.players[0].hilo is not None:
+        if "low" in r.pot_parts:
             yield f"no low: {100 * r.extra['no_low']:.4f}% of boards"
             yield "hand\tscoop%\thigh win%\thigh tie%\tlow win%\tlow tie%"
             for p in r.players:
@@ -134,7 +134,7 @@ class EquityView(View):
         parts = [table]
         if self.result.note:
             parts.append(Text(f"note: {self.result.note}", style="yellow"))
-        if self.result.players[0].hilo is not None:
+        if "low" in self.result.pot_parts:
             parts.append(self._halves())
         if self.options.get("categories") and self.result.players[0].categories is not None:
             parts.append(self._categories())

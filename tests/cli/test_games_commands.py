@@ -88,7 +88,9 @@ def test_warmup_runs_every_game_through_its_engine(cli):
     code, out, err = cli("warmup", "--json")
     doc = json.loads(out)
     names = [s["step"] for s in doc["steps"]]
-    assert code == 0 and err == ""
+    # stderr holds nothing but compile notices (a cold cache compiles what earlier tests did not)
+    assert code == 0 and all(line.startswith(("pokercli: compil", "pokercli: building"))
+                             for line in err.splitlines()), err
     for g in equity_games():
         for part in ("batch evaluation", "rank -", "showdown", "exact equity", "Monte Carlo", "percentile"):
             assert f"{g.name}: {part}" in names
