@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pokercli._kernels.jit import jit, jit_inline
+from pokercli._kernels.jit import jit
 
 
 def binomials(n_max: int = 52) -> np.ndarray:
@@ -23,11 +23,11 @@ def binomials(n_max: int = 52) -> np.ndarray:
     return c
 
 
-def step_k(idx, n, k):
-    """Step the first ``k`` entries of ``idx`` (increasing positions < n) to the
-    next combination in lexicographic order, in place; False at the end.
-    Plain Python, compiled for the CPU here and as a CUDA device function by
-    :mod:`pokercli._kernels.gpu` (whose local arrays are longer than ``k``)."""
+@jit
+def next_combination(idx, n):
+    """Step ``idx`` (int64[k], increasing positions < n) to the next combination in
+    lexicographic order, in place; False at the end (``idx`` is then unchanged)."""
+    k = idx.shape[0]
     i = k - 1
     while i >= 0 and idx[i] == n - k + i:
         i -= 1
@@ -37,30 +37,6 @@ def step_k(idx, n, k):
     for j in range(i + 1, k):
         idx[j] = idx[j - 1] + 1
     return True
-
-
-def unrank_k(r, n, k, binom, idx):
-    """Write into the first ``k`` entries of ``idx`` the combination of ``k`` out
-    of ``n`` with lexicographic index ``r`` (``binom``: :func:`binomials`);
-    shared with the GPU as :func:`step_k` is."""
-    x = 0
-    for i in range(k):
-        while binom[n - x - 1, k - i - 1] <= r:
-            r -= binom[n - x - 1, k - i - 1]
-            x += 1
-        idx[i] = x
-        x += 1
-
-
-_step_k = jit_inline(step_k)
-_unrank_k = jit_inline(unrank_k)
-
-
-@jit
-def next_combination(idx, n):
-    """Step ``idx`` (int64[k], increasing positions < n) to the next combination in
-    lexicographic order, in place; False at the end (``idx`` is then unchanged)."""
-    return _step_k(idx, n, idx.shape[0])
 
 
 @jit
@@ -81,7 +57,14 @@ def rank_combination(idx, n, binom):
 def unrank_combination(r, n, binom, idx):
     """Write into ``idx`` (int64[k]) the combination of ``k`` out of ``n`` with
     lexicographic index ``r``; ``binom`` as for :func:`rank_combination`."""
-    _unrank_k(r, n, idx.shape[0], binom, idx)
+    k = idx.shape[0]
+    x = 0
+    for i in range(k):
+        while binom[n - x - 1, k - i - 1] <= r:
+            r -= binom[n - x - 1, k - i - 1]
+            x += 1
+        idx[i] = x
+        x += 1
 
 
 @jit

@@ -75,14 +75,17 @@ def build():
     # kernels launched with 1,024-thread blocks: at most 64 registers a thread (the simulator has no bounds)
     big_blocks = cuda.jit if config.ENABLE_CUDASIM else cuda.jit(launch_bounds=1024)
 
-    from pokercli._kernels import combinator, rng
+    gamma = uint64(0x9E3779B97F4A7C15)
 
-    # the CPU kernels' random numbers and combinations, compiled from the same functions
-    gamma = rng.GAMMA
-    mix = cuda.jit(device=True, inline=True)(rng.mix64)
-    below = cuda.jit(device=True, inline=True)(rng.draw_below)
-    unrank_k = cuda.jit(device=True, inline=True)(combinator.unrank_k)
-    step_k = cuda.jit(device=True, inline=True)(combinator.step_k)
+    @cuda.jit(device=True, inline=True)
+    def mix(z):
+        z = (z ^ (z >> uint64(30))) * uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> uint64(27))) * uint64(0x94D049BB133111EB)
+        return z ^ (z >> uint64(31))
+
+    @cuda.jit(device=True, inline=True)
+    def below(r, n):
+        return int64(((r >> uint64(32)) * uint64(n)) >> uint64(32))
 
     @cuda.jit(device=True, inline=True)
     def value(key, mask, off, tab, rank_base, flush_base):
@@ -119,7 +122,14 @@ def build():
             for q in range(npat):
                 counts[q] = 0
             # the combination of rank `start` (lexicographic), then successors
-            unrank_k(start, n, k, binom, idx)
+            r = start
+            x = 0
+            for i in range(k):
+                while binom[n - x - 1, k - i - 1] <= r:
+                    r -= binom[n - x - 1, k - i - 1]
+                    x += 1
+                idx[i] = x
+                x += 1
             one = int64(1)
             for it in range(count):
                 bkey = base_key
@@ -139,7 +149,14 @@ def build():
                     elif s == best:
                         pattern |= 1 << p
                 counts[pattern] += 1
-                step_k(idx, n, k)
+                # next combination
+                i = k - 1
+                while i >= 0 and idx[i] == n - k + i:
+                    i -= 1
+                if i >= 0:
+                    idx[i] += 1
+                    for j in range(i + 1, k):
+                        idx[j] = idx[j - 1] + 1
             for q in range(1, npat):
                 if counts[q]:
                     cuda.atomic.add(out, (d, q), int64(counts[q]))

@@ -74,12 +74,11 @@ import numpy as np
 from pokercli._kernels.combinator import next_combination, unrank_combination
 from pokercli._kernels.evaluator import KEY_INIT, hand_value, popcount, prefetch, suit_of_nibble
 from pokercli._kernels.jit import jit, jit_inline
-from pokercli._kernels import rng
 from pokercli._kernels.montecarlo import draw_below, mix64
 
 #: A pot in integer units: halves split among up to 11 players stay whole.
 SHARE_UNIT = 55_440  # 2 * lcm(1..11)
-_GAMMA = rng.GAMMA
+_GAMMA = np.uint64(0x9E3779B97F4A7C15)
 
 
 @jit

@@ -170,15 +170,3 @@ def test_ranges_random_players_and_hand_types_keep_the_general_kernel():
     assert M.fixed_hands_call(make_spot(["As Ah", "random"]), *args) is None
     assert M.fixed_hands_call(make_spot(["As Ah", "Ks Kh"], with_types=True), *args) is None
 
-
-def test_cpu_and_gpu_draw_from_the_same_random_functions():
-    """One source for the CPU and CUDA kernels' random numbers and combinations:
-    the CPU dispatchers compile the very functions the GPU module compiles."""
-    from pokercli._kernels import combinator, montecarlo, rng
-
-    assert montecarlo.mix64.py_func is rng.mix64 and montecarlo.draw_below.py_func is rng.draw_below
-    assert combinator._step_k.py_func is combinator.step_k
-    assert combinator._unrank_k.py_func is combinator.unrank_k
-    source = __import__("inspect").getsource(__import__("pokercli._kernels.gpu", fromlist=["build"]).build)
-    for name in ("rng.mix64", "rng.draw_below", "combinator.unrank_k", "combinator.step_k"):
-        assert f"(device=True, inline=True)({name})" in source
