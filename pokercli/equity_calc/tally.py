@@ -12,7 +12,6 @@ from functools import lru_cache
 
 import numpy as np
 
-from pokercli import reference as R
 from pokercli.equity_calc.model import EquityResult, PlayerResult
 from pokercli.equity_calc.spot import Spot
 
