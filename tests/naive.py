@@ -310,3 +310,14 @@ def game_equity(game, holes, board=(), dead=(), deck=range(52)):
         for i, s in enumerate(shares(holes, list(board) + list(more))):
             total[i] += s
     return [t / runouts for t in total], runouts
+
+
+#: game -> comparable value of the high hand of (hole, complete board): what a
+#: batch evaluation and ``rank -`` give (the low of hi-lo aside).
+HIGH_VALUE = {
+    "holdem": _any_five(R.score),
+    "shortdeck": _any_five(lambda c: shortdeck_value(c, "shortdeck")),
+    "shortdeck-straight": _any_five(lambda c: shortdeck_value(c, "shortdeck-straight")),
+    "omaha": omaha_high, "omaha5": omaha_high, "omaha6": omaha_high,
+    "omaha-hilo": omaha_high, "omaha5-hilo": omaha_high,
+}

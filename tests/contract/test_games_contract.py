@@ -1,4 +1,5 @@
-"""Every game of the registry through every command, against tests/naive.py.
+"""Every game of the registry through every command (deal, rank, showdown, exact
+and Monte Carlo equity, percentile, batch evaluation, ``rank -``), against tests/naive.py.
 
 Nothing here names a game: each check reads the :class:`pokercli.games.Game`
 (its deck, dealing, pot) and compares the public API with the plain rule of
@@ -9,6 +10,7 @@ plain rule.
 
 from __future__ import annotations
 
+import json
 import random
 from fractions import Fraction
 from typing import get_args
@@ -46,7 +48,8 @@ def test_the_registry_is_what_the_types_and_the_cli_offer():
     assert [g.value for g in DealGame] == list(GAMES)
     for g in GAMES.values():
         assert set(g.deck) <= set(range(52)) and g.dealing.hole_cards >= 1
-    assert all(name in naive.POT_SHARES and name in naive.HAND_VALUE for name in EQUITY_GAMES)
+    assert all(name in naive.POT_SHARES and name in naive.HAND_VALUE and name in naive.HIGH_VALUE
+               for name in EQUITY_GAMES)
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -120,3 +123,35 @@ def test_percentile_on_the_river(name):
     assert p.ties == pytest.approx(sum(s == Fraction(1, 2) for s in shares) / n, abs=1e-12)
     assert p.loses == pytest.approx(sum(s < Fraction(1, 2) for s in shares) / n, abs=1e-12)
     assert p.hs == pytest.approx(float(sum(shares) / n), abs=1e-12)
+
+
+@pytest.mark.parametrize("name", EQUITY_GAMES)
+def test_batch_evaluation_and_the_rank_stream(name):
+    """The engine's batch evaluator (rows of the hole cards and a complete board)
+    orders hands as the plain rule does, and ``rank -`` answers each line with
+    the batch's score."""
+    import io
+
+    import numpy as np
+
+    from pokercli import evaluate
+
+    g = _game(name)
+    rng = random.Random(f"batch{name}")
+    rows = []
+    for _ in range(60):
+        holes, board, _ = _deal(g, 1, 5, rng)
+        rows.append(holes[0] + board)
+    h = g.dealing.hole_cards
+    scores = [int(s) for s in evaluate.scores(np.array(rows, np.int8), name)]
+    values = [naive.HIGH_VALUE[name](row[:h], row[h:]) for row in rows]
+    for i in range(len(rows)):
+        for j in range(i + 1, len(rows)):
+            assert (scores[i] > scores[j], scores[i] == scores[j]) == (values[i] > values[j],
+                                                                       values[i] == values[j])
+    text = "".join(C.format_cards(row) + "\n" for row in rows).encode()
+    out = io.BytesIO()
+    report = g.engine.rank_stream(io.BytesIO(text), out, True, game=name)  # JSON Lines
+    answered = [json.loads(line) for line in out.getvalue().decode().splitlines()]
+    assert report.hands == len(rows) and report.bad == 0
+    assert [doc["score"] for doc in answered] == scores
