@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Optional
 
 from pokercli.errors import PokerError
@@ -43,9 +44,10 @@ class Game:
     def board_sizes(self) -> tuple[int, ...]:
         return self.dealing.board_sizes
 
-    @property
+    @cached_property
     def left_out(self) -> tuple[int, ...]:
-        """The card ids this game's deck does not hold (a short deck's twos to fives)."""
+        """The card ids this game's deck does not hold (a short deck's twos to fives;
+        worked out once: batch readers ask it for every line)."""
         deck = set(self.deck)
         return tuple(c for c in range(52) if c not in deck)
 
