@@ -65,3 +65,26 @@ def random_hands(n: int, k: int = 7, seed: int = 1):
 
 def row(label: str, value: str, note: str = "") -> None:
     print(f"  {label:<52} {value:>14}  {note}")
+
+
+def threads(n: int, fn):
+    """``fn()`` with the kernels on ``n`` threads (``POKERCLI_THREADS``)."""
+    os.environ["POKERCLI_THREADS"] = str(n)
+    try:
+        return fn()
+    finally:
+        os.environ.pop("POKERCLI_THREADS")
+
+
+def cpu() -> str:
+    """This machine's CPU model (what every printed figure is measured on)."""
+    import platform
+
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()

@@ -10,28 +10,19 @@ per call.
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import best_of, peer, random_hands, row  # noqa: E402
+from _common import best_of, peer, random_hands, row, threads  # noqa: E402
 
 import pokercli  # noqa: E402
 from pokercli import cards as C  # noqa: E402
 from pokercli import evaluate as E  # noqa: E402
 from pokercli.equity_calc import omaha as O  # noqa: E402
 from pokercli.equity_calc.spot import make_spot  # noqa: E402
-
-
-def threads(n: int, fn):
-    os.environ["POKERCLI_THREADS"] = str(n)
-    try:
-        return fn()
-    finally:
-        os.environ.pop("POKERCLI_THREADS")
 
 
 def every_board(fn):

@@ -208,11 +208,22 @@ def omaha_rank_stream(stream: BinaryIO, out: BinaryIO, as_json: bool = False, ga
     skipped silently."""
     from pokercli.games import game as game_of
 
-    err = err if err is not None else sys.stderr
     rules = game_of(game)
+    return in_blocks(stream, lambda body: _omaha_line(body, rules),
+                     lambda block, report: _write_omaha(block, rules, as_json, out, report), err)
+
+
+def in_blocks(stream: BinaryIO, parse, write, err=None, size: int = OMAHA_BLOCK) -> BatchReport:
+    """Read ``stream`` a line at a time: ``parse(text)`` each line (a
+    :class:`PokerError` names a bad line on ``err`` with its number, and the
+    line is skipped; blank lines and ``#`` comments are skipped silently), and
+    ``write(block, report)`` the parsed lines ``size`` at a time and before
+    each bad line's message, in input order; ``write`` empties the block and
+    counts its hands in the report."""
+    err = err if err is not None else sys.stderr
     report = BatchReport()
-    block: list[tuple[list[int], list[int]]] = []
-    for number, text in _lines(stream):
+    block: list = []
+    for number, text in read_lines(stream):
         bad = isinstance(text, PokerError)
         body = "" if bad else text.split("#", 1)[0].strip()
         if not bad and not body:
@@ -220,15 +231,15 @@ def omaha_rank_stream(stream: BinaryIO, out: BinaryIO, as_json: bool = False, ga
         try:
             if bad:
                 raise text
-            block.append(_omaha_line(body, rules))
+            block.append(parse(body))
         except PokerError as e:
             report.bad += 1
-            _write_omaha(block, rules, as_json, out, report)
+            write(block, report)
             err.write(f"pokercli: line {number}: {e}\n")
             continue
-        if len(block) == OMAHA_BLOCK:
-            _write_omaha(block, rules, as_json, out, report)
-    _write_omaha(block, rules, as_json, out, report)
+        if len(block) == size:
+            write(block, report)
+    write(block, report)
     return report
 
 
@@ -353,7 +364,7 @@ def parse_spot(kind: str, text: str) -> dict:
 MAX_LINE = 1 << 20
 
 
-def _lines(stream: BinaryIO):
+def read_lines(stream: BinaryIO):
     """(line number, text) of each line, read one at a time (bounded memory); a
     UTF-8 byte-order mark before the first line is skipped. A line that is not
     UTF-8, or is longer than :data:`MAX_LINE` bytes, comes as the
@@ -400,7 +411,7 @@ def spot_stream(kind: str, stream: BinaryIO, out, options: dict, err=None) -> Sp
         from pokercli.hand_strength import percentile as compute
     err = err if err is not None else sys.stderr
     report = SpotReport()
-    for number, text in _lines(stream):
+    for number, text in read_lines(stream):
         if isinstance(text, str) and (not text.strip() or text.lstrip().startswith("#")):
             continue
         try:

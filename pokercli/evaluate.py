@@ -149,6 +149,47 @@ def evaluate_omaha(cards: np.ndarray, g, value_map, lows: bool = False):
     return high, (low if lows else None)
 
 
+def evaluate_stud(cards: np.ndarray, g, value_map, lows: bool = False):
+    """(``value_map[class]`` of every hand of the batch, its eight-or-better low
+    or None) in a stud game: rows of 5 to 7 cards (-1 or 255 pads a row's
+    end). A high hand is the best five of any cards (:func:`evaluate_any_five`),
+    with ``lows`` in hi-lo also the low as :func:`lows` gives it; a razz hand
+    its ace-to-five low (:func:`pokercli._kernels.stud.razz_scores`)."""
+    from pokercli._kernels import stud as K
+
+    if not g.rule.ranking.low:
+        high, _ = evaluate_any_five(cards, g, value_map)
+        if not (lows and g.pot.split):
+            return high, None
+        rows = np.ascontiguousarray(_check_batch(cards)).view(np.uint8)  # checked: the highs were
+        out = np.empty(rows.shape[0], np.uint8)
+        call(K.eight_lows, rows, out)
+        return high, out
+
+    raw = np.asarray(cards)
+    if raw.dtype not in (np.int8, np.uint8):
+        raw = _check_batch(raw)
+    rows = np.ascontiguousarray(raw).view(np.uint8)
+    if rows.ndim != 2 or not 5 <= rows.shape[1] <= 7:
+        raise PokerError("cards: a batch of hands is an integer array of shape (n, k), 5 <= k <= 7", "cards")
+    scores = np.empty(rows.shape[0], np.int64)
+    bad = call(K.razz_scores, rows, _nopair(), scores)
+    if bad >= 0:
+        raise _bad_row(_check_batch(raw), bad, g)
+    if value_map.dtype == np.uint32:  # scores (a score map gives each class its score)
+        return scores.astype(np.uint32), None
+    ascending = score_of_class(g.rule.key)[:0:-1]
+    classes = len(ascending) - np.searchsorted(ascending, scores)
+    return value_map[classes], None
+
+
+@lru_cache(maxsize=1)
+def _nopair() -> np.ndarray:
+    from pokercli._kernels.stud import nopair_table
+
+    return nopair_table()
+
+
 def lows(cards: np.ndarray, game: GameName = "omaha-hilo") -> np.ndarray:
     """The eight-or-better low (uint8) of each row of an Omaha hi-lo batch (the
     hole cards, then the five board cards; two of each and three of the
@@ -295,10 +336,11 @@ def _score_of_class_u32(ranking: str = "standard") -> np.ndarray:
 
 @lru_cache(maxsize=3)
 def score_of_class(ranking: str = "standard") -> np.ndarray:
-    """Score of each class 1..7462 (1..1404 in a short deck ranking; int64, index 0 unused)."""
-    from pokercli._kernels.lookup import ranking_tables
+    """Score of each class 1..7462 (1..1404 in a short deck ranking, 1..6175 in
+    razz's low; int64, index 0 unused)."""
+    from pokercli.games import ranking as ranking_of
 
-    desc = ranking_tables(ranking).scores_desc
+    desc = np.array(ranking_of(ranking).all_scores(), np.int64)
     out = np.zeros(len(desc) + 1, np.int64)
     out[1:] = desc
     return out

@@ -55,6 +55,13 @@ class HandValue:
         return _game(self.game).rule.class_count
 
     @property
+    def best_name(self) -> str:
+        """What the game's best hand (class 1) is called: ``royal flush``, ``5-4-3-2-A``."""
+        ranking = _game(self.game).rule.ranking
+        best = ranking.describe(ranking.all_scores()[0])
+        return best[0].lower() + best[1:]
+
+    @property
     def primary(self) -> int:
         """The made part's ranks, a 13-bit rank set."""
         return (self.score >> 13) & 0x1FFF
@@ -77,9 +84,7 @@ class HandValue:
             "class": self.hand_class,
             "type": self.type,
             "score": self.score,
-            "score_binary": "{} | {} | {}".format(*score_layout(self.score)),
-            "primary": C.rank_set_names(self.primary),
-            "secondary": C.rank_set_names(self.secondary),
+            **_game(self.game).rule.ranking.score_fields(self.score),
             "best_five": [c.name for c in self.best_five],
             "description": self.description,
         }
@@ -96,7 +101,7 @@ def value_of(cards: Sequence[int], game: str = "holdem") -> HandValue:
     score, five = ranking.best_five(cards)
     return HandValue(tuple(card(c) for c in cards), score, ranking.hand_class(score),
                      ranking.type_name(score),
-                     tuple(card(c) for c in sorted(five, key=lambda c: (-(c % 13), c))),
+                     tuple(card(c) for c in sorted(five, key=ranking.display_key)),
                      ranking.describe(score), game)
 
 
@@ -117,7 +122,7 @@ def rank(cards, game: GameName = "holdem") -> HandValue:
 
 def rank_any_five(cards, g: Game) -> HandValue:
     """:func:`rank` in a game whose hand is the best five of any of its cards."""
-    cards = C.as_cards(cards, "cards", count=(5, 6, 7))
+    cards = C.as_cards(g.read_hand(cards, "cards"), "cards", count=(5, 6, 7))
     g.check_deck(cards, "cards", "cards")
     return value_of(cards, g.name)
 
@@ -220,10 +225,21 @@ def showdown(hands: Sequence, board=(), game: GameName = "holdem"):
 
 def showdown_any_five(hands: Sequence, board, g: Game) -> Showdown:
     """:func:`showdown` in a game whose hand is the best five of any of its cards."""
+    board_cards, parsed = checked_hands(hands, board, g)
+    values = tuple(value_of(list(h) + list(board_cards), g.name) for h in parsed)
+    best = max(v.score for v in values)
+    winners = tuple(i for i, v in enumerate(values, 1) if v.score == best)
+    return Showdown(tuple(board_cards), tuple(tuple(h) for h in parsed), values, winners, g.name)
+
+
+def checked_hands(hands: Sequence, board, g: Game) -> tuple[list[C.Card], list[list[C.Card]]]:
+    """(board, hands) of a showdown where a hand is the best five of any of its
+    cards: parsed (in the game's notation), checked against each other and the
+    deck, 5 to 7 cards each with the board."""
     if isinstance(hands, str) or not isinstance(hands, Sequence) or not hands:
         raise PokerError("hands must be a non-empty list of hands", "hands")
     board_cards = C.as_cards(board, "board", count=g.board_sizes)
-    parsed = [C.as_cards(h, f"hand {i}") for i, h in enumerate(hands, 1)]
+    parsed = [C.as_cards(g.read_hand(h, f"hand {i}"), f"hand {i}") for i, h in enumerate(hands, 1)]
     C.check_disjoint([("board", board_cards)] + [(f"hand {i}", h) for i, h in enumerate(parsed, 1)])
     g.check_deck(board_cards, "board", "board")
     for i, h in enumerate(parsed, 1):
@@ -232,7 +248,4 @@ def showdown_any_five(hands: Sequence, board, g: Game) -> Showdown:
         total = len(h) + len(board_cards)
         if not 5 <= total <= 7:
             raise PokerError(f"hand {i} with the board has {total} cards; a hand is 5 to 7 cards", "hands")
-    values = tuple(value_of(list(h) + list(board_cards), g.name) for h in parsed)
-    best = max(v.score for v in values)
-    winners = tuple(i for i, v in enumerate(values, 1) if v.score == best)
-    return Showdown(tuple(board_cards), tuple(tuple(h) for h in parsed), values, winners, g.name)
+    return board_cards, parsed

@@ -62,13 +62,26 @@ def _low_rank(card: int) -> int:
     return 1 if r == 12 else r + 2
 
 
-def best_high(hole: Sequence[int], board: Sequence[int]) -> OmahaHigh:
+def _choices(hole: Sequence[int], board: Sequence[int], hole_used: int):
+    """(hole cards, board cards) of every five a hand may use: exactly
+    ``hole_used`` hole cards with the rest of the board (Omaha: two and three),
+    or any five of them all (``hole_used`` 0: stud)."""
+    if hole_used:
+        for pair in combinations(hole, hole_used):
+            for three in combinations(board, 5 - hole_used):
+                yield pair, three
+        return
+    own = set(hole)
+    for five in combinations(list(hole) + list(board), 5):
+        yield tuple(c for c in five if c in own), tuple(c for c in five if c not in own)
+
+
+def best_high(hole: Sequence[int], board: Sequence[int], hole_used: int = 2) -> OmahaHigh:
     best: Optional[tuple[int, tuple, tuple]] = None
-    for pair in combinations(hole, 2):
-        for three in combinations(board, 3):
-            s = R.score5(C.card_mask(pair + three))
-            if best is None or s > best[0]:
-                best = (s, pair, three)
+    for pair, three in _choices(hole, board, hole_used):
+        s = R.score5(C.card_mask(pair + three))
+        if best is None or s > best[0]:
+            best = (s, pair, three)
     assert best is not None
     s, pair, three = best
     card = C.Card
@@ -76,15 +89,15 @@ def best_high(hole: Sequence[int], board: Sequence[int]) -> OmahaHigh:
                      tuple(card(c) for c in three))
 
 
-def best_low(hole: Sequence[int], board: Sequence[int]) -> Optional[tuple[tuple[int, ...], tuple[int, ...]]]:
+def best_low(hole: Sequence[int], board: Sequence[int],
+             hole_used: int = 2) -> Optional[tuple[tuple[int, ...], tuple[int, ...]]]:
     """(the five low ranks high to low, the five cards) of the best eight-or-better
     low, or None when no choice qualifies."""
     best = None
-    for pair in combinations(hole, 2):
-        for three in combinations(board, 3):
-            ranks = tuple(sorted((_low_rank(c) for c in pair + three), reverse=True))
-            if ranks[0] <= 8 and len(set(ranks)) == 5 and (best is None or ranks < best[0]):
-                best = (ranks, pair + three)
+    for pair, three in _choices(hole, board, hole_used):
+        ranks = tuple(sorted((_low_rank(c) for c in pair + three), reverse=True))
+        if ranks[0] <= 8 and len(set(ranks)) == 5 and (best is None or ranks < best[0]):
+            best = (ranks, pair + three)
     return best
 
 
@@ -190,9 +203,17 @@ def showdown(hands: Sequence, board, game="omaha") -> OmahaShowdown:
     board_cards = C.as_cards(board, "board", count=(3, 4, 5))
     parsed = [C.as_cards(h, f"hand {i}", count=g.hole_cards) for i, h in enumerate(hands, 1)]
     C.check_disjoint([("board", board_cards)] + [(f"hand {i}", h) for i, h in enumerate(parsed, 1)])
-    highs = [best_high(h, board_cards) for h in parsed]
+    return split_showdown(parsed, board_cards, g)
+
+
+def split_showdown(parsed: Sequence[Sequence[int]], board_cards: Sequence[int], g: Game) -> OmahaShowdown:
+    """The showdown of checked hands on a checked board in a game whose pot may
+    split high and low: each hand's best high and (hi-lo) eight-or-better low
+    by the game's rule (Omaha's two and three, or any five: stud hi-lo)."""
+    used = g.rule.hole_used
+    highs = [best_high(h, board_cards, used) for h in parsed]
     high_results, high_winners = _results([v.score for v in highs], lambda a, b: a > b)
-    lows = [best_low(h, board_cards) if g.pot.split else None for h in parsed]
+    lows = [best_low(h, board_cards, used) if g.pot.split else None for h in parsed]
     qualified = [i for i, low in enumerate(lows) if low is not None]
     shares = [Fraction(0)] * len(parsed)
     low_results: list[Optional[str]] = [None] * len(parsed)

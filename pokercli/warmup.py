@@ -49,8 +49,17 @@ def _steps() -> list[tuple[str, Callable[[], Any]]]:
     steps: list[tuple[str, Callable[[], Any]]] = []
     for g in equity_games():
         d = deal(g.name, players=3, seed=1)[0]
-        h = [format_cards(x) for x in d.hands]
-        flop = format_cards(d.board[:3])
+        full = [list(x) for x in d.hands]
+        h = [format_cards(x) for x in full]
+
+        def shown(back: int, g=g, d=d, full=full) -> tuple[list[str], str]:
+            """The hands and board ``back`` streets before the showdown (1: complete)."""
+            cards, board = g.dealing.streets[-back]
+            return [format_cards(x[:cards]) for x in full], format_cards(d.board[:board])
+
+        first, first_board = shown(len(g.dealing.streets))  # preflop; third street in stud
+        early, early_board = shown(3)  # the flop; fifth street in stud
+        opponent = "random" if g.takes_ranges else early[1]
         rows = np.array([list(x) + list(d.board) for x in d.hands], np.int8)
         lines = "".join(format_cards(list(x) + list(d.board)) + "\n" for x in d.hands).encode()
         steps += [
@@ -58,14 +67,14 @@ def _steps() -> list[tuple[str, Callable[[], Any]]]:
             (f"{g.name}: rank -", lambda g=g, lines=lines: g.engine.rank_stream(
                 io.BytesIO(lines), io.BytesIO(), False, game=g.name)),
             (f"{g.name}: showdown", lambda g=g, h=h, d=d: hands.showdown(h, format_cards(d.board), g.name)),
-            (f"{g.name}: exact equity", lambda g=g, h=h, flop=flop: (
-                equity(h[:2], game=g.name, method="exact"), equity(h, game=g.name, method="exact"),
-                equity(h[:2], board=flop, game=g.name, method="exact"))),
-            (f"{g.name}: Monte Carlo", lambda g=g, h=h: (
-                equity(h, game=g.name, samples=1000, seed=1),
-                equity([h[0], "random"], game=g.name, samples=1000, seed=1))),
-            (f"{g.name}: percentile", lambda g=g, h=h, flop=flop: percentile(
-                h[0], board=flop, game=g.name, vs=",".join(x.replace(" ", "") for x in h[1:]))),
+            (f"{g.name}: exact equity", lambda g=g, first=first, fb=first_board, early=early, eb=early_board: (
+                equity(first[:2], board=fb, game=g.name), equity(first, board=fb, game=g.name),
+                equity(early[:2], board=eb, game=g.name, method="exact"))),
+            (f"{g.name}: Monte Carlo", lambda g=g, first=first, fb=first_board, opp=opponent: (
+                equity(first, board=fb, game=g.name, samples=1000, seed=1),
+                equity([first[0], opp], board=fb, game=g.name, samples=1000, seed=1))),
+            (f"{g.name}: percentile", lambda g=g, early=early, eb=early_board: percentile(
+                early[0], board=eb, game=g.name, vs=",".join(x.replace(" ", "") for x in early[1:]))),
         ]
     steps += [
         ("holdem: ranges", lambda: (equity(["QQ+,AKs", "JJ-99,AQs+"], board="Kd 7c 2h", method="exact"),

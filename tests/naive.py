@@ -273,6 +273,33 @@ def _any_five(value):
     return lambda hole, board: value(list(hole) + list(board))
 
 
+def eight_low(cards):
+    """The best eight-or-better low of any five of ``cards``, as the five ranks
+    high to low (ace = 1); None when none qualifies. Lower is better."""
+    best = None
+    for five in combinations(cards, 5):
+        ranks = sorted((1 if c % 13 == 12 else c % 13 + 2 for c in five), reverse=True)
+        if ranks[0] <= 8 and len(set(ranks)) == 5 and (best is None or ranks < best):
+            best = ranks
+    return best
+
+
+def razz_value(cards):
+    """The ace-to-five low of 5 to 7 cards, every five tried: a five's value is
+    the shape of its rank counts (no pair, pair, two pair, trips, full house,
+    quads) then its ranks by count and height, ace low; the smallest wins, so
+    the value returned is its negation (larger wins, as every value here)."""
+    from collections import Counter
+
+    def five(c5):
+        counts = Counter((c % 13 + 1) % 13 for c in c5)  # ace 0, two 1 .. king 12
+        shape = sorted(counts.values(), reverse=True)
+        order = sorted(counts, key=lambda r: (-counts[r], -r))
+        return tuple(-x for x in shape), tuple(-r for r in order)
+
+    return max(five(c5) for c5 in combinations(cards, 5))
+
+
 #: game -> (holes, complete board) -> each player's share of the pot: the plain
 #: rule of every game of pokercli.games.GAMES that has an equity (the contract
 #: test fails for a game without one here).
@@ -285,6 +312,9 @@ POT_SHARES = {
     "omaha6": _high_only(omaha_high),
     "omaha-hilo": _high_low(omaha_high, omaha_low),
     "omaha5-hilo": _high_low(omaha_high, omaha_low),
+    "stud": _high_only(_any_five(R.score)),
+    "stud-hilo": _high_low(_any_five(R.score), lambda hole, board: eight_low(list(hole) + list(board))),
+    "razz": _high_only(_any_five(razz_value)),
 }
 
 #: game -> comparable value of 5 to 7 cards, or None where a hand is valued only with its board.
@@ -293,23 +323,45 @@ HAND_VALUE = {
     "shortdeck": lambda c: shortdeck_value(c, "shortdeck"),
     "shortdeck-straight": lambda c: shortdeck_value(c, "shortdeck-straight"),
     "omaha": None, "omaha5": None, "omaha6": None, "omaha-hilo": None, "omaha5-hilo": None,
+    "stud": R.score,
+    "stud-hilo": R.score,
+    "razz": razz_value,
 }
 
 
-def game_equity(game, holes, board=(), dead=(), deck=range(52)):
-    """Each fixed hand's share of the pot over every runout of ``board`` (Fractions),
-    and the number of runouts."""
+def runouts(holes, board, dead, deck, hand_cards, board_cards):
+    """Every completion of a spot: each hand dealt up to ``hand_cards`` (in
+    player order), then the board up to ``board_cards``, from the cards no hand,
+    board or dead card holds; yields (hands, board)."""
+    used = {c for h in holes for c in h} | set(board) | set(dead)
+    rest = [c for c in deck if c not in used]
+
+    def deal(i, left, done):
+        if i == len(holes):
+            for more in combinations(left, board_cards - len(board)):
+                yield done, list(board) + list(more)
+            return
+        for mine in combinations(left, hand_cards - len(holes[i])):
+            yield from deal(i + 1, [c for c in left if c not in mine], done + [list(holes[i]) + list(mine)])
+
+    yield from deal(0, rest, [])
+
+
+def game_equity(game, holes, board=(), dead=(), deck=range(52), hand_cards=None, board_cards=5):
+    """Each hand's share of the pot over every completion of the spot
+    (Fractions), and the number of completions: the board dealt to
+    ``board_cards`` cards and, where hands show fewer than ``hand_cards``
+    (stud), each hand dealt the rest."""
     from fractions import Fraction
 
     shares = POT_SHARES[game]
-    used = {c for h in holes for c in h} | set(board) | set(dead)
-    rest = [c for c in deck if c not in used]
-    total, runouts = [Fraction(0)] * len(holes), 0
-    for more in combinations(rest, 5 - len(board)):
-        runouts += 1
-        for i, s in enumerate(shares(holes, list(board) + list(more))):
+    hand_cards = hand_cards if hand_cards is not None else len(holes[0])
+    total, count = [Fraction(0)] * len(holes), 0
+    for hands, full in runouts(holes, board, dead, deck, hand_cards, board_cards):
+        count += 1
+        for i, s in enumerate(shares(hands, full)):
             total[i] += s
-    return [t / runouts for t in total], runouts
+    return [t / count for t in total], count
 
 
 #: game -> comparable value of the high hand of (hole, complete board): what a
@@ -320,4 +372,7 @@ HIGH_VALUE = {
     "shortdeck-straight": _any_five(lambda c: shortdeck_value(c, "shortdeck-straight")),
     "omaha": omaha_high, "omaha5": omaha_high, "omaha6": omaha_high,
     "omaha-hilo": omaha_high, "omaha5-hilo": omaha_high,
+    "stud": _any_five(R.score),
+    "stud-hilo": _any_five(R.score),
+    "razz": _any_five(razz_value),
 }

@@ -110,11 +110,25 @@ def rank(
             return emit(H.score_info(score), out)
         if not words:
             raise PokerError("give a hand of 5-7 cards, hands with --board, --score N, or - for stdin")
-        if board is not None:
-            return emit(H.showdown(words, board, game.value), out)
+        if board is not None or _hands_each(words, game.value):
+            return emit(H.showdown(words, board or "", game.value), out)
         emit(H.rank(" ".join(words), game.value), out)
 
     run(job)
+
+
+def _hands_each(words: list[str], game: str) -> bool:
+    """Whether, in a game without a board (stud), the words are two or more whole
+    hands (a showdown) rather than the cards of one."""
+    from pokercli import cards as C
+
+    g = games.game(game)
+    if g.has_board or len(words) < 2:
+        return False
+    try:
+        return all(len(C.as_cards(g.read_hand(w, "hand"), "hand")) >= 5 for w in words)
+    except PokerError:
+        return False
 
 
 def _open(file: Optional[Path]):

@@ -21,7 +21,7 @@ from pokercli import cards as C
 from pokercli.equity_calc.exact import board_base, kernel_args
 from pokercli.equity_calc.model import SEED_LIMIT, EquityResult
 from pokercli.equity_calc.spot import Spot
-from pokercli.equity_calc.tally import add_patterns, result_from_counts, tally_arrays
+from pokercli.equity_calc.tally import add_patterns, result_from_counts, split_result, split_stderrs, tally_arrays
 from pokercli.errors import PokerError
 from pokercli.evaluate import strength_tables
 from pokercli import jobs
@@ -355,3 +355,26 @@ def _stderrs(outcome: np.ndarray, n: int) -> list[float]:
         var = max(ss / n - mean * mean, 0.0)
         out.append(math.sqrt(var / max(n - 1, 1)))
     return out
+
+
+def split_sampled(spot: Spot, totals, done: int, plan: tuple, reached: bool, interrupted: bool,
+                  seconds: float) -> EquityResult:
+    """The Monte Carlo result of ``done`` samples' :func:`split_tallies`:
+    ``plan`` is the job's (seed, stderr target, sample cap)."""
+    seed, stderr, cap = plan
+    if done == 0:
+        raise KeyboardInterrupt
+    se = split_stderrs(totals, done)
+    res = split_result(spot, [t.astype(np.float64) for t in totals], float(done), "monte-carlo")
+    for pr, s in zip(res.players, se):
+        pr.stderr = s
+        pr.total = float(done)
+    res.samples = done
+    res.stderr_target = stderr
+    res.seed = seed
+    res.interrupted = interrupted
+    res.seconds = seconds
+    if stderr is not None:
+        res.target_reached = reached
+    res.note = sampling_note(done, cap, stderr, reached, interrupted, max(se))
+    return res

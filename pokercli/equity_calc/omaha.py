@@ -30,11 +30,11 @@ import numpy as np
 from pokercli.timing import Clock
 from pokercli import cards as C
 from pokercli import jobs
-from pokercli import reference as R
-from pokercli.equity_calc.model import EquityResult, PlayerResult
+from pokercli.equity_calc.model import EquityResult
 from pokercli.equity_calc.montecarlo import (MC_MAX_REDRAWS, batch_seed, alias_table, run_batches,
-                                             sampling_note, sampling_plan)
+                                             sampling_plan, split_sampled)
 from pokercli.equity_calc.spot import Spot
+from pokercli.equity_calc.tally import split_result, split_stderrs, split_tallies
 from pokercli.equity_calc.symmetry import canonical_deals, stabilizer
 from pokercli.errors import PokerError
 
@@ -56,13 +56,6 @@ def kernel_args(hole_cards: int):
     quad_index, quad_best = quad_tables()
     return (keys, offsets, t.board_index, quad_index, quad_best, t.pair_best, t.flush_best,
             t.low_best, t.low_bits, t.pair_code, cover_of(hole_cards))
-
-
-def _tallies(players: int):
-    """Zeroed (hi, hl, lo, scoop, sq, stats, types) arrays."""
-    return (np.zeros((players, players + 1), np.int64), np.zeros((players, players + 1), np.int64),
-            np.zeros((players, players + 1), np.int64), np.zeros(players, np.int64),
-            np.zeros(players, np.int64), np.zeros(3, np.int64), np.zeros((players, 10), np.int64))
 
 
 @lru_cache(maxsize=1)
@@ -157,7 +150,7 @@ def _run_call(spot: Spot, holes, deck, start: int, count: int):
 
     k = spot.to_come
     board = np.array(spot.board + [0] * k, np.int64)
-    t = _tallies(len(spot.players))
+    t = split_tallies(len(spot.players))
     if by_rank(spot):
         from pokercli._kernels import omaha_rankboards as RB
 
@@ -183,7 +176,7 @@ def _rank_args(spot: Spot, holes, deck) -> tuple:
 def group_tallies(spot: Spot, chunk) -> list:
     """One engine chunk: the weighted tallies of some deals, on one thread.
     Module-level so that Dask workers can import it."""
-    totals = [np.zeros(a.shape, np.float64) for a in _tallies(len(spot.players))]
+    totals = [np.zeros(a.shape, np.float64) for a in split_tallies(len(spot.players))]
     for deal, weight in chunk:
         for holes, deck, start, count in _deal_calls(spot, deal):
             for total, part in zip(totals, _run_call(spot, holes, deck, start, count)):
@@ -202,7 +195,7 @@ def _on_engine(spot: Spot, deals, engine: Optional[str], checkpoint, resume: boo
                      f"{C.format_cards(spot.board) or '-'}, dead {C.format_cards(spot.dead) or '-'}"
                      f"{', categories' if spot.with_types else ''}: {len(deals)} distinct deals "
                      f"in {len(chunks)} chunks"}
-    shapes = [a.shape for a in _tallies(len(spot.players))]
+    shapes = [a.shape for a in split_tallies(len(spot.players))]
 
     def valid(index: int, result) -> bool:
         """A chunk's saved tallies: lists of finite, non-negative numbers of the right shapes."""
@@ -264,7 +257,7 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
     else:
         totals, note = _on_threads(spot, groups, threads, progress), ""
     boards = boards_per_deal(spot) * math.fsum(w for _, w in deals)
-    res = _result(spot, totals, boards, "exact")
+    res = split_result(spot, totals, boards, "exact")
     res.deals, res.boards, res.note = len(deals), boards, note
     res.seconds = t0.seconds()
     res.evaluations = work(spot, len(groups))
@@ -285,14 +278,14 @@ def _on_threads(spot: Spot, deals, threads: Optional[int], progress):
         from pokercli._kernels import omaha_rankboards as RB
 
         patterns = np.zeros((1 << players, (1 << players) + 1), np.int64)
-        ensure(RB.omaha_rank_boards5, *_rank_args(spot, holes, deck), patterns, _tallies(players)[6])
-        ensure(RB.tally_patterns, patterns, spot.game.pot.split, *_tallies(players)[:6])
+        ensure(RB.omaha_rank_boards5, *_rank_args(spot, holes, deck), patterns, split_tallies(players)[6])
+        ensure(RB.tally_patterns, patterns, spot.game.pot.split, *split_tallies(players)[:6])
     else:
         ensure(K.omaha_boards, holes, deck, spot.to_come, 0, 0,
                np.array(spot.board + [0] * spot.to_come, np.int64), binomials(),
                *kernel_args(spot.game.hole_cards), spot.game.pot.split, *_types_args(spot),
-               *_tallies(players))
-    totals = [np.zeros(a.shape, np.float64) for a in _tallies(players)]
+               *split_tallies(players))
+    totals = [np.zeros(a.shape, np.float64) for a in split_tallies(players)]
     pool = ThreadPoolExecutor(max_workers=threads or jobs.threads())
     interrupted = True
     try:
@@ -306,34 +299,6 @@ def _on_threads(spot: Spot, deals, threads: Optional[int], progress):
     finally:
         shutdown(pool, interrupted)
     return totals
-
-
-def _result(spot: Spot, totals, boards: float, method: str) -> EquityResult:
-    """Each player's result from the tallies of ``boards`` (weighted) boards."""
-    hi, hl, lo, scoop, _, stats, types = totals
-    players = len(spot.players)
-    out = []
-    for p, pl in enumerate(spot.players):
-        hi_row, hl_row, lo_row = hi[p].tolist(), hl[p].tolist(), lo[p].tolist()
-        high_wins = hi_row[1] + hl_row[1]
-        high_ties = sum(hi_row[2:]) + sum(hl_row[2:])
-        share = sum(hi_row[n] / n + hl_row[n] / (2 * n) + lo_row[n] / (2 * n) for n in range(1, players + 1))
-        pr = PlayerResult(pl.label, high_wins / boards, high_ties / boards, share / boards,
-                          high_wins, high_ties, boards, combos=max(1, len(pl.combos)))
-        if spot.with_types:
-            pr.categories = {R.TYPE_NAMES[t]: float(types[p, t]) / boards for t in range(1, 10)}
-        if spot.game.pot.split:
-            pr.hilo = {"scoop": float(scoop[p]) / boards,
-                       "high": {"win": high_wins / boards, "tie": high_ties / boards},
-                       "low": {"win": lo_row[1] / boards, "tie": sum(lo_row[2:]) / boards}}
-            if method == "exact":
-                pr.hilo["counts"] = {"scoops": float(scoop[p]), "low_wins": lo_row[1],
-                                     "low_ties": sum(lo_row[2:])}
-        out.append(pr)
-    res = EquityResult(out, method, spot.board, spot.dead, game=spot.game.name, pot_parts=spot.game.pot.parts)
-    if spot.game.pot.split:
-        res.extra["no_low"] = float(stats[0]) / boards
-    return res
 
 
 def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[float] = None,
@@ -363,10 +328,10 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
     pool_cards = [c for c in spot.game.deck if not fixed_mask >> c & 1]
     board = np.array(spot.board + [0] * spot.to_come, np.int64)
     players = len(spot.players)
-    totals = list(_tallies(players))
+    totals = list(split_tallies(players))
 
     def one(b: int, n: int):
-        t = _tallies(players)
+        t = split_tallies(players)
         call(K.omaha_monte_carlo, combo_cards, starts, keep, other, fixed_mask,
              np.array(pool_cards, np.int64), board, spot.to_come, n, MC_MAX_REDRAWS,
              np.uint64(batch_seed(seed, b)), *args, spot.game.pot.split, *_types_args(spot), *t)
@@ -377,40 +342,9 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
             total += x
         return int(part[5][1]), int(part[5][2])
 
-    done, interrupted, reached = run_batches(one, add, lambda n: _stderrs(totals, n), cap, stderr,
+    done, interrupted, reached = run_batches(one, add, lambda n: split_stderrs(totals, n), cap, stderr,
                                              jobs.threads(), progress)
-    se = _stderrs(totals, done) if done else [1.0]
-    if done == 0:
-        raise KeyboardInterrupt
-    res = _result(spot, [t.astype(np.float64) for t in totals], float(done), "monte-carlo")
-    for pr, s in zip(res.players, _stderrs(totals, done)):
-        pr.stderr = s
-        pr.total = float(done)
-    res.samples = done
-    res.stderr_target = stderr
-    res.seed = seed
-    res.interrupted = interrupted
-    res.seconds = t0.seconds()
-    if stderr is not None:
-        res.target_reached = reached
-    res.note = sampling_note(done, cap, stderr, reached, interrupted, max(se))
-    return res
-
-
-def _stderrs(totals, n: int) -> list[float]:
-    """Standard error of each player's mean pot share after ``n`` samples, from
-    the summed shares and squared shares (integer units of the kernel)."""
-    from pokercli._kernels.omaha import SHARE_UNIT
-
-    hi, hl, lo, _, sq, _, _ = totals
-    out = []
-    for p in range(hi.shape[0]):
-        s = sum(float(hi[p, k]) / k + (float(hl[p, k]) + float(lo[p, k])) / (2 * k)
-                for k in range(1, hi.shape[1]))
-        mean = s / n
-        var = max(float(sq[p]) / SHARE_UNIT ** 2 / n - mean * mean, 0.0)
-        out.append(math.sqrt(var / max(n - 1, 1)))
-    return out
+    return split_sampled(spot, totals, done, (seed, stderr, cap), reached, interrupted, t0.seconds())
 
 
 def equity(spot: Spot, job, game) -> EquityResult:

@@ -26,19 +26,27 @@ class Player:
     combos: list[tuple[Combo, float]]
     fixed: bool
     cards: tuple[int, ...] = ()
+    #: How the game writes the hand (stud's down cards in parentheses), when it has its own notation.
+    written: str = ""
 
     @property
     def label(self) -> str:
         """A fixed hand in canonical notation, in the order given; a range as typed."""
+        if self.written:
+            return self.written
         return C.format_cards(self.cards) if self.fixed else self.text
 
 
-def parse_player(value, index: int, hole: int = 2) -> Player:
+def parse_player(value, index: int, hole: int = 2, dealing=None) -> Player:
     """A player given as text (two cards are a hand, anything else a range), as a
     :class:`pokercli.Range`, or as a sequence of two cards. In a game of
     ``hole`` cards other than two: ``hole`` cards are a hand, ``random`` a
     random hand (no combos listed), anything else a comma list of hands
-    (:func:`pokercli.ranges.parse_hand_list`)."""
+    (:func:`pokercli.ranges.parse_hand_list`). A game whose spots show hands
+    so far (stud: ``dealing.hand_sizes``) takes one hand of those sizes, in its
+    notation."""
+    if dealing is not None and dealing.hand_sizes:
+        return _parse_shown(value, index, dealing)
     if hole != 2:
         return _parse_other(value, index, hole)
     if isinstance(value, RG.Range):
@@ -73,8 +81,32 @@ def parse_player(value, index: int, hole: int = 2) -> Player:
 
 def _other_games(hole: int) -> str:
     """`` (a hand of game='omaha' ...)`` for the games whose hands have ``hole`` cards, or ""."""
-    names = [g.name for g in equity_games() if g.dealing.hole_cards == hole]
+    names = [g.name for g in equity_games() if hole in g.dealing.hand_counts()]
     return f" ({hole} cards are a hand of {' or '.join(f'game={n!r}' for n in names)})" if names else ""
+
+
+def _parse_shown(value, index: int, dealing) -> Player:
+    """One hand of the cards dealt so far (stud), in the game's notation."""
+    from pokercli.games.rules import load
+
+    what = f"hand {index}"
+    if isinstance(value, RG.Range) or (isinstance(value, str) and "," in value):
+        raise PokerError(f"{what}: a player here is one hand of the cards dealt so far, not a range",
+                         "players")
+    if isinstance(value, str):
+        if value.strip().lower() in RG.RANDOM_WORDS:
+            raise PokerError(f"{what}: a player here is the cards dealt so far, not {shown(value.strip())}",
+                             "players")
+        cards, written = load(dealing.notation)(value, what) if dealing.notation else (C.parse(value, what=what), "")
+    else:
+        cards, written = [int(c) for c in C.as_cards(value, what)], ""
+    sizes = dealing.hand_counts()
+    if len(cards) not in sizes:
+        raise PokerError(f"{what} {shown(value if isinstance(value, str) else C.format_cards(cards))} has "
+                         f"{len(cards)} cards; a hand here shows {sizes[0]} to {sizes[-1]}", "players")
+    return Player(value if isinstance(value, str) else C.format_cards(cards),
+                  [(tuple(sorted(int(c) for c in cards)), 1.0)], True, tuple(int(c) for c in cards),
+                  written or C.format_cards(cards))
 
 
 def _parse_other(value, index: int, hole: int) -> Player:
@@ -128,7 +160,7 @@ def make_spot(players: Sequence, board=(), dead=(), game: str = "holdem",
     g = _game(game)
     if isinstance(players, (str, RG.Range)) or not isinstance(players, Sequence):
         raise PokerError("players must be a list of hands or ranges, one per player", "players")
-    parsed = [p if isinstance(p, Player) else parse_player(p, i + 1, g.hole_cards)
+    parsed = [p if isinstance(p, Player) else parse_player(p, i + 1, g.hole_cards, g.dealing)
               for i, p in enumerate(players)]
     if len(parsed) < 2:
         raise PokerError("equity needs at least 2 players", "players")

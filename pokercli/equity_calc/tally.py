@@ -8,6 +8,7 @@ count winner patterns instead (a bit per winner), converted here.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import numpy as np
@@ -59,3 +60,59 @@ def result_from_counts(spot: Spot, outcome: np.ndarray, types: np.ndarray, total
                                 float(wins), float(ties), float(total), categories=tdict,
                                 combos=len(pl.combos)))
     return EquityResult(out, method, spot.board, spot.dead, boards=float(total), game=spot.game.name)
+
+
+# --- a pot that may be split high and low (Omaha, stud) ------------------------------
+
+def split_tallies(players: int):
+    """Zeroed (hi, hl, lo, scoop, sq, stats, types) arrays, the tallies of the
+    Omaha and stud kernels (:mod:`pokercli._kernels.omaha` says what each counts)."""
+    return (np.zeros((players, players + 1), np.int64), np.zeros((players, players + 1), np.int64),
+            np.zeros((players, players + 1), np.int64), np.zeros(players, np.int64),
+            np.zeros(players, np.int64), np.zeros(3, np.int64), np.zeros((players, 10), np.int64))
+
+
+def split_result(spot: Spot, totals, boards: float, method: str) -> EquityResult:
+    """Each player's result from the :func:`split_tallies` of ``boards`` (weighted) boards."""
+    hi, hl, lo, scoop, _, stats, types = totals
+    players = len(spot.players)
+    names = spot.game.rule.ranking.type_names()
+    out = []
+    for p, pl in enumerate(spot.players):
+        hi_row, hl_row, lo_row = hi[p].tolist(), hl[p].tolist(), lo[p].tolist()
+        high_wins = hi_row[1] + hl_row[1]
+        high_ties = sum(hi_row[2:]) + sum(hl_row[2:])
+        share = sum(hi_row[n] / n + hl_row[n] / (2 * n) + lo_row[n] / (2 * n) for n in range(1, players + 1))
+        pr = PlayerResult(pl.label, high_wins / boards, high_ties / boards, share / boards,
+                          high_wins, high_ties, boards, combos=max(1, len(pl.combos)))
+        if spot.with_types:
+            pr.categories = {names[t]: float(types[p, t]) / boards for t in sorted(names)}
+        if spot.game.pot.split:
+            pr.hilo = {"scoop": float(scoop[p]) / boards,
+                       "high": {"win": high_wins / boards, "tie": high_ties / boards},
+                       "low": {"win": lo_row[1] / boards, "tie": sum(lo_row[2:]) / boards}}
+            if method == "exact":
+                pr.hilo["counts"] = {"scoops": float(scoop[p]), "low_wins": lo_row[1],
+                                     "low_ties": sum(lo_row[2:])}
+        out.append(pr)
+    res = EquityResult(out, method, spot.board, spot.dead, game=spot.game.name, pot_parts=spot.game.pot.parts)
+    if spot.game.pot.split:
+        res.extra["no_low"] = float(stats[0]) / boards
+    return res
+
+
+def split_stderrs(totals, n: int) -> list[float]:
+    """Standard error of each player's mean pot share after ``n`` samples, from
+    the summed shares and squared shares (integer units of the kernel)."""
+    from pokercli._kernels.omaha import SHARE_UNIT
+
+    hi, hl, lo, _, sq, _, _ = totals
+    out = []
+    for p in range(hi.shape[0]):
+        s = sum(float(hi[p, k]) / k + (float(hl[p, k]) + float(lo[p, k])) / (2 * k)
+                for k in range(1, hi.shape[1]))
+        mean = s / n
+        var = max(float(sq[p]) / SHARE_UNIT ** 2 / n - mean * mean, 0.0)
+        out.append(math.sqrt(var / max(n - 1, 1)))
+    return out
+

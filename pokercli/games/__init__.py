@@ -34,16 +34,16 @@ __all__ = ["DEFAULT", "Game", "GAMES", "GameName", "DealName", "game", "layout",
 
 #: The names ``game=`` takes (the games with a hand rule): :data:`GAMES` says the same (a test checks).
 GameName = Literal["holdem", "omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo", "shortdeck",
-                   "shortdeck-straight"]
+                   "shortdeck-straight", "stud", "stud-hilo", "razz"]
 #: The names ``deal`` takes: every entry of :data:`GAMES` (a test checks).
 DealName = Literal["holdem", "omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo", "shortdeck",
-                   "shortdeck-straight", "draw", "hearts", "bigtwo"]
+                   "shortdeck-straight", "stud", "stud-hilo", "razz", "draw", "hearts", "bigtwo"]
 
 
 def _registry() -> dict[str, Game]:
-    from pokercli.games import holdem, layouts, omaha, shortdeck
+    from pokercli.games import holdem, layouts, omaha, shortdeck, stud
 
-    found = [holdem.definition(), *omaha.definitions(), *shortdeck.definitions(),
+    found = [holdem.definition(), *omaha.definitions(), *shortdeck.definitions(), *stud.definitions(),
              *layouts.definitions()]
     return {g.name: g for g in found}
 
@@ -68,6 +68,16 @@ def game(name: str) -> Game:
     return found
 
 
+def ranking(key: str) -> Ranking:
+    """The five-card ranking the kernel tables call ``key`` (``"standard"``,
+    ``"shortdeck"``, ``"razz"``, ...), from the games that use it."""
+    for g in equity_games():
+        if g.rule.key == key:
+            return g.rule.ranking
+    raise PokerError(f"ranking must be one of {', '.join(sorted({g.rule.key for g in equity_games()}))}, "
+                     f"not {shown(key)}", "ranking")
+
+
 def layout(name: str) -> Game:
     """The game or deal layout called ``name`` (what ``deal`` takes)."""
     found = GAMES.get(name) if isinstance(name, str) else None
@@ -84,11 +94,12 @@ def markdown_table() -> str:
     for g in GAMES.values():
         d = g.dealing
         board = ", ".join(map(str, d.board_sizes)) if d.board_cards else "none"
+        shown_so_far = f" ({', '.join(map(str, d.hand_sizes[:-1]))} shown so far)" if d.hand_sizes else ""
         rule = g.rule.description if g.rule is not None else "deal only"
-        pot = ("high" if not g.pot.split else f"high / low ({g.pot.low})") if g.rule is not None else "-"
+        pot = ("the best hand" if not g.pot.split else f"high / low ({g.pot.low})") if g.rule is not None else "-"
         classes = str(g.classes.count) if g.classes is not None else "-"
         players = f" ({d.fixed_players} players)" if d.fixed_players else ""
-        rows.append(f"| `{g.name}` | {len(g.deck)} | {d.hole_cards}{players} | {board} | {rule} | {pot} | "
+        rows.append(f"| `{g.name}` | {len(g.deck)} | {d.hole_cards}{players}{shown_so_far} | {board} | {rule} | {pot} | "
                     f"{classes} |")
     return "\n".join(rows) + "\n"
 

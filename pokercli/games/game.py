@@ -75,6 +75,30 @@ class Game:
                                  f"use{self.deck_note}", parameter)
 
     @property
+    def has_board(self) -> bool:
+        """Whether the game deals a board (stud does not: views then leave the board out)."""
+        return self.dealing.board_cards > 0
+
+    @property
+    def takes_ranges(self) -> bool:
+        """Whether a player may be a range or ``random`` (stud players are the cards dealt so far)."""
+        return not self.dealing.hand_sizes
+
+    @property
+    def deal_word(self) -> str:
+        """What an exact count counts: ``boards`` (runouts of a board) or ``deals`` (stud's cards to come)."""
+        return "boards" if self.has_board else "deals"
+
+    def read_hand(self, value, what: str):
+        """A hand given as text in the game's own notation (stud's down cards in
+        parentheses) as card ids; anything else as it is, for the plain card parser."""
+        if isinstance(value, str) and self.dealing.notation:
+            from pokercli.games.rules import load
+
+            return list(load(self.dealing.notation)(value, what)[0])
+        return value
+
+    @property
     def in_json(self) -> dict[str, Any]:
         """What a result's JSON says of the game: nothing for the default game."""
         return {} if self.name == DEFAULT else {"game": self.name}

@@ -45,6 +45,26 @@ class Dealing:
     #: Where one deal's state comes from (Hearts), as "module:function" of
     #: (hands, round_number, view); None: deals are hands and a board only.
     state: Optional[str] = None
+    #: The cards a spot's hand may show so far (stud: three to seven, the rest
+    #: dealt by equity); empty: a spot's hands are complete (``hole_cards``).
+    hand_sizes: tuple[int, ...] = ()
+    #: Which of a hand's cards are dealt face down (stud: the first two and the seventh).
+    down: tuple[int, ...] = ()
+    #: "module:function" of (text, what) -> card ids that reads a hand in the
+    #: game's own notation (stud's down cards in parentheses); None: plain cards.
+    notation: Optional[str] = None
+
+    @property
+    def streets(self) -> tuple[tuple[int, int], ...]:
+        """The (cards each hand shows, board cards) a spot may have, the last
+        one complete: a board game's boards, or a stud game's hand sizes."""
+        if self.hand_sizes:
+            return tuple((n, 0) for n in self.hand_sizes)
+        return tuple((self.hole_cards, b) for b in self.board_sizes)
+
+    def hand_counts(self) -> tuple[int, ...]:
+        """How many cards a spot's hand may have."""
+        return self.hand_sizes or (self.hole_cards,)
 
 
 class Ranking:
@@ -57,6 +77,8 @@ class Ranking:
     key: str = "standard"
     #: Distinct five-card values: classes run 1 (a royal flush) to ``class_count``.
     class_count: int = 7462
+    #: Whether the lowest hand wins (razz's ace-to-five low) rather than the highest.
+    low: bool = False
 
     def best_five(self, cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
         """(score, the five cards that make it) of 5 to 7 card ids."""
@@ -81,6 +103,19 @@ class Ranking:
     def all_scores(self) -> tuple[int, ...]:
         """Every five-card score, strongest first (class ``i`` is entry ``i - 1``)."""
         return R.all_scores()
+
+    def score_fields(self, score: int) -> dict[str, Any]:
+        """What ``rank --json`` adds of a score: its bit fields and the rank sets
+        of its made part and kickers."""
+        from pokercli import cards as C
+
+        strength, primary, secondary = R.partition_score(score)
+        return {"score_binary": f"{strength:04b} | {primary:013b} | {secondary:013b}",
+                "primary": C.rank_set_names(primary), "secondary": C.rank_set_names(secondary)}
+
+    def display_key(self, card: int):
+        """The order a hand's best five are shown in: higher ranks first."""
+        return (-(card % 13), card)
 
     def reductions(self, cards: Sequence[int]) -> Optional[dict[str, Any]]:
         """The seed's eight reductions of a five-card hand (SPEC §3a), where the

@@ -11,9 +11,10 @@ from pokercli.render import format as F
 def summary(r: EquityResult, out) -> str:
     """One line: how the figures were obtained."""
     if r.method == "exact":
-        deals = f", {r.deals:,} deals" if r.deals and r.deals > 1 else ""
+        word = games.game(r.game).deal_word
+        deals = f", {r.deals:,} deals" if r.deals and r.deals > 1 and word != "deals" else ""
         boards = f"{r.boards:,.0f}" if float(r.boards).is_integer() else f"{r.boards:,.2f}"
-        return f"exact: {boards} boards{deals} in {r.seconds:.3f} s"
+        return f"exact: {boards} {word}{deals} in {r.seconds:.3f} s"
     target = f", stderr target {r.stderr_target:g}" if r.stderr_target else ""
     state = f" {out.glyph('—', '-')} INTERRUPTED, partial result" if r.interrupted else ""
     return f"monte-carlo: {r.samples:,} samples (seed {r.seed}){target} in {r.seconds:.2f} s{state}"
@@ -27,7 +28,8 @@ class EquityView(View):
         for key, value in games.game(r.game).in_json.items():  # the game, unless the default
             yield f"{key}: {value}"
         yield f"method: {r.method}"
-        yield f"board: {F.cards(r.board, out) or '(preflop)'}"
+        if games.game(r.game).has_board:
+            yield f"board: {F.cards(r.board, out) or '(preflop)'}"
         if r.dead:
             yield f"dead: {F.cards(r.dead, out)}"
         yield summary(r, out)
@@ -44,7 +46,7 @@ class EquityView(View):
                 yield (f"{F.hand_text(p.hand, out)}\t{100 * p.win:.4f}\t{100 * p.tie:.4f}\t"
                        f"{100 * p.equity:.4f}\t{100 * p.stderr:.4f}")
         if "low" in r.pot_parts:
-            yield f"no low: {100 * r.extra['no_low']:.4f}% of boards"
+            yield f"no low: {100 * r.extra['no_low']:.4f}% of {games.game(r.game).deal_word}"
             yield "hand\tscoop%\thigh win%\thigh tie%\tlow win%\tlow tie%"
             for p in r.players:
                 h = p.hilo
@@ -59,16 +61,17 @@ class EquityView(View):
         from rich.table import Table
 
         r, out = self.result, self.out
-        game = games.game(r.game).label
+        g = games.game(r.game)
         dead = f", dead {F.cards(r.dead, out)}" if r.dead else ""
-        t = Table(title=f"{game}equity on {F.cards(r.board, out) or '(preflop)'}{dead}", title_justify="left",
+        where = f" on {F.cards(r.board, out) or '(preflop)'}" if g.has_board else ""
+        t = Table(title=f"{g.label}equity{where}{dead}", title_justify="left",
                   caption=summary(r, out), caption_justify="left")
         t.add_column("#", justify="right", no_wrap=True)
         t.add_column("hand", overflow="fold", min_width=5)
         for name in ("win %", "tie %", "equity %"):
             t.add_column(name, justify="right", no_wrap=True, style="bold" if name == "equity %" else None)
         exact = r.method == "exact"
-        t.add_column("boards won / tied" if exact else out.glyph("±95%", "+/-95%"), justify="right",
+        t.add_column(f"{g.deal_word} won / tied" if exact else out.glyph("±95%", "+/-95%"), justify="right",
                      overflow="fold")
         if with_bar:
             t.add_column("", no_wrap=True)
@@ -87,7 +90,8 @@ class EquityView(View):
         from rich.table import Table
 
         r, out = self.result, self.out
-        t = Table(title=f"high and low halves (no low on {F.percent(r.extra['no_low'])} % of boards)",
+        t = Table(title=f"high and low halves (no low on {F.percent(r.extra['no_low'])} % of "
+                        f"{games.game(r.game).deal_word})",
                   title_justify="left")
         t.add_column("#", justify="right", no_wrap=True)
         t.add_column("hand", overflow="fold", min_width=5)
@@ -104,7 +108,7 @@ class EquityView(View):
 
         r, out = self.result, self.out
         names = list(reversed(list(r.players[0].categories)))
-        wide = Table(title="final hand type (% of boards)", title_justify="left")
+        wide = Table(title=f"final hand type (% of {games.game(r.game).deal_word})", title_justify="left")
         wide.add_column("type", no_wrap=True)
         for i, p in enumerate(r.players, 1):
             wide.add_column(f"{i}: {F.hand_text(p.hand, out)}", justify="right", overflow="fold")
@@ -113,7 +117,7 @@ class EquityView(View):
         if F.fits(wide, out):
             return wide
         # too many players side by side: one block of rows per player
-        long = Table(title="final hand type (% of boards)", title_justify="left")
+        long = Table(title=f"final hand type (% of {games.game(r.game).deal_word})", title_justify="left")
         long.add_column("#", justify="right")
         long.add_column("hand", overflow="fold")
         long.add_column("type", no_wrap=True)

@@ -16,6 +16,8 @@ def _opponent(p: PercentileResult, out) -> str:
 def _rows(p: PercentileResult, out) -> list[tuple[str, str]]:
     rows = [("hand", F.cards(p.hand, out)), ("board", F.cards(p.board, out) or "(preflop)"),
             ("opponent", _opponent(p, out))]
+    if not games.game(p.game).has_board:
+        del rows[1]
     rows[:0] = games.game(p.game).in_json.items()  # the game, unless the default
     if p.dead:
         rows.append(("dead", F.cards(p.dead, out)))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pokercli import games
 from pokercli.hands import HandValue, ScoreInfo, Showdown, score_layout
 from pokercli.representations import RANK_HEADER
 from pokercli.render import View
@@ -47,9 +48,11 @@ class HandView(View):
             yield f"game: {doc['game']}"
         yield f"hand: {F.card_names(doc['hand'], out)}"
         for key in ("type", "class", "score", "score_binary"):
-            yield f"{key}: {doc[key]}"
-        yield f"primary: {' '.join(doc['primary'])}"
-        yield f"secondary: {' '.join(doc['secondary'])}"
+            if key in doc:
+                yield f"{key}: {doc[key]}"
+        for key in ("primary", "secondary"):
+            if key in doc:
+                yield f"{key}: {' '.join(doc[key])}"
         yield f"best_five: {F.card_names(doc['best_five'], out)}"
         yield f"description: {doc['description']}"
         if "reductions" in doc:
@@ -63,12 +66,14 @@ class HandView(View):
         doc = self.result.to_dict()
         out = self.out
         rows = [("type", f"{doc['type']} {out.glyph('—', '-')} {doc['description']}"),
-                ("class", f"{doc['class']} / {self.result.classes}   (1 = royal flush)"),
+                ("class", f"{doc['class']} / {self.result.classes}   (1 = {self.result.best_name})"),
                 ("score", str(doc["score"])),
                 ("best five", F.card_names(doc["best_five"], out))]
         if "game" in doc:
             rows.insert(0, ("game", doc["game"]))
-        parts = [F.key_values(rows, out), _score_layout(doc["score"], out)]
+        parts = [F.key_values(rows, out)]
+        if "score_binary" in doc:
+            parts.append(_score_layout(doc["score"], out))
         if "reductions" in doc:
             parts += [Text("reductions (seed 001)", style="bold"), _reductions(doc["reductions"], out)]
         return Panel(Group(*parts), title=F.card_names(doc["hand"], out), expand=False)
@@ -108,7 +113,8 @@ class ShowdownView(View):
         out = self.out
         if "game" in doc:
             yield f"game: {doc['game']}"
-        yield f"board: {F.card_names(doc['board'], out)}"
+        if games.game(self.result.game).has_board:
+            yield f"board: {F.card_names(doc['board'], out)}"
         for i, p in enumerate(doc["players"], 1):
             yield (f"{i}\t{F.card_names(p['hand'], out)}\t{p['result']}\t{p['class']}\t"
                    f"{p['type']}\t{p['description']}")
@@ -119,7 +125,8 @@ class ShowdownView(View):
 
         doc = self.result.to_dict()
         out = self.out
-        title = f"showdown on {F.card_names(doc['board'], out) or '(no board)'}"
+        title = (f"showdown on {F.card_names(doc['board'], out) or '(no board)'}"
+                 if games.game(self.result.game).has_board else "showdown")
         if "game" in doc:
             title = f"{doc['game']} {title}"
         wide = Table(title=title, title_justify="left")
@@ -160,6 +167,13 @@ def _split(p: dict) -> str:
     return ", ".join(parts) or "loses"
 
 
+def _used(high: dict, out) -> str:
+    """The cards a high hand uses: ``hole + board`` (Omaha), or its five (stud, no board)."""
+    if not high["board_used"]:
+        return F.card_names(high["hole_used"], out)
+    return f"{F.card_names(high['hole_used'], out)} + {F.card_names(high['board_used'], out)}"
+
+
 class OmahaShowdownView(View):
     """Each hand's high (with the two hole and three board cards it uses), its low
     in hi-lo, and its share of the pot as a fraction and in words."""
@@ -168,12 +182,12 @@ class OmahaShowdownView(View):
         doc = self.result.to_dict()
         out = self.out
         yield f"game: {doc['game']}"
-        yield f"board: {F.card_names(doc['board'], out)}"
+        if doc["board"]:
+            yield f"board: {F.card_names(doc['board'], out)}"
         for i, p in enumerate(doc["players"], 1):
             high = p["high"]
             fields = [str(i), F.card_names(p["hand"], out), p["result"], p["pot_share_fraction"],
-                      str(high["class"]), high["description"],
-                      f"{F.card_names(high['hole_used'], out)} + {F.card_names(high['board_used'], out)}"]
+                      str(high["class"]), high["description"], _used(high, out)]
             if "low" in p:
                 fields.append(p["low"]["description"] if p["low"] else "no low")
             yield "\t".join(fields)
@@ -187,18 +201,19 @@ class OmahaShowdownView(View):
         doc = self.result.to_dict()
         out = self.out
         hilo = "no_low" in doc
-        title = f"{doc['game']} showdown on {F.card_names(doc['board'], out)}"
+        board = doc["board"]
+        title = f"{doc['game']} showdown" + (f" on {F.card_names(board, out)}" if board else "")
         t = Table(title=title, title_justify="left", show_lines=True)
         t.add_column("#", justify="right")
         t.add_column("hand", no_wrap=True)
         t.add_column("pot", no_wrap=True)
-        t.add_column("high: hole + board used" + (" / low" if hilo else ""), overflow="fold")
+        t.add_column(("high: hole + board used" if board else "high: best five") + (" / low" if hilo else ""),
+                     overflow="fold")
         for i, p in enumerate(doc["players"], 1):
             high = p["high"]
             style = {"scoop": "bold green", "win": "bold green", "split": "bold yellow",
                      "tie": "bold yellow"}.get(p["result"], "dim")
-            text = (f"{high['description']} (class {high['class']})\n"
-                    f"{F.card_names(high['hole_used'], out)} + {F.card_names(high['board_used'], out)}")
+            text = f"{high['description']} (class {high['class']})\n{_used(high, out)}"
             if hilo:
                 text += "\n" + (f"{p['low']['description']}: {F.card_names(p['low']['cards'], out)}"
                                 if p["low"] else "no low")

@@ -138,7 +138,7 @@ def test_batch_method_options_apply_to_every_line(cli, tmp_path):
     ('[1, 2]', "a spot is a JSON object"),
     ('{"players": ["AsAh", "KsKh"]', "not a valid JSON object"),
     ("AsAh | KsKh | board 2c 3c", "board '2c 3c' has 2 cards"),
-    ('{"players": ["AsAh", "KsKh"], "game": "stud"}', "game must be one of 'holdem', 'omaha'"),
+    ('{"players": ["AsAh", "KsKh"], "game": "pineapple"}', "game must be one of 'holdem', 'omaha'"),
     ('{"players": ["AsAh", "KsKh"], "game": "omaha"}', "hand 1 'AsAh' has 2 cards, expected 4"),
 ])
 def test_batch_bad_lines_say_why(cli, line, fragment):

@@ -30,13 +30,37 @@ def _game(name):
     return GAMES[name]
 
 
-def _deal(g, players: int, board: int, rng: random.Random, dead: int = 0):
-    """Random hands of the game's size, a board and dead cards, from its deck."""
-    cards = rng.sample(list(g.deck), players * g.dealing.hole_cards + board + dead)
-    h = g.dealing.hole_cards
+def _deal(g, players: int, street: tuple[int, int], rng: random.Random, dead: int = 0):
+    """Random hands of ``street[0]`` cards, a board of ``street[1]`` and dead
+    cards, from the game's deck (``street``: one of ``g.dealing.streets``)."""
+    h, board = street
+    cards = rng.sample(list(g.deck), players * h + board + dead)
     holes = [cards[i * h:(i + 1) * h] for i in range(players)]
     rest = cards[players * h:]
     return holes, rest[:board], rest[board:]
+
+
+#: Completions of a spot the plain enumeration of tests/naive.py runs through at most.
+NAIVE_RUNOUTS = 5000
+
+
+def _dead_for(g, players: int, street: tuple[int, int]) -> int:
+    """Dead cards enough (at least one) that the spot has at most
+    ``NAIVE_RUNOUTS`` completions (stud: folded up cards are dead)."""
+    from math import comb
+
+    h, board = street
+    dead = 1
+    while True:
+        left = len(g.deck) - players * h - board - dead
+        count = 1
+        for _ in range(players):
+            count *= comb(left, g.dealing.hole_cards - h)
+            left -= g.dealing.hole_cards - h
+        count *= comb(left, g.dealing.board_cards - board)
+        if count <= NAIVE_RUNOUTS:
+            return dead
+        dead += 1
 
 
 def test_the_registry_is_what_the_types_and_the_cli_offer():
@@ -72,7 +96,7 @@ def test_rank_and_showdown(name):
     rng = random.Random(name)
     value = naive.HAND_VALUE[name]
     for _ in range(40):
-        holes, board, _ = _deal(g, 3, 5, rng)
+        holes, board, _ = _deal(g, 3, g.dealing.streets[-1], rng)
         s = pokercli.showdown([C.format_cards(h) for h in holes], C.format_cards(board), game=name)
         assert list(s.shares) == naive.POT_SHARES[name](holes, board)
         assert sum(s.shares) == 1
@@ -88,13 +112,17 @@ def test_rank_and_showdown(name):
 
 
 @pytest.mark.parametrize("name", EQUITY_GAMES)
-@pytest.mark.parametrize("street", [4, 3])
-def test_exact_and_monte_carlo_equity(name, street):
+@pytest.mark.parametrize("back", [2, 3])
+def test_exact_and_monte_carlo_equity(name, back):
+    """Two and three streets before the last (hold'em: the turn, three players,
+    and the flop, two), with dead cards."""
     g = _game(name)
-    rng = random.Random(f"{name}{street}")
-    players = 2 if street == 3 else 3
-    holes, board, dead = _deal(g, players, street, rng, dead=1)
-    want, runouts = naive.game_equity(name, holes, board, dead, g.deck)
+    street = g.dealing.streets[-back]
+    rng = random.Random(f"{name}{street[1] if not g.dealing.hand_sizes else street}")
+    players = 2 if back == 3 else 3
+    holes, board, dead = _deal(g, players, street, rng, dead=_dead_for(g, players, street))
+    want, runouts = naive.game_equity(name, holes, board, dead, g.deck, g.dealing.hole_cards,
+                                      g.dealing.board_cards)
     hands = [C.format_cards(h) for h in holes]
     r = pokercli.equity(hands, board=C.format_cards(board), dead=C.format_cards(dead), game=name,
                         method="exact")
@@ -113,7 +141,7 @@ def test_percentile_on_the_river(name):
     lost, and hand strength, are the heads-up pot shares of naive.py."""
     g = _game(name)
     rng = random.Random(f"pct{name}")
-    holes, board, _ = _deal(g, 7, 5, rng)
+    holes, board, _ = _deal(g, 7, g.dealing.streets[-1], rng)
     hero, opps = holes[0], holes[1:]
     vs = ",".join(C.format_cards(h).replace(" ", "") for h in opps)
     p = pokercli.percentile(C.format_cards(hero), board=C.format_cards(board), vs=vs, game=name)
@@ -140,7 +168,7 @@ def test_batch_evaluation_and_the_rank_stream(name):
     rng = random.Random(f"batch{name}")
     rows = []
     for _ in range(60):
-        holes, board, _ = _deal(g, 1, 5, rng)
+        holes, board, _ = _deal(g, 1, g.dealing.streets[-1], rng)
         rows.append(holes[0] + board)
     h = g.dealing.hole_cards
     scores = [int(s) for s in evaluate.scores(np.array(rows, np.int8), name)]

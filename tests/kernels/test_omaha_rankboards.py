@@ -18,6 +18,7 @@ from pokercli._kernels import omaha_rankboards as RB
 from pokercli._kernels.combinator import binomials
 from pokercli._kernels.jit import call
 from pokercli.equity_calc import omaha as O
+from pokercli.equity_calc.tally import split_tallies
 
 HOLE = {"omaha": 4, "omaha5": 5, "omaha6": 6, "omaha-hilo": 4, "omaha5-hilo": 5}
 
@@ -28,10 +29,10 @@ def _both(holes, dead, hilo, with_types):
     used = set(holes.ravel().tolist()) | set(dead)
     deck = np.array([c for c in range(52) if c not in used], np.int64)
     args = O.kernel_args(h)
-    full = O._tallies(players)
+    full = split_tallies(players)
     call(K.omaha_boards, holes, deck, 5, 0, math.comb(len(deck), 5), np.zeros(5, np.int64), binomials(),
          *args, hilo, with_types, O.type_of_strength(), *full)
-    fast = O._tallies(players)
+    fast = split_tallies(players)
     patterns = np.zeros((1 << players, (1 << players) + 1), np.int64)
     keys, offsets, board_index, quad_index, quad_best, _, *rest = args
     call(RB.omaha_rank_boards5, holes, np.int64(sum(1 << int(c) for c in deck)), keys, offsets, board_index,

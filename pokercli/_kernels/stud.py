@@ -1,0 +1,297 @@
+"""Private Numba kernels of the stud games (seven cards each, no board):
+razz's ace-to-five low, stud's high, stud hi-lo's high and eight-or-better low.
+
+A hand's low is read from its **rank sets**, ace-low (ace = bit 0 .. king =
+bit 12): ``m1`` the ranks it holds, ``m2`` those it holds twice or more,
+``m3`` three times or more. With five or more distinct ranks the best low is
+the five lowest, one read of ``nopair[m1]`` (int64[8192]: the score of the
+five lowest ranks of a rank set, :func:`nopair_table`); otherwise
+:func:`paired_low` pairs the lowest ranks it can (a pair before two pair
+before trips, lower pairs first). Scores are :mod:`pokercli.lowball`'s
+(larger is better). A high hand is the evaluator's 30-bit score
+(:mod:`pokercli._kernels.evaluator`).
+
+Showdown tallies, as the Omaha kernels' (:mod:`pokercli._kernels.omaha`):
+``hi[p, n]``, ``hl[p, n]`` (deals with a qualifying low), ``lo[p, n]``,
+``scoop[p]``, ``sq[p]`` (squared shares in ``1 / SHARE_UNIT``), ``stats[0]``
+(deals without a qualifying low), ``stats[1]`` (Monte Carlo deals) and
+``types[p, t]``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pokercli._kernels.combinator import next_combination, unrank_combination
+from pokercli._kernels.evaluator import KEY_INIT, hand_value, lowest_bit, popcount
+from pokercli._kernels.jit import jit, jit_inline
+from pokercli._kernels.montecarlo import draw_below, mix64
+from pokercli._kernels.omaha import SHARE_UNIT
+
+_GAMMA = np.uint64(0x9E3779B97F4A7C15)
+#: A score's rank-group field (:data:`pokercli.lowball.GROUPS`).
+GROUPS = np.int64((1 << 20) - 1)
+
+
+def nopair_table() -> np.ndarray:
+    """int64[8192]: by an ace-low rank set of five or more ranks, the score of
+    its five lowest as a low without a pair (0 for fewer ranks)."""
+    out = np.zeros(8192, np.int64)
+    for m in range(8192):
+        ranks = [r for r in range(13) if m >> r & 1]
+        if len(ranks) >= 5:
+            top = sorted(ranks[:5], reverse=True)
+            packed = 0
+            for r in top:
+                packed = (packed << 4) | r
+            out[m] = (6 << 26) | ((1 << 20) - 1 - packed)
+    return out
+
+
+@jit
+def paired_low(m1, m2, m3):
+    """The score of the best low of a hand with fewer than five distinct ranks
+    (5 to 7 cards), from its rank sets."""
+    d = popcount(m1)
+    if d == 4:
+        p = lowest_bit(m2)
+        rest = m1 & ~(np.int64(1) << p)
+        packed = p
+        for r in range(12, -1, -1):
+            if rest >> r & 1:
+                packed = (packed << 4) | r
+        return (np.int64(5) << 26) | (GROUPS - (packed << 4))
+    if d == 3:
+        if popcount(m2) >= 2:
+            lo = lowest_bit(m2)
+            hi = lowest_bit(m2 & ~(np.int64(1) << lo))
+            k = lowest_bit(m1 & ~((np.int64(1) << lo) | (np.int64(1) << hi)))
+            return (np.int64(4) << 26) | (GROUPS - ((hi << 16) | (lo << 12) | (k << 8)))
+        t = lowest_bit(m3)
+        rest = m1 & ~(np.int64(1) << t)
+        k2 = lowest_bit(rest)
+        k1 = lowest_bit(rest & ~(np.int64(1) << k2))
+        return (np.int64(3) << 26) | (GROUPS - ((t << 16) | (k1 << 12) | (k2 << 8)))
+    # two ranks: a full house (the lowest trips) where the other rank pairs, else quads
+    t = lowest_bit(m3)
+    other = lowest_bit(m1 & ~(np.int64(1) << t))
+    if m2 >> other & 1:
+        return (np.int64(2) << 26) | (GROUPS - ((t << 16) | (other << 12)))
+    return (np.int64(1) << 26) | (GROUPS - ((t << 16) | (other << 12)))
+
+
+@jit_inline
+def add_card(c, key, mask, m1, m2, m3, card_keys):
+    """A hand's (key, card mask, rank sets) with the card ``c`` added."""
+    b = np.int64(1) << ((c % 13 + 1) % 13)
+    return key + card_keys[c], mask | (np.int64(1) << c), m1 | b, m2 | (m1 & b), m3 | (m2 & b)
+
+
+@jit_inline
+def hand_score(key, mask, m1, m2, m3, low_rule, offsets, rank_score, flush_score, nopair):
+    """A hand's score: its razz low (``low_rule``) or its high hand."""
+    if low_rule:
+        return nopair[m1] if popcount(m1) >= 5 else paired_low(m1, m2, m3)
+    return np.int64(hand_value(key, mask, offsets, rank_score, flush_score))
+
+
+@jit
+def razz_scores(cards, nopair, out):
+    """``out[i]``: the razz (ace-to-five low) score of row ``i`` of ``cards``
+    (uint8[n, w], card ids, 255 pads the end of a row of 5 to 7 cards).
+    Returns the first row that is not 5 to 7 distinct card ids, or -1."""
+    for i in range(cards.shape[0]):
+        m1 = np.int64(0)
+        m2 = np.int64(0)
+        m3 = np.int64(0)
+        seen = np.int64(0)
+        count = 0
+        for j in range(cards.shape[1]):
+            c = np.int64(cards[i, j])
+            if c == 255:
+                break
+            if c > 51 or (seen >> c) & 1:
+                return i
+            seen |= np.int64(1) << c
+            count += 1
+            b = np.int64(1) << ((c % 13 + 1) % 13)
+            m3 |= m2 & b
+            m2 |= m1 & b
+            m1 |= b
+        for j in range(count, cards.shape[1]):
+            if cards[i, j] != 255:
+                return i
+        if count < 5:
+            return i
+        out[i] = nopair[m1] if popcount(m1) >= 5 else paired_low(m1, m2, m3)
+    return -1
+
+
+@jit
+def eight_lows(cards, out):
+    """``out[i]``: the eight-or-better low of row ``i`` of ``cards`` (uint8[n, w],
+    255 pads, rows checked by the caller) as the 8-bit set of its five ranks
+    (ace = bit 0 .. eight = bit 7; smaller is better), 0 when it has none."""
+    for i in range(cards.shape[0]):
+        m = np.int64(0)
+        for j in range(cards.shape[1]):
+            c = np.int64(cards[i, j])
+            if c < 52:
+                m |= np.int64(1) << ((c % 13 + 1) % 13)
+        m &= 0xFF
+        if popcount(m) < 5:
+            out[i] = 0
+            continue
+        top = np.int64(7)
+        while popcount(m) > 5:  # the five lowest ranks
+            m &= ~(np.int64(1) << top)
+            top -= 1
+        out[i] = m
+
+
+@jit
+def stud_showdowns(hands, sizes, pool, places, start, count, draw, seed, low_rule, hilo, card_keys,
+                   offsets, rank_score, flush_score, nopair, binom, with_types, hi, hl, lo, scoop, sq,
+                   stats, types):
+    """Deal each player's missing cards and tally every showdown.
+
+    ``hands``: int64[P, 7], player ``p``'s ``sizes[p]`` known cards first;
+    ``pool``: int64[n], the cards left to deal. The ``K`` missing cards are a
+    combination of the pool; ``places[s, p, :7 - sizes[p]]`` (int64[S, P, 7])
+    lists which of the combination's ``K`` positions go to ``p`` in way
+    ``s``, so that every split of a combination among the players is one
+    deal. Exact (``draw`` False): combinations ``start .. start + count - 1``
+    in lexicographic order, each split every way. Monte Carlo (``draw``):
+    ``count`` random deals from the 64-bit ``seed``, split the first way.
+
+    ``low_rule``: hands are valued as razz lows, else as high hands (the
+    evaluator's score tables); ``hilo``: half the pot to the best
+    eight-or-better low, when one qualifies. ``types[p, t]`` counts each
+    player's hand type when ``with_types``.
+    """
+    players = hands.shape[0]
+    n = pool.shape[0]
+    ways = places.shape[0] if not draw else 1
+    k = 0
+    for p in range(players):
+        k += 7 - sizes[p]
+    key0 = np.zeros(players, np.int64)
+    mask0 = np.zeros(players, np.int64)
+    a1 = np.zeros(players, np.int64)
+    a2 = np.zeros(players, np.int64)
+    a3 = np.zeros(players, np.int64)
+    for p in range(players):
+        key, mask, m1, m2, m3 = KEY_INIT, np.int64(0), np.int64(0), np.int64(0), np.int64(0)
+        for i in range(sizes[p]):
+            key, mask, m1, m2, m3 = add_card(hands[p, i], key, mask, m1, m2, m3, card_keys)
+        key0[p], mask0[p], a1[p], a2[p], a3[p] = key, mask, m1, m2, m3
+    idx = np.empty(k, np.int64)
+    drawn = np.empty(k, np.int64)
+    deck = pool.copy()
+    if not draw and k > 0:
+        unrank_combination(start, n, binom, idx)
+    value = np.zeros(players, np.int64)
+    low = np.zeros(players, np.int64)
+    ctr = np.uint64(seed)
+    for it in range(count):
+        if draw:
+            for i in range(k):
+                ctr += _GAMMA
+                j = i + draw_below(mix64(ctr), n - i)
+                c = deck[j]
+                deck[j] = deck[i]
+                deck[i] = c
+                drawn[i] = c
+        else:
+            for i in range(k):
+                drawn[i] = pool[idx[i]]
+        for s in range(ways):
+            best_h = np.int64(0)
+            best_l = np.int64(0)
+            for p in range(players):
+                key = key0[p]
+                mask = mask0[p]
+                m1 = a1[p]
+                m2 = a2[p]
+                m3 = a3[p]
+                for i in range(7 - sizes[p]):
+                    key, mask, m1, m2, m3 = add_card(drawn[places[s, p, i]], key, mask, m1, m2, m3, card_keys)
+                v = hand_score(key, mask, m1, m2, m3, low_rule, offsets, rank_score, flush_score, nopair)
+                value[p] = v
+                best_h = max(best_h, v)
+                if hilo:
+                    lm = m1 & 0xFF
+                    low[p] = nopair[lm] if popcount(lm) >= 5 else 0
+                    best_l = max(best_l, low[p])
+            nh = 0
+            nl = 0
+            for p in range(players):
+                nh += 1 if value[p] == best_h else 0
+                nl += 1 if hilo and low[p] == best_l else 0
+            has_low = hilo and best_l > 0
+            if hilo and not has_low:
+                stats[0] += 1
+            for p in range(players):
+                wh = value[p] == best_h
+                wl = has_low and low[p] == best_l
+                share = 0
+                if has_low:
+                    if wh:
+                        hl[p, nh] += 1
+                        share += SHARE_UNIT // (2 * nh)
+                    if wl:
+                        lo[p, nl] += 1
+                        share += SHARE_UNIT // (2 * nl)
+                    if wh and wl and nh == 1 and nl == 1:
+                        scoop[p] += 1
+                elif wh:
+                    hi[p, nh] += 1
+                    share = SHARE_UNIT // nh
+                    if nh == 1:
+                        scoop[p] += 1
+                sq[p] += share * share
+                if with_types:
+                    types[p, value[p] >> 26] += 1
+        if not draw and k > 0:
+            next_combination(idx, n)
+    if draw:
+        stats[1] += count
+
+
+@jit
+def stud_standing(hero, hero_low, pool, size, start, count, low_rule, hilo, card_keys, offsets,
+                  rank_score, flush_score, nopair, binom, now, field, shares):
+    """Every hand of ``size`` cards of ``pool`` (int64[n]), combinations
+    ``start .. start + count - 1`` in lexicographic order, against ours, of
+    score ``hero`` and (``hilo``) eight-or-better low ``hero_low`` (the
+    ``nopair`` score of its ranks, 0 for none): ``now[0]``, ``now[1]``,
+    ``now[2]`` count the hands against which we take more than half a
+    heads-up pot, half, less; ``field[t, j]`` the same by the hand's type
+    ``t``; ``shares[0]`` adds our share in quarters of the pot. Scores as
+    :func:`stud_showdowns`; ``binom``: :func:`pokercli._kernels.combinator.binomials`."""
+    n = pool.shape[0]
+    idx = np.empty(size, np.int64)
+    unrank_combination(start, n, binom, idx)
+    for it in range(count):
+        key = KEY_INIT
+        mask = np.int64(0)
+        m1 = np.int64(0)
+        m2 = np.int64(0)
+        m3 = np.int64(0)
+        for i in range(size):
+            key, mask, m1, m2, m3 = add_card(pool[idx[i]], key, mask, m1, m2, m3, card_keys)
+        v = hand_score(key, mask, m1, m2, m3, low_rule, offsets, rank_score, flush_score, nopair)
+        # our share of a heads-up pot in quarters: the high half and the low half,
+        # or the whole pot to the high when neither hand has a low
+        low = np.int64(0)
+        if hilo:
+            lm = m1 & 0xFF
+            low = nopair[lm] if popcount(lm) >= 5 else 0
+        q = np.int64(4) if hero > v else (np.int64(2) if hero == v else np.int64(0))
+        if hilo and (hero_low > 0 or low > 0):
+            q = q // 2 + (2 if hero_low > low else (1 if hero_low == low else 0))
+        j = 0 if q > 2 else (1 if q == 2 else 2)
+        now[j] += 1
+        field[v >> 26, j] += 1
+        shares[0] += q
+        next_combination(idx, n)

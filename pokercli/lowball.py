@@ -1,0 +1,142 @@
+"""Ace-to-five low (razz): the lowest five cards win, aces are low, straights
+and flushes do not count, and pairs count against.
+
+Plain Python (no NumPy): one-hand values and showdowns use it, the tests
+compare it with pokerkit's ``RegularLowHand`` and the stud kernels
+(:mod:`pokercli._kernels.stud`) with it.
+
+A five-card low has a **score**, larger is better (as every pokercli score),
+laid out as hold'em's: the type's strength in bits 26 and up (6: no pair, 5:
+one pair, 4: two pair, 3: three of a kind, 2: full house, 1: four of a kind),
+below it ``2**20 - 1 - groups``, where ``groups`` packs the rank groups,
+largest group first, then higher ranks first, four bits each, ace = 0 ..
+king = 12 (so a lower hand scores higher). Its **class** is 1 (5-4-3-2-A,
+the wheel) to 6,175 (K-K-K-K-Q), the number of distinct five-card lows.
+
+>>> describe(best_five([12, 0, 1, 2, 3, 20, 24])[0])
+'5-4-3-2-A'
+>>> describe(score([12, 25, 0, 1, 2]))
+'Pair of aces, 4-3-2'
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+from typing import Sequence
+
+#: Ranks as a low names them, ace first (index = the ace-low rank).
+LOW_CHARS = "A23456789TJQK"
+#: The rank groups' field of a score.
+GROUPS = (1 << 20) - 1
+#: How many distinct five-card lows there are (1,287 without a pair and 4,888 with).
+CLASS_COUNT = 6175
+
+#: How many hand types there are (category 0, no pair, is the best).
+CATEGORIES = 6
+_RANK_WORDS = ("aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+               "jacks", "queens", "kings")
+
+
+def low_rank(card: int) -> int:
+    """The ace-low rank of a card id (ace 0, two 1, .., king 12)."""
+    return (card % 13 + 1) % 13
+
+
+def score_of_ranks(ranks: Sequence[int]) -> int:
+    """The score of five ace-low ranks."""
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    groups = sorted(counts.items(), key=lambda rc: (-rc[1], -rc[0]))
+    shape = tuple(c for _, c in groups)
+    category = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 4,
+                (4, 1): 5}[shape]
+    packed = 0
+    for r, _ in groups:
+        packed = (packed << 4) | r
+    packed <<= 4 * (5 - len(groups))
+    return ((6 - category) << 26) | (GROUPS - packed)
+
+
+def score(cards: Sequence[int]) -> int:
+    """The score of exactly five cards (larger is a better low)."""
+    if len(cards) != 5:
+        raise ValueError("a low is five cards")
+    return score_of_ranks([low_rank(c) for c in cards])
+
+
+def best_five(cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+    """(score, the five cards) of the best low among 5 to 7 cards, every choice tried."""
+    return max(((score(five), tuple(five)) for five in combinations(cards, 5)), key=lambda sf: sf[0])
+
+
+def _parts(s: int) -> tuple[int, list[int]]:
+    category = 6 - (s >> 26)
+    if not 0 <= category < CATEGORIES or s >> 20 & 63:
+        raise ValueError(f"{s} is not the score of a five-card low")
+    packed = GROUPS - (s & GROUPS)
+    groups = [(packed >> (16 - 4 * i)) & 15 for i in range(5)]
+    return category, groups
+
+
+def ranks_of(s: int) -> list[int]:
+    """The five ace-low ranks of a score, as the hand reads (pairs repeated), worst first."""
+    category, groups = _parts(s)
+    sizes = {0: (1, 1, 1, 1, 1), 1: (2, 1, 1, 1), 2: (2, 2, 1), 3: (3, 1, 1), 4: (3, 2), 5: (4, 1)}[category]
+    out: list[int] = []
+    for r, n in zip(groups, sizes):
+        out += [r] * n
+    return out
+
+
+def type_name(s: int) -> str:
+    _parts(s)
+    return TYPE_NAMES[s >> 26]
+
+
+def describe(s: int) -> str:
+    """``7-5-4-3-2``; ``Pair of fours, 7-3-A``; ``Two pair, fours and aces, 7``."""
+    category, groups = _parts(s)
+    if category == 0:
+        return "-".join(LOW_CHARS[r] for r in groups)
+    word = [_RANK_WORDS[r] for r in groups]
+    if category == 1:
+        return f"Pair of {word[0]}, " + "-".join(LOW_CHARS[r] for r in groups[1:4])
+    if category == 2:
+        return f"Two pair, {word[0]} and {word[1]}, {LOW_CHARS[groups[2]]}"
+    if category == 3:
+        return f"Three {word[0]}, " + "-".join(LOW_CHARS[r] for r in groups[1:3])
+    if category == 4:
+        return f"Full house, {word[0]} full of {word[1]}"
+    return f"Four {word[0]}, {LOW_CHARS[groups[1]]}"
+
+
+@lru_cache(maxsize=1)
+def all_scores() -> tuple[int, ...]:
+    """Every five-card low's score, best first (class ``i`` is entry ``i - 1``)."""
+    from itertools import combinations_with_replacement
+
+    found = set()
+    for ranks in combinations_with_replacement(range(13), 5):
+        if max(ranks.count(r) for r in ranks) <= 4:
+            found.add(score_of_ranks(ranks))
+    return tuple(sorted(found, reverse=True))
+
+
+@lru_cache(maxsize=1)
+def _classes() -> dict[int, int]:
+    return {s: i for i, s in enumerate(all_scores(), 1)}
+
+
+def hand_class(s: int) -> int:
+    """1 (5-4-3-2-A) .. 6,175 (four kings with a queen)."""
+    try:
+        return _classes()[s]
+    except KeyError:
+        raise ValueError(f"{s} is not the score of a five-card low") from None
+
+
+#: Type strength (a score's bits 26 and up: larger is better) -> name.
+TYPE_NAMES = {1: "FOUR_OF_A_KIND", 2: "FULL_HOUSE", 3: "THREE_OF_A_KIND", 4: "TWO_PAIR", 5: "PAIR",
+              6: "NO_PAIR"}

@@ -1,0 +1,279 @@
+"""The stud games' notation, standing and batches: razz (and the stud family).
+
+**Notation.** A stud hand is its cards in the order dealt: two down, four up,
+the seventh down. Parentheses mark the down cards and are optional::
+
+    (As Kd) 7h          third street
+    (As Kd) 7h 7c 9s    fifth street
+    (As Kd) 7h 7c 9s Ts (2d)
+
+Without parentheses the same order is assumed (``As Kd 7h`` is the hand
+above). With them they must sit where the down cards are: the first group
+holds the first two cards, a second group only the seventh; anything else
+(``(As Kd 7h) 7c``, ``As (Kd) 7h``) is refused with one line, as is an
+unbalanced parenthesis.
+
+**Standing** (``percentile``): the cards dealt so far (five to seven)
+against every opponent hand of as many cards (the unseen cards', or a
+listed comma list), by the best five of each now.
+
+**Batches** (``rank -``): one hand of five to seven cards a line.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import BinaryIO, Sequence
+
+from pokercli import cards as C
+from pokercli.errors import PokerError, shown
+from pokercli.games import Game
+
+#: Streets by the cards a stud hand shows.
+STREETS = {3: "third street", 4: "fourth street", 5: "fifth street", 6: "sixth street",
+           7: "seventh street"}
+
+
+def parse_hand(text: str, what: str = "hand") -> tuple[list[int], str]:
+    """(card ids in the order dealt, the hand written with its down cards in
+    parentheses) of one stud hand (see the module)."""
+    if not isinstance(text, str):
+        raise PokerError(f"{what} must be text, not {type(text).__name__}", "hand")
+    groups: list[tuple[bool, str]] = []  # (down, text)
+    depth, start = 0, 0
+    for i, ch in enumerate(text):
+        if ch == "(":
+            if depth:
+                raise PokerError(f"{what} {shown(text.strip())}: parentheses inside parentheses", "hand")
+            groups.append((False, text[start:i]))
+            depth, start = 1, i + 1
+        elif ch == ")":
+            if not depth:
+                raise PokerError(f"{what} {shown(text.strip())}: ')' without '('", "hand")
+            groups.append((True, text[start:i]))
+            depth, start = 0, i + 1
+    if depth:
+        raise PokerError(f"{what} {shown(text.strip())}: '(' without ')'", "hand")
+    groups.append((False, text[start:]))
+    parsed = [(down, C.parse(part, what=what, allow_empty=True) if part.strip() else [])
+              for down, part in groups]
+    cards = [c for _, part in parsed for c in part]
+    if len(set(cards)) < len(cards):
+        C.parse(" ".join(C.card_name(c) for c in cards), what=what)  # names the card given twice
+    marked = [down for down, part in parsed for _ in part]
+    if any(down for down, _ in parsed) and marked != [i in (0, 1, 6) for i in range(len(cards))]:
+        raise PokerError(f"{what} {shown(text.strip())}: the down cards are the first two and the "
+                         "seventh, in parentheses: (As Kd) 7h 7c 9s Ts (2d)", "hand")
+    return cards, write(cards)
+
+
+def write(cards: Sequence[int]) -> str:
+    """A stud hand with its down cards (the first two, the seventh) in parentheses."""
+    names = [C.card_name(c) for c in cards]
+    text = "(" + " ".join(names[:2]) + ")" if len(names) >= 2 else " ".join(names)
+    if len(names) > 2:
+        text += " " + " ".join(names[2:6])
+    if len(names) > 6:
+        text += " (" + names[6] + ")"
+    return text
+
+
+def showdown(hands, board, g: Game):
+    """:func:`pokercli.hands.showdown` in a stud game: each hand's best five of its
+    own cards; in hi-lo also its eight-or-better low, and the pot split
+    (:func:`pokercli.omaha_hands.split_showdown`)."""
+    from pokercli.hands import checked_hands, showdown_any_five
+
+    if not g.pot.split:
+        return showdown_any_five(hands, board, g)
+    from pokercli.omaha_hands import split_showdown
+
+    board_cards, parsed = checked_hands(hands, board, g)
+    return split_showdown(parsed, board_cards, g)
+
+
+def _hands(vs: str, size: int, blocked: int) -> list[tuple[tuple[int, ...], float]]:
+    """The listed opponent hands (``hand[:weight], hand, ...``) of ``size`` cards
+    that touch none of the ``blocked`` cards."""
+    out = []
+    for i, item in enumerate(vs.split(","), 1):
+        body, _, weight = item.partition(":")
+        try:
+            w = float(weight) if weight.strip() else 1.0
+        except ValueError:
+            raise PokerError(f"vs: hand {i} has weight {shown(weight.strip())}, not a number", "vs") from None
+        if not (w >= 0 and math.isfinite(w)):
+            raise PokerError(f"vs: hand {i} has weight {shown(weight.strip())}; weights are 0 or more", "vs")
+        cards, _ = parse_hand(body, f"vs hand {i}")
+        if len(cards) != size:
+            raise PokerError(f"vs: hand {i} {shown(body.strip())} has {len(cards)} cards, as many as "
+                             f"our hand ({size}) are compared", "vs")
+        if w > 0 and not C.card_mask(cards) & blocked:
+            out.append((tuple(cards), w))
+    if not out:
+        raise PokerError(f"vs {shown(vs)} is empty once our hand and the dead cards are removed", "vs")
+    return out
+
+
+def percentile(hand, board: Sequence[int], dead: Sequence[int], vs, g: Game):
+    """:func:`pokercli.hand_strength.percentile` in a stud game: where the cards
+    dealt so far stand now against every opponent hand of as many cards."""
+    import numpy as np
+
+    from pokercli.hand_strength import PercentileResult
+    from pokercli.ranges import RANDOM_WORDS
+
+    if isinstance(hand, str):
+        cards, _ = parse_hand(hand, "hand")
+    else:
+        cards = [int(c) for c in C.as_cards(hand, "hand")]
+    if not 5 <= len(cards) <= 7:
+        raise PokerError(f"hand: a {g.name} hand's standing is that of its best five: it needs 5 to 7 "
+                         f"cards, not {len(cards)}", "hand")
+    dead = [int(c) for c in dead]
+    C.check_disjoint([("hand", cards), ("dead", dead)])
+    blocked = C.card_mask(cards + dead)
+    random_vs = vs is None or (isinstance(vs, str) and vs.strip().lower() in RANDOM_WORDS)
+    if not random_vs and not isinstance(vs, str):
+        raise PokerError(f"vs must be a list of {g.name} hands (text), not {type(vs).__name__}", "vs")
+    label = "random" if random_vs else vs
+    result = PercentileResult(cards, [], dead, label, STREETS[len(cards)], game=g.name)
+    hero, hero_low = (int(x[0]) for x in _values(np.array([cards], np.uint8), g))
+    names = g.rule.ranking.type_names()
+    now = np.zeros(3)
+    field = np.zeros((16, 3))
+    if random_vs:
+        pool = np.array([c for c in g.deck if not blocked >> c & 1], np.int64)
+        result.opponents = math.comb(len(pool), len(cards))
+        quarters = _standing_all(hero, hero_low, pool, len(cards), g, now, field)
+    else:
+        opps = _hands(vs, len(cards), blocked)
+        result.opponents = len(opps)
+        rows = np.array([h for h, _ in opps], np.uint8)
+        weights = np.array([w for _, w in opps])
+        values, lows = _values(rows, g)
+        q = _quarters(hero, hero_low, values, lows)
+        for j, col in enumerate((q > 2, q == 2, q < 2)):
+            now[j] = weights[col].sum()
+            for t in names:
+                field[t, j] = weights[((values >> 26) == t) & col].sum()
+        quarters = float((weights * q).sum())
+    result.opponent_weight = float(now.sum())
+    result.beats, result.ties, result.loses = (float(x / now.sum()) for x in now)
+    result.hs = quarters / 4 / float(now.sum())
+    for t in sorted(names, reverse=True):
+        if field[t].any():
+            result.field[names[t]] = [float(x) for x in field[t]]
+    result.note = ("the standing of the cards dealt so far, by their best five now" if len(cards) < 7
+                   else "on seventh street no cards are to come")
+    return result
+
+
+def _values(rows, g: Game):
+    """(each row's score, its eight-or-better low as the kernels compare it:
+    larger is better, 0 for none; zeros outside hi-lo), int64, by the game's
+    batch evaluator."""
+    import numpy as np
+
+    from pokercli.equity_calc.stud import kernel_tables
+
+    high, low_sets = _evaluate(rows, g)
+    if low_sets is None:
+        return high.astype(np.int64), np.zeros(len(high), np.int64)
+    nopair = kernel_tables(g)[6]
+    sets = low_sets.astype(np.int64)
+    return high.astype(np.int64), np.where(sets > 0, nopair[sets], 0)
+
+
+def _evaluate(rows, g: Game):
+    """(each row's score, int64; its eight-or-better low as an 8-bit rank set in
+    hi-lo, else None): one call of the game's batch evaluator."""
+    import numpy as np
+
+    from pokercli import evaluate as E
+
+    high, low_sets = g.engine.evaluate(rows, g, E.score_of_class(g.rule.key).astype(np.uint32), lows=True)
+    return high.astype(np.int64), low_sets
+
+
+def _quarters(hero: int, hero_low: int, values, lows):
+    """Our share of a heads-up pot against each hand, in quarters (as the
+    kernel's :func:`pokercli._kernels.stud.stud_standing`)."""
+    import numpy as np
+
+    q = np.where(hero > values, 4, np.where(hero == values, 2, 0))
+    split = (hero_low > 0) | (lows > 0)
+    low_half = np.where(hero_low > lows, 2, np.where(hero_low == lows, 1, 0))
+    return np.where(split, q // 2 + low_half, q)
+
+
+def _standing_all(hero: int, hero_low: int, pool, size: int, g: Game, now, field) -> float:
+    """Add into ``now`` and ``field`` the hands of ``size`` cards of ``pool``
+    against which we take more, as much or less than half a heads-up pot, in
+    chunks (Ctrl-C is answered); our share summed, in quarters of a pot."""
+    import numpy as np
+
+    from pokercli._kernels import stud as K
+    from pokercli._kernels.jit import call
+    from pokercli.equity_calc.stud import kernel_tables
+
+    total = math.comb(len(pool), size)
+    chunk = 2_000_000
+    quarters = 0
+    for start in range(0, total, chunk):
+        part_now = np.zeros(3, np.int64)
+        part_field = np.zeros((16, 3), np.int64)
+        shares = np.zeros(1, np.int64)
+        call(K.stud_standing, hero, hero_low, pool, size, start, min(chunk, total - start),
+             *kernel_tables(g), part_now, part_field, shares)
+        now += part_now
+        field += part_field
+        quarters += int(shares[0])
+    return float(quarters)
+
+
+def rank_stream(stream: BinaryIO, out: BinaryIO, as_json: bool = False, game: str = "razz",
+                err=None):
+    """Rank every stud hand of ``stream`` (one per line, 5 to 7 cards, the
+    notation of :func:`parse_hand`) into ``out``: ``hand<TAB>class<TAB>type<TAB>score``
+    (hi-lo adds ``<TAB>low``: ``8-6-4-2-A low`` or ``no low``), or JSON Lines
+    with those keys (``low``: the description or null). A bad line is named on ``err`` with its
+    number and skipped; blank lines and ``#`` comments are skipped silently."""
+    import numpy as np
+
+    from pokercli.batch import in_blocks
+    from pokercli.games import game as game_of
+    from pokercli.omaha_hands import low_name
+
+    g = game_of(game)
+
+    def parse(body: str) -> list[int]:
+        cards, _ = parse_hand(body, "hand")
+        if not 5 <= len(cards) <= 7:
+            raise PokerError(f"hand {shown(body)} has {len(cards)} cards; a hand is 5 to 7 cards", "hand")
+        g.check_deck(cards, "hand", "hand")
+        return cards
+
+    def write(block: list, report) -> None:
+        if not block:
+            return
+        rows = np.full((len(block), 7), 255, np.uint8)
+        for i, cards in enumerate(block):
+            rows[i, :len(cards)] = cards
+        ranking = g.rule.ranking
+        values, low_sets = _evaluate(rows, g)
+        lines = []
+        for i, (cards, score) in enumerate(zip(block, values.tolist())):
+            fields = {"hand": C.format_cards(cards), "class": ranking.hand_class(score),
+                      "type": ranking.type_name(score), "score": score}
+            if low_sets is not None:
+                low = int(low_sets[i])
+                fields["low"] = low_name([r for r in range(8, 0, -1) if low >> (r - 1) & 1]) if low else None
+            lines.append(json.dumps(fields) if as_json else
+                         "\t".join("no low" if v is None else str(v) for v in fields.values()))
+        out.write(("\n".join(lines) + "\n").encode())
+        report.hands += len(block)
+        block.clear()
+
+    return in_blocks(stream, parse, write, err)

@@ -1,0 +1,182 @@
+"""The stud games (razz, the first, and seven-card stud) through the API and the command line: the stud
+notation, rank and showdowns in the game's words, equity, standing, batches,
+views at 80 columns and JSON."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import pokercli
+from pokercli import cards as C
+from pokercli import stud
+
+
+@pytest.mark.parametrize("text,cards,written", [
+    ("(As Kd) 7h", "As Kd 7h", "(As Kd) 7h"),
+    ("As Kd 7h 7c", "As Kd 7h 7c", "(As Kd) 7h 7c"),
+    ("(AsKd)7h7c9sTs(2d)", "As Kd 7h 7c 9s Ts 2d", "(As Kd) 7h 7c 9s Ts (2d)"),
+    ("( As Kd ) 7h 7c 9s", "As Kd 7h 7c 9s", "(As Kd) 7h 7c 9s"),
+])
+def test_stud_notation(text, cards, written):
+    got, shown = stud.parse_hand(text)
+    assert got == C.parse(cards) and shown == written
+
+
+@pytest.mark.parametrize("text,fragment", [
+    ("(As Kd 7h) 7c", "the down cards are the first two and the seventh"),
+    ("As (Kd) 7h", "the down cards are the first two and the seventh"),
+    ("(As Kd) 7h 7c 9s (Ts)", "the down cards are the first two and the seventh"),
+    ("(As Kd 7h", "'(' without ')'"),
+    ("As Kd) 7h", "')' without '('"),
+    ("((As Kd)) 7h", "parentheses inside parentheses"),
+    ("(As As) 7h", "duplicate card 'As'"),
+    ("(As Kx) 7h", "unknown card"),
+])
+def test_stud_notation_refuses_ambiguity(text, fragment):
+    with pytest.raises(pokercli.PokerError, match=None) as e:
+        stud.parse_hand(text)
+    assert fragment in str(e.value)
+
+
+def test_rank_and_showdown_in_the_games_words(cli):
+    v = pokercli.rank("(As 2d) 3h 4c 4s 9d (Ad)", game="razz")
+    assert (v.description, v.type, v.hand_class) == ("9-4-3-2-A", "NO_PAIR", 57)
+    assert [c.name for c in v.best_five] == ["9d", "4c", "3h", "2d", "As"]
+    assert pokercli.rank("Ks Kd Kh Kc Qs", game="razz").description == "Four kings, Q"
+    code, out, _ = cli("rank", "--game", "razz", "(As 2d) 3h 4c 4s 9d (Ad)", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["game"] == "razz" and doc["class"] == 57 and "score_binary" not in doc
+    # two whole hands as two arguments: a showdown (razz has no board)
+    code, out, _ = cli("rank", "--game", "razz", "(As 2d) 3h 4c 9h Kd (Ks)", "(3s 2s) 5h 4d 8c 7c (6d)")
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "game: razz" and "board" not in out
+    assert lines[1].split("\t")[2] == "lose" and lines[2].split("\t")[2] == "win"
+    assert lines[2].endswith("6-5-4-3-2")
+    s = pokercli.showdown(["(As 2d) 3h 4c 9h Kd (Ks)", "(3s 2s) 5h 4d 8c 7c (6d)"], game="razz")
+    assert s.winners == (2,)
+
+
+def test_equity_exact_and_sampled(cli):
+    code, out, _ = cli("equity", "--game", "razz", "(As 2d) 3h 4c 9h", "(Kd 3d) 4s 6h 7h", "--dead", "5c 5d",
+                       "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["method"] == "exact" and doc["deals"] == 548_340 == doc["boards"]
+    assert [p["hand"] for p in doc["players"]] == ["(As 2d) 3h 4c 9h", "(Kd 3d) 4s 6h 7h"]
+    assert doc["players"][0]["wins"] == 375_872 and doc["players"][0]["ties"] == 918
+    code, out, _ = cli("equity", "--game", "razz", "(As 2d) 3h 4c 9h", "(Kd 3d) 4s 6h 7h", "--dead", "5c 5d")
+    assert code == 0 and "548,340 deals" in out and "board" not in out
+    # third street, three players: sampled (the exact job is too big), and says so
+    code, out, _ = cli("equity", "--game", "razz", "(As 2d) 3h", "(Kd 3d) 4s", "(8s 8d) 8h", "--seed", "1",
+                       "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["method"] == "monte-carlo" and "sampled instead" in doc["note"]
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (["(As 2d) 3h", "QQ+"], "hand 2: unknown card 'QQ+'"),
+    (["(As 2d) 3h", "random"], "not 'random'"),
+    (["(As 2d) 3h", "(Kd 3d) 4s,(Qd 3c) 4h"], "not a range"),
+    (["(As 2d) 3h", "Kd 3d"], "has 2 cards; a hand here shows 3 to 7"),
+    (["(As 2d 3h)", "(Kd 3d) 4s"], "the down cards are the first two and the seventh"),
+    (["(As 2d) 3h", "(As 3d) 4s"], "As"),
+])
+def test_equity_refusals(cli, args, fragment):
+    code, out, err = cli("equity", "--game", "razz", *args)
+    assert code == 2 and out == "" and fragment in err and len(err.strip().splitlines()) == 1
+
+
+def test_batches_answer_every_good_line(cli):
+    lines = "(As 2d) 3h 4c 9h Kd (Ks)\nAs Ks\n3s 2s 5h 4d 8c 7c 6d\n"
+    code, out, err = cli("rank", "--game", "razz", "-", input=lines)
+    assert code == 1 and "line 2:" in err
+    answered = out.splitlines()
+    assert [a.split("\t")[1] for a in answered] == ["57", "6"]
+    spots = "(As 2d) 3h 4c 9h | (Kd 3d) 4s 6h 7h | dead 5c 5d\n(As 2d) 3h | Kd\n"
+    code, out, err = cli("equity", "--game", "razz", "-", input=spots)
+    assert code == 1 and "line 2:" in err
+    doc = json.loads(out.splitlines()[0])
+    assert doc["deals"] == 548_340 and doc["line"] == 1
+
+
+def test_standing_and_deal(cli):
+    code, out, _ = cli("percentile", "--game", "razz", "(As 2d) 3h 4c 9h Kd (Ks)",
+                       "--vs", "(3s 2s) 5h 4d 8c 7c (6d), Qs Qd Jh Jc Th 9s 8s", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["street"] == "seventh street" and doc["opponent_hands"] == 2
+    assert (doc["beats"], doc["loses"]) == (0.5, 0.5)
+    code, out, err = cli("percentile", "--game", "razz", "(As 2d) 3h 4c")
+    assert code == 2 and "5 to 7" in err
+    code, out, _ = cli("deal", "--game", "razz", "--players", "7", "--seed", "3", "--json")
+    doc = json.loads(out)
+    cards = [c for h in doc["hands"] for c in h]
+    assert code == 0 and [len(h) for h in doc["hands"]] == [7] * 7 and len(set(cards)) == 49
+    code, out, err = cli("deal", "--game", "razz", "--players", "8")
+    assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("args", [
+    ["equity", "(As 2d) 3h 4c 9h", "(Kd 3d) 4s 6h 7h", "(8s 8d) 8h 2c Jd", "--dead", "5c 5d", "--categories"],
+    ["rank", "(As 2d) 3h 4c 9h Kd (Ks)", "(3s 2s) 5h 4d 8c 7c (6d)", "(Qs Qd) Jh Jc Th 9s (8s)"],
+    ["rank", "(As 2d) 3h 4c 4s 9d (Ad)"],
+    ["percentile", "(As 2d) 3h 4c 9h Kd (Ks)", "--vs", "(3s 2s) 5h 4d 8c 7c (6d)"],
+])
+def test_views_fit_80_columns(cli, args):
+    from tests.render.test_views import ANSI, fits
+
+    code, out, _ = cli(*args[:1], "--game", "razz", *args[1:], terminal=True, columns=80)
+    text = ANSI.sub("", out)
+    assert code == 0 and "razz" in text
+    fits(text, 80)
+
+
+def test_seven_card_stud_high(cli):
+    """Stud plays the high hand on the same engine: exact counts equal to a plain
+    enumeration, rank in hold'em's words, standing against every unseen hand."""
+    from tests import naive
+
+    spot = ["(As Ad) Kh 7c 2d Qs", "(Qh Qd) Jh Tc 9d 8c"]
+    dead = "5c 5d 5s 5h 6c 6d 6s 7d 7s 8d 8h 8s 9c 9h 9s Td Ts Th Jc Jd"
+    holes = [stud.parse_hand(h)[0] for h in spot]
+    want, runouts = naive.game_equity("stud", holes, (), C.parse(dead), range(52), 7, 0)
+    r = pokercli.equity(spot, dead=dead, game="stud")
+    assert r.method == "exact" and r.deals == runouts
+    for p, w in zip(r.players, want):
+        assert p.equity == pytest.approx(float(w), abs=1e-12)
+    v = pokercli.rank("(As Ad) Kh 7c 2d Kd (Ks)", game="stud")
+    assert (v.type, v.description) == ("FULL_HOUSE", "Full house, kings full of aces")
+    code, out, _ = cli("equity", "--game", "stud", "(As Ad) Kh 7c 2d", "(Qs Qd) Jh Tc 9d", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["game"] == "stud" and doc["deals"] == 671_580
+    assert doc["players"][0]["wins"] + doc["players"][1]["wins"] + doc["players"][0]["ties"] == 671_580
+    hero = C.parse("As Ad Kh 7c 2d Kd Ks")
+    dead_cards = [c for c in range(52) if c not in hero][:30]
+    p = pokercli.percentile(C.format_cards(hero), dead=C.format_cards(dead_cards), game="stud")
+    unseen = [c for c in range(52) if c not in hero and c not in dead_cards]
+    from itertools import combinations
+
+    from pokercli import reference as R
+
+    mine = R.score(hero)
+    beats = sum(mine > R.score(list(o)) for o in combinations(unseen, 7))
+    assert p.opponents == 6435 and p.beats == pytest.approx(beats / 6435, abs=1e-12)
+
+
+def test_stud_hilo_splits_the_pot(cli):
+    """A low, a high and a quartered pot; the equity's halves; the batch's low."""
+    s = pokercli.showdown(["(As 2d) 3h 4c 9h Kd (Ks)", "(3s 2s) 5h 4d 8c 7c (6d)", "(Qs Qd) Qh Jc Th 9s (8s)"],
+                          game="stud-hilo")
+    assert [str(x) for x in s.shares] == ["0", "1/2", "1/2"]
+    assert [p.low_text for p in s.players] == ["no low", "6-5-4-3-2 low", "no low"]
+    q = pokercli.showdown(["As 2d 3h 4c 5s Kd Ks", "Ah 2c 3d 4s 5d Qh Qs", "9s 9d 9h Jc Tc Jd Th"],
+                          game="stud-hilo")
+    assert [str(x) for x in q.shares] == ["1/4", "1/4", "1/2"]  # the wheel twice: a quartered pot
+    code, out, _ = cli("equity", "--game", "stud-hilo", "(As 2d) 3h 4c 9h", "(Kd Ks) 4s Kh 7h", "--json")
+    doc = json.loads(out)
+    a, b = doc["players"]
+    assert code == 0 and doc["deals"] == 671_580 and 0 < doc["no_low"] < 1
+    assert a["equity"] + b["equity"] == pytest.approx(1, abs=1e-12) and b["low"]["win"] == 0
+    assert a["scoop"] <= a["high"]["win"] and b["scoop"] <= b["high"]["win"]
+    code, out, _ = cli("rank", "--game", "stud-hilo", "-", input="3s 2s 5h 4d 8c 7c 6d\nAs Kd Qh Jc 9h 9d 2c\n")
+    assert code == 0 and out.splitlines()[0].endswith("\t6-5-4-3-2 low") and out.splitlines()[1].endswith("\tno low")

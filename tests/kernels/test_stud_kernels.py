@@ -1,0 +1,195 @@
+"""The stud kernels against the plain rule: razz's low on every rank multiset of
+5 to 7 cards and on 200,000 random hands against pokerkit's ``RegularLowHand``;
+the game's facts (6,175 distinct lows, by type); equity and standing against
+tests/naive.py enumeration."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations, combinations_with_replacement
+
+import numpy as np
+import pytest
+
+import pokercli
+from pokercli import cards as C
+from pokercli import evaluate as E
+from pokercli import lowball as L
+from pokercli._kernels import stud as K
+from pokercli._kernels.jit import call
+from tests import naive
+
+
+def _cards_of(ranks):
+    """Card ids holding these ace-low ranks (suits spread; suits do not count in a low)."""
+    seen = Counter()
+    out = []
+    for r in ranks:
+        rank = (r - 1) % 13  # ace-low rank -> pokercli rank (two 0 .. ace 12)
+        out.append(13 * seen[r] + rank)
+        seen[r] += 1
+    return out
+
+
+def _kernel_scores(rows):
+    out = np.empty(len(rows), np.int64)
+    width = max(len(r) for r in rows)
+    arr = np.full((len(rows), width), 255, np.uint8)
+    for i, r in enumerate(rows):
+        arr[i, :len(r)] = r
+    assert call(K.razz_scores, arr, K.nopair_table(), out) == -1
+    return out.tolist()
+
+
+def test_the_facts_of_the_ace_to_five_low():
+    scores = L.all_scores()
+    assert len(scores) == L.CLASS_COUNT == 6175
+    by_type = Counter(L.type_name(s) for s in scores)
+    assert by_type == {"NO_PAIR": 1287, "PAIR": 2860, "TWO_PAIR": 858, "THREE_OF_A_KIND": 858,
+                       "FULL_HOUSE": 156, "FOUR_OF_A_KIND": 156}
+    assert L.describe(scores[0]) == "5-4-3-2-A" and L.hand_class(scores[0]) == 1
+    assert L.describe(scores[1286]) == "K-Q-J-T-9"  # the worst low without a pair
+    assert L.describe(scores[-1]) == "Four kings, Q"
+    # a straight and a flush count for nothing: the wheel in one suit is still the best low
+    assert L.score([12, 0, 1, 2, 3]) == scores[0]
+
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+def test_razz_kernel_on_every_rank_multiset(size):
+    """Every multiset of ``size`` ranks (at most four of each) against the best
+    of its five-card subsets by naive.razz_value, ordered alike."""
+    multisets = [m for m in combinations_with_replacement(range(13), size)
+                 if max(Counter(m).values()) <= 4]
+    rows = [_cards_of(m) for m in multisets]
+    got = _kernel_scores(rows)
+    five_value = {}
+    for m in combinations_with_replacement(range(13), 5):
+        if max(Counter(m).values()) <= 4:
+            five_value[m] = naive.razz_value(_cards_of(m))
+    want = [max(five_value[sub] for sub in set(combinations(m, 5))) for m in multisets]
+    # the kernel's scores order the hands exactly as the plain values do
+    order = sorted(range(len(rows)), key=lambda i: got[i])
+    for a, b in zip(order, order[1:]):
+        assert (got[a] < got[b]) == (want[a] < want[b]) and (got[a] == got[b]) == (want[a] == want[b])
+    # and they are lowball's scores of the best five
+    for i in range(0, len(rows), 97):
+        assert got[i] == L.best_five(rows[i])[0]
+
+
+def test_razz_against_pokerkit_on_200000_random_hands():
+    """pokerkit's RegularLowHand orders 200,000 random hands of 5 to 7 cards as
+    the kernel's scores do. A low depends on the ranks alone, so pokerkit values
+    each distinct rank multiset once, and hands are compared through them."""
+    pokerkit = pytest.importorskip("pokerkit")
+    rng = random.Random(35)
+    hands = [rng.sample(range(52), rng.choice((5, 6, 7, 7))) for _ in range(200_000)]
+    got = _kernel_scores(hands)
+    by_ranks: dict = {}
+    for h, s in zip(hands, got):
+        key = tuple(sorted(c % 13 for c in h))
+        if key in by_ranks:
+            assert by_ranks[key][0] == s  # suits never matter
+        else:
+            by_ranks[key] = (s, h)
+    distinct = sorted(by_ranks.values(), key=lambda sh: sh[0])
+    value = [pokerkit.RegularLowHand.from_game("".join(C.card_name(c) for c in h)) for _, h in distinct]
+    for (sa, _), (sb, _), va, vb in zip(distinct, distinct[1:], value, value[1:]):
+        # a higher score is a better low for pokerkit too, an equal one an equal low
+        assert (sa < sb, sa == sb) == (va < vb, va == vb), (va, vb)
+    assert len(distinct) > 20_000
+
+
+def test_batch_scores_classes_and_refusals():
+    rows = np.array([[12, 0, 1, 2, 3, 20, 24], [11, 10, 9, 8, 7, -1, -1]], np.int8)
+    scores = E.scores(rows, "razz").tolist()
+    classes = E.classes(rows, "razz").tolist()
+    assert classes[0] == 1 and scores[0] == L.all_scores()[0]
+    assert scores[1] == L.score([11, 10, 9, 8, 7]) and classes[1] == L.hand_class(scores[1])
+    with pytest.raises(pokercli.PokerError, match="hand 0 holds the same card twice"):
+        E.scores(np.array([[1, 1, 2, 3, 4]], np.int8), "razz")
+    with pytest.raises(pokercli.PokerError, match="hand 0 has 4 cards"):
+        E.scores(np.array([[1, 2, 3, 4, -1]], np.int8), "razz")
+
+
+def _naive_equity(holes, dead=()):
+    want, runouts = naive.game_equity("razz", holes, (), dead, range(52), 7, 0)
+    return want, runouts
+
+
+@pytest.mark.parametrize("spot,dead", [
+    (["As 2d 3h 4c 9h Kd", "Kc 3d 4s 6h 7h 8d"], "5c 5d 5s 5h 6c 6d 6s 7c 7d 7s 8c 8h 8s 9c 9d 9s Tc Td Ts Th"),
+    (["As 2d 3h 4c 9h Kd", "Kc 3d 4s 6h 7h 8d", "2c 2h 3c 3s Qc Qd"],
+     "5c 5d 5s 5h 6c 6d 6s 7c 7d 7s 8c 8h 8s 9c 9d 9s Tc Td Ts Th Jc Jd"),
+    (["As 2d 3h 4c 9h", "Kc 3d 4s 6h 7h"],
+     "5c 5d 5s 5h 6c 6d 6s 7c 7d 7s 8c 8h 8s 9c 9d 9s Tc Td Ts Th Jc Jd Js Jh Qc Qd"),
+])
+def test_exact_equity_against_the_plain_enumeration(spot, dead):
+    holes = [C.parse(h) for h in spot]
+    want, runouts = _naive_equity(holes, C.parse(dead))
+    r = pokercli.equity(spot, dead=dead, game="razz", method="exact")
+    assert r.deals == runouts == r.boards
+    for p, w in zip(r.players, want):
+        assert p.equity == pytest.approx(float(w), abs=1e-12)
+    mc = pokercli.equity(spot, dead=dead, game="razz", method="monte-carlo", samples=100_000, seed=3)
+    for p, w in zip(mc.players, want):
+        assert abs(p.equity - float(w)) <= 4 * p.stderr + 1e-9
+
+
+def test_fifth_street_heads_up_exact_and_sampled():
+    """Fifth street heads-up (671,580 deals): the kernel's counts add up, and a
+    sampled estimate agrees within four standard errors."""
+    spot = ["(As 2d) 3h 4c 9h", "(Kd 3d) 4s 6h 7h"]
+    r = pokercli.equity(spot, game="razz")
+    assert r.method == "exact" and r.deals == 671_580
+    p, q = r.players
+    assert p.wins + q.wins + p.ties == r.deals  # heads-up: each deal is won by one or tied
+    mc = pokercli.equity(spot, game="razz", method="monte-carlo", samples=400_000, seed=9)
+    assert abs(mc.players[0].equity - p.equity) <= 4 * mc.players[0].stderr
+
+
+def test_standing_against_every_unseen_hand_matches_a_plain_count():
+    """percentile against every hand of the unseen cards (few left, the rest dead)."""
+    hero = C.parse("As 2d 3h 4c 9h Kd Ks")
+    dead = [c for c in range(52) if c not in hero][:30]
+    p = pokercli.percentile(C.format_cards(hero), dead=C.format_cards(dead), game="razz")
+    unseen = [c for c in range(52) if c not in hero and c not in dead]
+    mine = naive.razz_value(hero)
+    tally = Counter()
+    for opp in combinations(unseen, 7):
+        v = naive.razz_value(list(opp))
+        tally["beats" if mine > v else "ties" if mine == v else "loses"] += 1
+    n = sum(tally.values())
+    assert p.opponents == n
+    assert (p.beats, p.ties, p.loses) == pytest.approx((tally["beats"] / n, tally["ties"] / n,
+                                                        tally["loses"] / n), abs=1e-12)
+
+
+def test_eight_or_better_lows_against_pokerkit_on_200000_random_hands():
+    """Stud hi-lo's low (the batch's ``lows``): pokerkit's EightOrBetterLowHand
+    finds a low exactly where the kernel does, and orders the lows as the kernel's
+    8-bit rank sets do (smaller is better). Values per distinct rank multiset."""
+    pokerkit = pytest.importorskip("pokerkit")
+    rng = random.Random(8)
+    hands = [rng.sample(range(52), rng.choice((5, 6, 7, 7))) for _ in range(200_000)]
+    rows = np.full((len(hands), 7), -1, np.int8)
+    for i, h in enumerate(hands):
+        rows[i, :len(h)] = h
+    lows = E.lows(rows, "stud-hilo").tolist()
+    by_ranks: dict = {}
+    for h, low in zip(hands, lows):
+        by_ranks.setdefault(tuple(sorted(c % 13 for c in h)), (low, h))
+    qualified = []
+    for low, h in by_ranks.values():
+        text = "".join(C.card_name(c) for c in h)
+        try:
+            value = pokerkit.EightOrBetterLowHand.from_game(text)
+        except ValueError:
+            assert low == 0, text
+            continue
+        assert low != 0 and bin(low).count("1") == 5, text
+        qualified.append((low, value))
+    qualified.sort(key=lambda lv: -lv[0])  # worst first
+    for (la, va), (lb, vb) in zip(qualified, qualified[1:]):
+        assert (la > lb, la == lb) == (va < vb, va == vb)
+    assert len(qualified) > 1000
