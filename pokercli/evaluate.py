@@ -163,7 +163,7 @@ def evaluate_stud(cards: np.ndarray, g, value_map, lows: bool = False):
             return high, None
         rows = np.ascontiguousarray(_check_batch(cards)).view(np.uint8)  # checked: the highs were
         out = np.empty(rows.shape[0], np.uint8)
-        call(K.eight_lows, rows, out)
+        call(K.eight_lows, rows, _byte_tables()[1], out)
         return high, out
 
     raw = np.asarray(cards)
@@ -173,7 +173,7 @@ def evaluate_stud(cards: np.ndarray, g, value_map, lows: bool = False):
     if rows.ndim != 2 or not 5 <= rows.shape[1] <= 7:
         raise PokerError("cards: a batch of hands is an integer array of shape (n, k), 5 <= k <= 7", "cards")
     scores = np.empty(rows.shape[0], np.int64)
-    bad = call(K.razz_scores, rows, _nopair(), scores)
+    bad = call(K.razz_scores, rows, *_byte_tables(), _nopair(), scores)
     if bad >= 0:
         raise _bad_row(_check_batch(raw), bad, g)
     if value_map.dtype == np.uint32:  # scores (a score map gives each class its score)
@@ -181,6 +181,13 @@ def evaluate_stud(cards: np.ndarray, g, value_map, lows: bool = False):
     ascending = score_of_class(g.rule.key)[:0:-1]
     classes = len(ascending) - np.searchsorted(ascending, scores)
     return value_map[classes], None
+
+
+@lru_cache(maxsize=1)
+def _byte_tables() -> tuple[np.ndarray, np.ndarray]:
+    from pokercli._kernels.stud import byte_tables
+
+    return byte_tables()
 
 
 @lru_cache(maxsize=1)

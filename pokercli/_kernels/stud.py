@@ -95,49 +95,63 @@ def hand_score(key, mask, m1, m2, m3, low_rule, offsets, rank_score, flush_score
     return np.int64(hand_value(key, mask, offsets, rank_score, flush_score))
 
 
+def byte_tables() -> tuple[np.ndarray, np.ndarray]:
+    """(card bits, low-rank bits), int64[256] by byte: ``1 << c`` and the card's
+    ace-low rank bit for a card id ``c``; 0 and 0 for 255 (padding); ``1 << 62``
+    (no card's bit) and 0 for any other byte."""
+    cards = np.full(256, np.int64(1) << 62, np.int64)
+    ranks = np.zeros(256, np.int64)
+    cards[255] = 0
+    for c in range(52):
+        cards[c] = np.int64(1) << c
+        ranks[c] = np.int64(1) << ((c % 13 + 1) % 13)
+    return cards, ranks
+
+
 @jit
-def razz_scores(cards, nopair, out):
+def razz_scores(cards, card_bits, rank_bits, nopair, out):
     """``out[i]``: the razz (ace-to-five low) score of row ``i`` of ``cards``
-    (uint8[n, w], card ids, 255 pads the end of a row of 5 to 7 cards).
-    Returns the first row that is not 5 to 7 distinct card ids, or -1."""
+    (uint8[n, w], card ids, 255 pads the end of a row of 5 to 7 cards;
+    ``card_bits``, ``rank_bits``: :func:`byte_tables`). Returns the first row
+    that is not 5 to 7 distinct card ids, or -1. The row is read without a
+    branch (table reads and bit operations); one test at its end refuses it."""
+    w = cards.shape[1]
     for i in range(cards.shape[0]):
         m1 = np.int64(0)
         m2 = np.int64(0)
         m3 = np.int64(0)
         seen = np.int64(0)
-        count = 0
-        for j in range(cards.shape[1]):
-            c = np.int64(cards[i, j])
-            if c == 255:
-                break
-            if c > 51 or (seen >> c) & 1:
-                return i
-            seen |= np.int64(1) << c
-            count += 1
-            b = np.int64(1) << ((c % 13 + 1) % 13)
+        dup = np.int64(0)
+        padded = np.int64(0)
+        late = np.int64(0)
+        for j in range(w):
+            c = cards[i, j]
+            cb = card_bits[c]
+            b = rank_bits[c]
+            dup |= seen & cb
+            seen |= cb
+            pad = np.int64(c == 255)
+            late |= padded & (1 - pad)  # a card after the padding
+            padded |= pad
             m3 |= m2 & b
             m2 |= m1 & b
             m1 |= b
-        for j in range(count, cards.shape[1]):
-            if cards[i, j] != 255:
-                return i
-        if count < 5:
+        if dup | late | (seen >> 62) or popcount(seen) < 5:
             return i
         out[i] = nopair[m1] if popcount(m1) >= 5 else paired_low(m1, m2, m3)
     return -1
 
 
 @jit
-def eight_lows(cards, out):
+def eight_lows(cards, rank_bits, out):
     """``out[i]``: the eight-or-better low of row ``i`` of ``cards`` (uint8[n, w],
-    255 pads, rows checked by the caller) as the 8-bit set of its five ranks
-    (ace = bit 0 .. eight = bit 7; smaller is better), 0 when it has none."""
+    255 pads, rows checked by the caller; ``rank_bits``: :func:`byte_tables`)
+    as the 8-bit set of its five ranks (ace = bit 0 .. eight = bit 7; smaller
+    is better), 0 when it has none."""
     for i in range(cards.shape[0]):
         m = np.int64(0)
         for j in range(cards.shape[1]):
-            c = np.int64(cards[i, j])
-            if c < 52:
-                m |= np.int64(1) << ((c % 13 + 1) % 13)
+            m |= rank_bits[cards[i, j]]
         m &= 0xFF
         if popcount(m) < 5:
             out[i] = 0

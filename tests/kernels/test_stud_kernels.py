@@ -38,7 +38,7 @@ def _kernel_scores(rows):
     arr = np.full((len(rows), width), 255, np.uint8)
     for i, r in enumerate(rows):
         arr[i, :len(r)] = r
-    assert call(K.razz_scores, arr, K.nopair_table(), out) == -1
+    assert call(K.razz_scores, arr, *K.byte_tables(), K.nopair_table(), out) == -1
     return out.tolist()
 
 
