@@ -24,9 +24,8 @@ from itertools import permutations
 
 import numpy as np
 
-DATA_NAME = "preflop_headsup.npz"
-#: Boards of a heads-up preflop deal: C(48, 5).
-BOARDS = 1_712_304
+from pokercli.preflop_pairs import BOARDS, DATA_NAME, damaged
+
 #: Below this many deals, codes are computed directly; above, from the pair index.
 _DIRECT = 20_000
 
@@ -148,10 +147,9 @@ def data() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             with np.load(f) as z:
                 codes, wins, ties, digest = z["codes"], z["wins"], z["ties"], str(z["sha256"])
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as e:
-        raise RuntimeError(f"the installed data/{DATA_NAME} is damaged ({type(e).__name__}: {e}); "
-                           "reinstall pokercli") from None
+        raise damaged(f"{type(e).__name__}: {e}") from None
     if _checksum(codes, wins, ties) != digest:
-        raise RuntimeError(f"the installed data/{DATA_NAME} is damaged (checksum); reinstall pokercli")
+        raise damaged("checksum")
     return codes, wins, ties
 
 

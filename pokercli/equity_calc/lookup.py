@@ -9,14 +9,9 @@ weights: the very same integer counts, without the enumeration.
 
 from __future__ import annotations
 
-
-import numpy as np
-
 from pokercli.timing import Clock
-from pokercli import preflop_lookup as L
-from pokercli.equity_calc.model import EquityResult
+from pokercli.equity_calc.model import EquityResult, PlayerResult
 from pokercli.equity_calc.spot import Spot
-from pokercli.equity_calc.tally import result_from_counts
 from pokercli.errors import PokerError
 
 
@@ -28,30 +23,43 @@ def applicable(spot: Spot) -> bool:
             and not spot.board and not spot.dead and not spot.with_types)
 
 
-def _index(a: int, b: int) -> int:
-    """:func:`pokercli.preflop_lookup.combo_index` of one combo, in plain integers."""
-    a, b = min(a, b), max(a, b)
-    return a * 51 - a * (a - 1) // 2 + b - a - 1
+def _pair_result(spot: Spot, wins_a: int, wins_b: int, ties: int, weight: float) -> EquityResult:
+    """:func:`pokercli.equity_calc.tally.result_from_counts` of one weighted deal,
+    in plain floats (the same operations, so the same figures, without NumPy)."""
+    from pokercli.preflop_pairs import BOARDS
+
+    total = float(weight * BOARDS)
+    out = []
+    for pl, wins in zip(spot.players, (wins_a, wins_b)):
+        w, t = float(wins) * weight, float(ties) * weight
+        share = w + t / 2
+        out.append(PlayerResult(pl.label, float(w / total), float(t / total), float(share / total),
+                                float(w), float(t), total, combos=len(pl.combos)))
+    return EquityResult(out, "exact", spot.board, spot.dead, boards=total, game=spot.game.name)
 
 
 def headsup_preflop(spot: Spot, progress=None) -> EquityResult:
     """The exact equity of a heads-up preflop spot, from the table; ``progress(1, 1)``
-    once done, as an enumeration of one task would report."""
+    once done, as an enumeration of one task would report. A hand against a
+    hand reads one row without NumPy (:mod:`pokercli.preflop_pairs`)."""
     t0 = Clock()
     a, b = spot.players
     if len(a.combos) == 1 and len(b.combos) == 1:  # a hand pair: one deal, one table row
+        from pokercli.preflop_pairs import pair_counts
+
         (ca, wa), (cb, wb) = a.combos[0], b.combos[0]
-        i, j = (_index(*c) for c in (ca, cb))
-        if i == j or len({*ca, *cb}) < 4:
+        if len({*ca, *cb}) < 4:
             raise PokerError("no deal is possible: the hands share a card", "players")
-        wins_a, wins_b, ties = L.pair_counts(i, j)
-        outcome = np.array([[0, wins_a, ties], [0, wins_b, ties]], np.float64) * (wa * wb)
-        result = result_from_counts(spot, outcome, None, float(wa * wb * L.BOARDS), "exact")
+        result = _pair_result(spot, *pair_counts(tuple(ca), tuple(cb)), wa * wb)
         result.deals = 1
         result.seconds = t0.seconds()
         if progress:
             progress(1, 1)
         return result
+    import numpy as np
+
+    from pokercli import preflop_lookup as L
+    from pokercli.equity_calc.tally import result_from_counts
     (i1, w1), (i2, w2) = [(L.combo_index(*np.array([c for c, _ in p.combos], np.int64).reshape(-1, 2).T),
                            np.array([w for _, w in p.combos], np.float64)) for p in spot.players]
     random_a, random_b = spot.random_players

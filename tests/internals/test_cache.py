@@ -277,6 +277,73 @@ def test_a_damaged_shipped_table_says_reinstall(monkeypatch):
         L.data.cache_clear()
 
 
+@pytest.mark.parametrize("payload,why", [
+    (b"PK\x03\x04 not a whole archive", "BadZipFile"),
+    ("edited", "checksum"),
+])
+def test_the_light_table_reader_refuses_a_damaged_table(monkeypatch, payload, why):
+    """The NumPy-free reader of one heads-up deal (:mod:`pokercli.preflop_pairs`)
+    refuses a damaged table as the NumPy reader does: not a zip archive, or one
+    whose numbers no longer match its checksum."""
+    import io
+    import zipfile
+
+    from pokercli import preflop_pairs as P
+
+    if payload == "edited":  # the real table with one count changed
+        source = io.BytesIO(P.resources.files("pokercli").joinpath("data/preflop_headsup.npz").read_bytes())
+        out = io.BytesIO()
+        with zipfile.ZipFile(source) as zin, zipfile.ZipFile(out, "w") as zout:
+            for item in zin.infolist():
+                data = zin.read(item.filename)
+                if item.filename == "wins.npy":
+                    data = data[:-1] + bytes([data[-1] ^ 1])
+                zout.writestr(item, data)
+        payload = out.getvalue()
+
+    class Damaged:
+        def joinpath(self, name):
+            return self
+
+        def open(self, mode):
+            return io.BytesIO(payload)
+
+    monkeypatch.setattr(P.resources, "files", lambda package: Damaged())
+    P.table.cache_clear()
+    try:
+        with pytest.raises(RuntimeError, match=rf"data/preflop_headsup.npz is damaged \({why}.*; reinstall pokercli"):
+            P.pair_counts((0, 1), (2, 3))
+    finally:
+        P.table.cache_clear()
+
+
+def test_the_light_table_reader_agrees_with_numpy_and_imports_neither():
+    """Every row the NumPy reader gives, the light one gives; and a hand against
+    a hand on the command line imports neither NumPy nor Numba."""
+    import random
+    import subprocess
+    import sys
+
+    from pokercli import preflop_lookup as L
+    from pokercli import preflop_pairs as P
+
+    codes, wins, ties = L.data()
+    light = P.table()
+    assert [list(a) for a in light] == [codes.tolist(), wins.tolist(), ties.tolist()]
+    combos = L.all_combos().tolist()
+    rng = random.Random(4)
+    for _ in range(2000):
+        i, j = rng.sample(range(len(combos)), 2)
+        if set(combos[i]) & set(combos[j]):
+            continue
+        assert P.pair_counts(tuple(combos[i]), tuple(combos[j])) == L.pair_counts(i, j)
+    code = ("import sys; from pokercli.cli import main; sys.argv = ['pokercli', 'equity', 'AsAh', 'KsKh']\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in ('numpy', 'numba') if m in sys.modules))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert "1,712,304 boards" in r.stdout and r.stdout.strip().endswith("[]"), r.stdout + r.stderr
+
+
 def test_a_jobs_seconds_leave_out_loading_and_compiling_kernels(monkeypatch):
     """A first run's reported seconds once held its compilation (14.8 s against
     0.28 s warm): the time spent preparing kernels meanwhile is taken out."""
