@@ -39,6 +39,7 @@ _EXPORTS = {
     "encode": "pokercli.representations",
     "Game": "pokercli.games", "GAMES": "pokercli.games",
     "hits": "pokercli.board_hits", "HitsResult": "pokercli.board_hits",
+    "icm": "pokercli.tournament", "ICMResult": "pokercli.tournament",
 }
 
 __all__ = ["__version__", *_EXPORTS]
@@ -69,6 +70,7 @@ if TYPE_CHECKING:  # for type checkers and editors; at run time the names load l
     from pokercli.hand_strength import PercentileResult, percentile  # noqa: F401
     from pokercli.hands import HandValue, ScoreInfo, Showdown, rank, score_info, showdown  # noqa: F401
     from pokercli.hearts import HeartsState, hearts_state  # noqa: F401
+    from pokercli.tournament import ICMResult, icm  # noqa: F401
     from pokercli.preflop_table import TableResult, table  # noqa: F401
     from pokercli.ranges import Range, parse_range  # noqa: F401
     from pokercli.representations import encode  # noqa: F401

@@ -376,3 +376,43 @@ HIGH_VALUE = {
     "stud-hilo": _any_five(R.score),
     "razz": _any_five(razz_value),
 }
+
+
+# --- tournaments: ICM by every finishing order ------------------------------------
+
+def icm_places(stacks):
+    """``[i][m]``: the chance player ``i`` finishes in place ``m + 1`` under the
+    Malmuth-Harville model, summed over every finishing order (Fractions when the
+    stacks are integers): the order's chance is the product, place by place, of
+    the placed player's stack over the chips of the players not yet placed."""
+    from fractions import Fraction
+    from itertools import permutations
+
+    n = len(stacks)
+    out = [[Fraction(0)] * n for _ in range(n)]
+    total = sum(stacks)
+    for order in permutations(range(n)):
+        p, rest = Fraction(1), total
+        for i in order:
+            p *= Fraction(stacks[i], rest)
+            rest -= stacks[i]
+        for place, i in enumerate(order):
+            out[i][place] += p
+    return out
+
+
+def icm_equity(stacks, payouts):
+    """Each player's prize equity: the place chances times the payouts (players
+    with no chips take the places after the others, sharing them equally)."""
+    from fractions import Fraction
+
+    alive = [i for i, s in enumerate(stacks) if s > 0]
+    places = icm_places([stacks[i] for i in alive])
+    pay = list(payouts) + [0] * len(stacks)
+    out = [Fraction(0)] * len(stacks)
+    for i, row in zip(alive, places):
+        out[i] = sum(p * pay[m] for m, p in enumerate(row))
+    busted = [i for i, s in enumerate(stacks) if s <= 0]
+    for i in busted:
+        out[i] = Fraction(sum(pay[len(alive):len(alive) + len(busted)]), len(busted))
+    return out

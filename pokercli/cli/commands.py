@@ -393,6 +393,73 @@ def draw(
 
 
 @app.command()
+def icm(
+    stacks: Annotated[Optional[list[str]], typer.Argument(
+        help="Each player's chips ('50,30,20' or 50 30 20); '-' reads one list of stacks per line.")] = None,
+    payouts: Annotated[str, typer.Option("--payouts", "-p", help="The prizes from first place down: amounts "
+                                         "(70,30) or percentages of the pool (50%,30%,20%).")] = "",
+    bubble: Annotated[bool, typer.Option("--bubble", help="Add every pair's bubble factor and risk premium.")] = False,
+    call: Annotated[Optional[tuple[int, int]], typer.Option(
+        "--call", metavar="CALLER SHOVER", help="The equity a call of an all-in needs (players from 1).")] = None,
+    pot: Annotated[float, typer.Option("--pot", help="With --call: chips already in the middle (blinds, "
+                                       "antes).")] = 0.0,
+    samples: Annotated[Optional[int], typer.Option("--samples", help="Monte Carlo: this many finishing "
+                                                   "orders (exact otherwise, while feasible).")] = None,
+    seed: Seed = None,
+    file: File = None,
+    as_json: Json = False,
+) -> None:
+    """Tournament prize equity (ICM) of chip stacks; bubble factors; what a call needs."""
+    def job():
+        from pokercli.tournament import icm as icm_
+        from pokercli.render import emit
+
+        if not payouts:
+            raise PokerError("give the prizes: --payouts 50,30,20 (or 50%,30%,20%)")
+        words = stacks or []
+        options = dict(bubble=bubble, call=call, pot=pot, samples=samples, seed=seed)
+        if file is not None or words == ["-"]:
+            if file is not None and words:
+                raise PokerError("--file takes no stacks")
+            return _icm_batch(file, payouts, options)
+        if not words:
+            raise PokerError("give the stacks: pokercli icm 50,30,20 --payouts 70,30")
+        emit(icm_(" ".join(words), payouts, **options), _out(as_json))
+
+    run(job)
+
+
+def _icm_batch(file: Optional[Path], payouts: str, options: dict) -> int:
+    """``icm -``: one list of stacks a line in, one JSON line out; bad lines named and skipped."""
+    import json
+
+    from pokercli.batch import read_lines
+    from pokercli.tournament import icm as icm_
+
+    answered = bad = 0
+    with _open(file) as stream:
+        for number, text in read_lines(stream):
+            body = "" if isinstance(text, PokerError) else text.split("#", 1)[0].strip()
+            if not isinstance(text, PokerError) and not body:
+                continue
+            try:
+                if isinstance(text, PokerError):
+                    raise text
+                doc = icm_(body, payouts, **options).to_dict()
+            except PokerError as e:
+                bad += 1
+                sys.stderr.write(f"pokercli: line {number}: {e}\n")
+                continue
+            answered += 1
+            sys.stdout.write(json.dumps(doc | {"line": number}) + "\n")
+            sys.stdout.flush()
+    if bad:
+        sys.stderr.write(f"pokercli: {bad} bad line(s) skipped, {answered} answered\n")
+        return ExitStatus.FAILED
+    return ExitStatus.OK
+
+
+@app.command()
 def warmup(as_json: Json = False) -> None:
     """Compile (or load from the cache) every kernel now, so later commands start warm."""
     def job():

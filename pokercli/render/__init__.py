@@ -200,7 +200,7 @@ _VIEWS = {
     "PercentileResult": "percentile", "DrawResult": "draw", "Deals": "deal",
     "State": "hearts", "CombosResult": "combos", "HitsResult": "hits",
     "DistributionResult": "analysis", "NextCardResult": "analysis", "OutsResult": "analysis",
-    "WarmupResult": "warmup",
+    "WarmupResult": "warmup", "ICMResult": "icm",
 }
 
 

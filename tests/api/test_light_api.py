@@ -21,8 +21,12 @@ CODE = ("import sys\nimport pokercli\n{stmt}\n"
     ("pokercli.hearts_state([1, 2, 3, 4] * 13, view=2)", set()),
     ("pokercli.combos('As Ah Ad Ac Ks Qs Js Ts 3d 4d 5d 6d 7c')", set()),
     ("dir(pokercli), pokercli.__all__", set()),
-    # the heads-up preflop lookup reads the shipped table: NumPy, no kernel, no Numba
-    ("pokercli.equity(['AsAh', 'KsKh'])", {"numpy"}),
+    # a hand against a hand reads one row of the shipped table with the standard library
+    ("pokercli.equity(['AsAh', 'KsKh'])", set()),
+    ("pokercli.icm('50,30,20', '70,30', bubble=True, call=(3, 1))", set()),
+    ("pokercli.rank('(As 2d) 3h 4c 5s 9d (Kd)', game='razz')", set()),
+    # ranges against the table: NumPy, no kernel, no Numba
+
     ("pokercli.equity(['AsAh', 'QQ+,AKs'])", {"numpy"}),
     ("pokercli.equity(['AsAh', 'KsKh'], board='2c 3d 4h')", {"numpy", "numba", "llvmlite"}),
 ])
