@@ -1,4 +1,4 @@
-"""Stud games' speed: razz and stud-hilo low evaluation, exact equity from fifth
+"""Stud and draw games' speed: razz, stud-hilo and deuce-to-seven low evaluation, exact equity from fifth
 and fourth street, Monte Carlo from third street, with pokerkit in the same run.
 
     python benchmarks/bench_stud.py
@@ -34,6 +34,10 @@ def main() -> None:
         E.scores(rows[:1000], game)
         t = best_of(lambda game=game: E.scores(rows, game))
         row(f"pokercli {game} scores", f"{n / t / 1e6:8.1f} M/s")
+    fives = random_hands(n, 5, seed=4)
+    E.scores(fives[:1000], "27-single")
+    t = best_of(lambda: E.scores(fives, "27-single"))
+    row("pokercli 27-single scores (5-card hands)", f"{n / t / 1e6:8.1f} M/s")
     E.lows(rows[:1000], "stud-hilo")
     t = best_of(lambda: E.lows(rows, "stud-hilo"))
     row("pokercli stud-hilo eight-or-better lows", f"{n / t / 1e6:8.1f} M/s")
@@ -41,11 +45,15 @@ def main() -> None:
         texts = ["".join(C.card_name(c) for c in r) for r in rows[:3000].tolist()]
         t = best_of(lambda: [pk.RegularLowHand.from_game(x) for x in texts], 1)
         row("pokerkit RegularLowHand.from_game", f"{len(texts) / t / 1e6:8.4f} M/s")
+        texts = ["".join(C.card_name(c) for c in r) for r in fives[:3000].tolist()]
+        t = best_of(lambda: [pk.StandardLowHand.from_game(x) for x in texts], 1)
+        row("pokerkit StandardLowHand.from_game (2-7)", f"{len(texts) / t / 1e6:8.4f} M/s")
 
     print("exact equity, heads-up (deals of the missing cards)")
     spots = [("razz fifth street", "razz", ["(As 2d) 3h 4c 9h", "(Kd 3d) 4s 6h 7h"]),
              ("stud fifth street", "stud", ["(As Ad) Kh 7c 2d", "(Qs Qd) Jh Tc 9d"]),
              ("stud-hilo fifth street", "stud-hilo", ["(As 2d) 3h 4c 9h", "(Kd Ks) 4s Kh 7h"]),
+             ("27-single, two two-card draws", "27-single", ["7s 5d 4h", "8s 6d 2c"]),
              ("razz fourth street", "razz", ["(As 2d) 3h 4c", "(Kd 3d) 4s 6h"])]
     for label, game, hands in spots:
         r = pokercli.equity(hands, game=game)

@@ -151,20 +151,38 @@ def evaluate_omaha(cards: np.ndarray, g, value_map, lows: bool = False):
 
 def evaluate_stud(cards: np.ndarray, g, value_map, lows: bool = False):
     """(``value_map[class]`` of every hand of the batch, its eight-or-better low
-    or None) in a stud game: rows of 5 to 7 cards (-1 or 255 pads a row's
-    end). A high hand is the best five of any cards (:func:`evaluate_any_five`),
-    with ``lows`` in hi-lo also the low as :func:`lows` gives it; a razz hand
-    its ace-to-five low (:func:`pokercli._kernels.stud.razz_scores`)."""
+    or None) in a game of the stud engine: rows of 5 to 7 cards (-1 or 255
+    pads a row's end). A high hand is the best five of any cards
+    (:func:`evaluate_any_five`), with ``lows`` in hi-lo also the low as
+    :func:`lows` gives it; a low ranking names its own batch evaluator
+    (``Ranking.batch``: :func:`razz_batch`, :func:`deuce_seven_batch`)."""
     from pokercli._kernels import stud as K
 
-    if not g.rule.ranking.low:
-        high, _ = evaluate_any_five(cards, g, value_map)
-        if not (lows and g.pot.split):
-            return high, None
-        rows = np.ascontiguousarray(_check_batch(cards)).view(np.uint8)  # checked: the highs were
-        out = np.empty(rows.shape[0], np.uint8)
-        call(K.eight_lows, rows, _byte_tables()[1], out)
-        return high, out
+    if g.rule.ranking.batch is not None:
+        from pokercli.games.rules import load
+
+        return load(g.rule.ranking.batch)(cards, g, value_map), None
+    high, _ = evaluate_any_five(cards, g, value_map)
+    if not (lows and g.pot.split):
+        return high, None
+    rows = np.ascontiguousarray(_check_batch(cards)).view(np.uint8)  # checked: the highs were
+    out = np.empty(rows.shape[0], np.uint8)
+    call(K.eight_lows, rows, _byte_tables()[1], out)
+    return high, out
+
+
+def _mapped(scores: np.ndarray, g, value_map):
+    """``value_map[class]`` of scores in the game's ranking."""
+    if value_map.dtype == np.uint32:  # scores (a score map gives each class its score)
+        return scores.astype(np.uint32)
+    ascending = score_of_class(g.rule.key)[:0:-1]
+    return value_map[len(ascending) - np.searchsorted(ascending, scores)]
+
+
+def razz_batch(cards, g, value_map):
+    """``value_map[class]`` of rows of 5 to 7 cards by the ace-to-five low
+    (:func:`pokercli._kernels.stud.razz_scores`, one call)."""
+    from pokercli._kernels import stud as K
 
     raw = np.asarray(cards)
     if raw.dtype not in (np.int8, np.uint8):
@@ -176,11 +194,32 @@ def evaluate_stud(cards: np.ndarray, g, value_map, lows: bool = False):
     bad = call(K.razz_scores, rows, *_byte_tables(), _nopair(), scores)
     if bad >= 0:
         raise _bad_row(_check_batch(raw), bad, g)
-    if value_map.dtype == np.uint32:  # scores (a score map gives each class its score)
-        return scores.astype(np.uint32), None
-    ascending = score_of_class(g.rule.key)[:0:-1]
-    classes = len(ascending) - np.searchsorted(ascending, scores)
-    return value_map[classes], None
+    return _mapped(scores, g, value_map)
+
+
+def deuce_seven_batch(cards, g, value_map):
+    """``value_map[class]`` of rows of exactly five cards in deuce-to-seven: the
+    hold'em scores (one kernel call), the wheel made ace-high, turned over
+    (:mod:`pokercli.lowball`)."""
+    from pokercli import lowball as L
+    from pokercli._kernels import evaluator as K
+
+    raw = np.asarray(cards)
+    if raw.ndim != 2 or raw.shape[1] != 5:
+        raise PokerError(f"cards: a batch of {g.name} hands is an integer array of shape (n, 5)", "cards")
+
+    rows = _check_batch(raw)
+    keys, offsets, _, (rank, flush) = kernel_tables()  # hold'em's tables: the same hands, valued high
+    out = np.empty(rows.shape[0], np.uint32)
+    bad = call(K.evaluate_batch, rows, keys, offsets, rank, flush, _score_of_class_u32(), 0, out)
+    if bad >= 0:
+        raise _bad_row(rows, bad, g)
+    high = out.astype(np.int64)
+    high = np.where(high == L.WHEEL_STRAIGHT, L.WHEEL_HIGH,
+                    np.where(high == L.WHEEL_STRAIGHT_FLUSH, L.WHEEL_FLUSH, high))
+    below = (1 << 26) - 1
+    scores = ((10 - (high >> 26)) << 26) | (below - (high & below))
+    return _mapped(scores, g, value_map)
 
 
 @lru_cache(maxsize=1)

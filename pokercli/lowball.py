@@ -140,3 +140,101 @@ def hand_class(s: int) -> int:
 #: Type strength (a score's bits 26 and up: larger is better) -> name.
 TYPE_NAMES = {1: "FOUR_OF_A_KIND", 2: "FULL_HOUSE", 3: "THREE_OF_A_KIND", 4: "TWO_PAIR", 5: "PAIR",
               6: "NO_PAIR"}
+
+
+# --- deuce-to-seven: aces high, straights and flushes count against -------------------
+
+#: Hold'em scores of the wheel (A-5-4-3-2 as a five-high straight, and straight flush),
+#: and what they are in deuce-to-seven, where an ace is only high: ace-high cards, an ace-high flush.
+WHEEL_STRAIGHT = (5 << 26) | (0b1111 << 13)
+WHEEL_STRAIGHT_FLUSH = (9 << 26) | (0b1111 << 13)
+WHEEL_HIGH = (1 << 26) | (0b1000000001111 << 13)
+WHEEL_FLUSH = (6 << 26) | (0b1000000001111 << 13)
+_BELOW_TYPE = (1 << 26) - 1
+
+
+def high_27(cards: Sequence[int]) -> int:
+    """The hold'em score of exactly five cards with the ace only high (A-5-4-3-2 is
+    ace-high, not a straight)."""
+    from pokercli import cards as C
+    from pokercli import reference as R
+
+    h = R.score5(C.card_mask(list(cards)))
+    return WHEEL_HIGH if h == WHEEL_STRAIGHT else WHEEL_FLUSH if h == WHEEL_STRAIGHT_FLUSH else h
+
+
+def score_27_of_high(h: int) -> int:
+    """The deuce-to-seven score of a :func:`high_27` score: the worst high hand is
+    the best low, so the type's strength (bits 26 and up) is ``10 - type`` and
+    the rest is turned over; larger is a better low."""
+    return ((10 - (h >> 26)) << 26) | (_BELOW_TYPE - (h & _BELOW_TYPE))
+
+
+def high_of_27(s: int) -> int:
+    """The :func:`high_27` score a deuce-to-seven score turns over."""
+    return ((10 - (s >> 26)) << 26) | (_BELOW_TYPE - (s & _BELOW_TYPE))
+
+
+def score_27(cards: Sequence[int]) -> int:
+    """The deuce-to-seven score of exactly five cards (larger is a better low)."""
+    if len(cards) != 5:
+        raise ValueError("a deuce-to-seven hand is five cards")
+    return score_27_of_high(high_27(cards))
+
+
+def best_five_27(cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+    """(score, five cards) of the best deuce-to-seven low among 5 to 7 cards."""
+    return max(((score_27(five), tuple(five)) for five in combinations(cards, 5)), key=lambda sf: sf[0])
+
+
+@lru_cache(maxsize=1)
+def all_scores_27() -> tuple[int, ...]:
+    """The 7,462 deuce-to-seven scores, best (7-5-4-3-2) first: hold'em's hands with
+    the two wheels turned into ace-high hands."""
+    from pokercli import reference as R
+
+    highs = {WHEEL_HIGH if h == WHEEL_STRAIGHT else WHEEL_FLUSH if h == WHEEL_STRAIGHT_FLUSH else h
+             for h in R.all_scores()}
+    return tuple(sorted((score_27_of_high(h) for h in highs), reverse=True))
+
+
+@lru_cache(maxsize=1)
+def _classes_27() -> dict[int, int]:
+    return {s: i for i, s in enumerate(all_scores_27(), 1)}
+
+
+def hand_class_27(s: int) -> int:
+    """1 (7-5-4-3-2) .. 7,462 (a royal flush)."""
+    try:
+        return _classes_27()[s]
+    except KeyError:
+        raise ValueError(f"{s} is not the score of a deuce-to-seven hand") from None
+
+
+def type_name_27(s: int) -> str:
+    from pokercli import reference as R
+
+    hand_class_27(s)
+    return R.TYPE_NAMES[10 - (s >> 26)]
+
+
+#: Type strength (a score's bits 26 and up) -> name: no pair (HIGH_CARD) is the best.
+def type_names_27() -> dict[int, str]:
+    from pokercli import reference as R
+
+    return {10 - t: name for t, name in R.TYPE_NAMES.items()}
+
+
+def describe_27(s: int) -> str:
+    """``7-5-4-3-2``, ``A-5-4-3-2``; a made hand in hold'em's words (``Pair of
+    fours, ...``, ``Straight, seven high``, ``Flush, A-5-4-3-2``)."""
+    from pokercli import cards as C
+    from pokercli import reference as R
+
+    hand_class_27(s)
+    h = high_of_27(s)
+    if h in (WHEEL_HIGH, WHEEL_FLUSH):
+        return "A-5-4-3-2" if h == WHEEL_HIGH else "Flush, A-5-4-3-2"
+    if h >> 26 == 1:
+        return "-".join(reversed(C.rank_set_names((h >> 13) & 0x1FFF)))
+    return R.describe(h)

@@ -1,4 +1,5 @@
-"""The stud games' notation, standing and batches: razz (and the stud family).
+"""The stud games' notation, and the standing and batches of the games whose
+hands are completed from the deck (stud, razz, the draw games).
 
 **Notation.** A stud hand is its cards in the order dealt: two down, four up,
 the seventh down. Parentheses mark the down cards and are optional::
@@ -29,11 +30,6 @@ from typing import BinaryIO, Sequence
 from pokercli import cards as C
 from pokercli.errors import PokerError, shown
 from pokercli.games import Game
-
-#: Streets by the cards a stud hand shows.
-STREETS = {3: "third street", 4: "fourth street", 5: "fifth street", 6: "sixth street",
-           7: "seventh street"}
-
 
 def parse_hand(text: str, what: str = "hand") -> tuple[list[int], str]:
     """(card ids in the order dealt, the hand written with its down cards in
@@ -93,7 +89,21 @@ def showdown(hands, board, g: Game):
     return split_showdown(parsed, board_cards, g)
 
 
-def _hands(vs: str, size: int, blocked: int) -> list[tuple[tuple[int, ...], float]]:
+def valued_hand(hand, g: Game) -> list[int]:
+    """One hand to value by its best five (text in the game's notation, or
+    cards): 5 cards up to the game's most (7 in stud, 5 in the draw games),
+    each in the game's deck."""
+    cards = [int(c) for c in C.as_cards(g.read_hand(hand, "hand"), "hand")]
+    most = g.dealing.most_cards
+    if not 5 <= len(cards) <= most:
+        text = hand if isinstance(hand, str) else C.format_cards(cards)
+        raise PokerError(f"hand {shown(text.strip())} has {len(cards)} cards; a {g.name} hand is valued "
+                         f"from {'5' if most == 5 else f'5 to {most}'} cards", "hand")
+    g.check_deck(cards, "hand", "hand")
+    return cards
+
+
+def _hands(vs: str, size: int, blocked: int, g: Game) -> list[tuple[tuple[int, ...], float]]:
     """The listed opponent hands (``hand[:weight], hand, ...``) of ``size`` cards
     that touch none of the ``blocked`` cards."""
     out = []
@@ -105,7 +115,7 @@ def _hands(vs: str, size: int, blocked: int) -> list[tuple[tuple[int, ...], floa
             raise PokerError(f"vs: hand {i} has weight {shown(weight.strip())}, not a number", "vs") from None
         if not (w >= 0 and math.isfinite(w)):
             raise PokerError(f"vs: hand {i} has weight {shown(weight.strip())}; weights are 0 or more", "vs")
-        cards, _ = parse_hand(body, f"vs hand {i}")
+        cards = [int(c) for c in C.as_cards(g.read_hand(body, f"vs hand {i}"), f"vs hand {i}")]
         if len(cards) != size:
             raise PokerError(f"vs: hand {i} {shown(body.strip())} has {len(cards)} cards, as many as "
                              f"our hand ({size}) are compared", "vs")
@@ -124,13 +134,7 @@ def percentile(hand, board: Sequence[int], dead: Sequence[int], vs, g: Game):
     from pokercli.hand_strength import PercentileResult
     from pokercli.ranges import RANDOM_WORDS
 
-    if isinstance(hand, str):
-        cards, _ = parse_hand(hand, "hand")
-    else:
-        cards = [int(c) for c in C.as_cards(hand, "hand")]
-    if not 5 <= len(cards) <= 7:
-        raise PokerError(f"hand: a {g.name} hand's standing is that of its best five: it needs 5 to 7 "
-                         f"cards, not {len(cards)}", "hand")
+    cards = valued_hand(hand, g)
     dead = [int(c) for c in dead]
     C.check_disjoint([("hand", cards), ("dead", dead)])
     blocked = C.card_mask(cards + dead)
@@ -138,7 +142,7 @@ def percentile(hand, board: Sequence[int], dead: Sequence[int], vs, g: Game):
     if not random_vs and not isinstance(vs, str):
         raise PokerError(f"vs must be a list of {g.name} hands (text), not {type(vs).__name__}", "vs")
     label = "random" if random_vs else vs
-    result = PercentileResult(cards, [], dead, label, STREETS[len(cards)], game=g.name)
+    result = PercentileResult(cards, [], dead, label, g.dealing.street_name(len(cards)), game=g.name)
     hero, hero_low = (int(x[0]) for x in _values(np.array([cards], np.uint8), g))
     names = g.rule.ranking.type_names()
     now = np.zeros(3)
@@ -148,7 +152,7 @@ def percentile(hand, board: Sequence[int], dead: Sequence[int], vs, g: Game):
         result.opponents = math.comb(len(pool), len(cards))
         quarters = _standing_all(hero, hero_low, pool, len(cards), g, now, field)
     else:
-        opps = _hands(vs, len(cards), blocked)
+        opps = _hands(vs, len(cards), blocked, g)
         result.opponents = len(opps)
         rows = np.array([h for h, _ in opps], np.uint8)
         weights = np.array([w for _, w in opps])
@@ -249,16 +253,12 @@ def rank_stream(stream: BinaryIO, out: BinaryIO, as_json: bool = False, game: st
     g = game_of(game)
 
     def parse(body: str) -> list[int]:
-        cards, _ = parse_hand(body, "hand")
-        if not 5 <= len(cards) <= 7:
-            raise PokerError(f"hand {shown(body)} has {len(cards)} cards; a hand is 5 to 7 cards", "hand")
-        g.check_deck(cards, "hand", "hand")
-        return cards
+        return valued_hand(body, g)
 
     def write(block: list, report) -> None:
         if not block:
             return
-        rows = np.full((len(block), 7), 255, np.uint8)
+        rows = np.full((len(block), g.dealing.most_cards), 255, np.uint8)
         for i, cards in enumerate(block):
             rows[i, :len(cards)] = cards
         ranking = g.rule.ranking

@@ -57,8 +57,12 @@ def _steps() -> list[tuple[str, Callable[[], Any]]]:
             cards, board = g.dealing.streets[-back]
             return [format_cards(x[:cards]) for x in full], format_cards(d.board[:board])
 
-        first, first_board = shown(len(g.dealing.streets))  # preflop; third street in stud
+        # preflop; third street in stud; a one-card hand in a draw game (a hand of none is not written)
+        first, first_board = shown(len(g.dealing.streets) - (g.dealing.streets[0][0] == 0))
         early, early_board = shown(3)  # the flop; fifth street in stud
+        # percentile: the first street of five cards (the flop; fifth street; a pat hand)
+        five = next(i for i, (cards, board) in enumerate(g.dealing.streets) if cards + board >= 5)
+        ranked, ranked_board = shown(len(g.dealing.streets) - five)
         opponent = "random" if g.takes_ranges else early[1]
         rows = np.array([list(x) + list(d.board) for x in d.hands], np.int8)
         lines = "".join(format_cards(list(x) + list(d.board)) + "\n" for x in d.hands).encode()
@@ -73,8 +77,8 @@ def _steps() -> list[tuple[str, Callable[[], Any]]]:
             (f"{g.name}: Monte Carlo", lambda g=g, first=first, fb=first_board, opp=opponent: (
                 equity(first, board=fb, game=g.name, samples=1000, seed=1),
                 equity([first[0], opp], board=fb, game=g.name, samples=1000, seed=1))),
-            (f"{g.name}: percentile", lambda g=g, early=early, eb=early_board: percentile(
-                early[0], board=eb, game=g.name, vs=",".join(x.replace(" ", "") for x in early[1:]))),
+            (f"{g.name}: percentile", lambda g=g, ranked=ranked, rb=ranked_board: percentile(
+                ranked[0], board=rb, game=g.name, vs=",".join(x.replace(" ", "") for x in ranked[1:]))),
         ]
     steps += [
         ("holdem: ranges", lambda: (equity(["QQ+,AKs", "JJ-99,AQs+"], board="Kd 7c 2h", method="exact"),

@@ -284,6 +284,34 @@ def eight_low(cards):
     return best
 
 
+def deuce_seven_value(cards):
+    """The deuce-to-seven low of five cards (the best of any five, given more):
+    a five is its shape of rank counts, whether it is a straight (five ranks in
+    a row, the ace only high) and a flush, then its ranks by count and height,
+    ace high; the worst such high hand is the best low, so the value returned
+    is the high hand's negation (larger wins)."""
+    from collections import Counter
+
+    def high(c5):
+        ranks = [c % 13 for c in c5]  # two 0 .. ace 12
+        counts = Counter(ranks)
+        order = sorted(counts, key=lambda r: (-counts[r], -r))
+        shape = sorted(counts.values(), reverse=True)
+        straight = len(counts) == 5 and max(ranks) - min(ranks) == 4
+        flush = len({c // 13 for c in c5}) == 1
+        category = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 6,
+                    (4, 1): 7}[tuple(shape)]
+        if straight or flush:
+            category = 8 if straight and flush else 5 if flush else 4
+        return category, order
+
+    def value(c5):
+        category, order = high(c5)
+        return -category, tuple(-r for r in order)
+
+    return max(value(c5) for c5 in combinations(cards, 5))
+
+
 def razz_value(cards):
     """The ace-to-five low of 5 to 7 cards, every five tried: a five's value is
     the shape of its rank counts (no pair, pair, two pair, trips, full house,
@@ -315,6 +343,7 @@ POT_SHARES = {
     "stud": _high_only(_any_five(R.score)),
     "stud-hilo": _high_low(_any_five(R.score), lambda hole, board: eight_low(list(hole) + list(board))),
     "razz": _high_only(_any_five(razz_value)),
+    "27-single": _high_only(_any_five(deuce_seven_value)),
 }
 
 #: game -> comparable value of 5 to 7 cards, or None where a hand is valued only with its board.
@@ -326,6 +355,7 @@ HAND_VALUE = {
     "stud": R.score,
     "stud-hilo": R.score,
     "razz": razz_value,
+    "27-single": deuce_seven_value,
 }
 
 
@@ -375,6 +405,7 @@ HIGH_VALUE = {
     "stud": _any_five(R.score),
     "stud-hilo": _any_five(R.score),
     "razz": _any_five(razz_value),
+    "27-single": _any_five(deuce_seven_value),
 }
 
 

@@ -29,6 +29,15 @@ from pokercli._kernels.montecarlo import draw_below, mix64
 from pokercli._kernels.omaha import SHARE_UNIT
 
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
+#: The kernels' value rules, by :attr:`pokercli.games.rules.Ranking.value_rule`.
+RULES = {"high": 0, "ace-to-five": 1, "deuce-to-seven": 2}
+#: Deuce-to-seven: the wheel's hold'em scores and what they are with the ace only high
+#: (:mod:`pokercli.lowball`), and the bits below a score's type.
+WHEEL_STRAIGHT = np.int64((5 << 26) | (0b1111 << 13))
+WHEEL_STRAIGHT_FLUSH = np.int64((9 << 26) | (0b1111 << 13))
+WHEEL_HIGH = np.int64((1 << 26) | (0b1000000001111 << 13))
+WHEEL_FLUSH = np.int64((6 << 26) | (0b1000000001111 << 13))
+BELOW_TYPE = np.int64((1 << 26) - 1)
 #: A score's rank-group field (:data:`pokercli.lowball.GROUPS`).
 GROUPS = np.int64((1 << 20) - 1)
 
@@ -88,11 +97,17 @@ def add_card(c, key, mask, m1, m2, m3, card_keys):
 
 
 @jit_inline
-def hand_score(key, mask, m1, m2, m3, low_rule, offsets, rank_score, flush_score, nopair):
-    """A hand's score: its razz low (``low_rule``) or its high hand."""
-    if low_rule:
+def hand_score(key, mask, m1, m2, m3, rule, offsets, rank_score, flush_score, nopair):
+    """A hand's score by the value rule (:data:`RULES`): its high hand (0), its
+    ace-to-five low (1), or the deuce-to-seven low of five cards (2: the high
+    hand with the ace only high, turned over so that larger is better)."""
+    if rule == 1:
         return nopair[m1] if popcount(m1) >= 5 else paired_low(m1, m2, m3)
-    return np.int64(hand_value(key, mask, offsets, rank_score, flush_score))
+    h = np.int64(hand_value(key, mask, offsets, rank_score, flush_score))
+    if rule == 2:
+        h = WHEEL_HIGH if h == WHEEL_STRAIGHT else (WHEEL_FLUSH if h == WHEEL_STRAIGHT_FLUSH else h)
+        return ((np.int64(10) - (h >> 26)) << 26) | (BELOW_TYPE - (h & BELOW_TYPE))
+    return h
 
 
 def byte_tables() -> tuple[np.ndarray, np.ndarray]:
@@ -164,31 +179,33 @@ def eight_lows(cards, rank_bits, out):
 
 
 @jit
-def stud_showdowns(hands, sizes, pool, places, start, count, draw, seed, low_rule, hilo, card_keys,
+def stud_showdowns(hands, sizes, pool, places, start, count, draw, seed, rule, hilo, card_keys,
                    offsets, rank_score, flush_score, nopair, binom, with_types, hi, hl, lo, scoop, sq,
                    stats, types):
     """Deal each player's missing cards and tally every showdown.
 
-    ``hands``: int64[P, 7], player ``p``'s ``sizes[p]`` known cards first;
-    ``pool``: int64[n], the cards left to deal. The ``K`` missing cards are a
-    combination of the pool; ``places[s, p, :7 - sizes[p]]`` (int64[S, P, 7])
+    ``hands``: int64[P, H] (H: a complete hand's cards, 7 in stud, 5 in
+    draw), player ``p``'s ``sizes[p]`` known cards first; ``pool``: int64[n],
+    the cards left to deal. The ``K`` missing cards are a combination of the
+    pool; ``places[s, p, :H - sizes[p]]`` (int64[S, P, 7])
     lists which of the combination's ``K`` positions go to ``p`` in way
     ``s``, so that every split of a combination among the players is one
     deal. Exact (``draw`` False): combinations ``start .. start + count - 1``
     in lexicographic order, each split every way. Monte Carlo (``draw``):
     ``count`` random deals from the 64-bit ``seed``, split the first way.
 
-    ``low_rule``: hands are valued as razz lows, else as high hands (the
+    ``rule``: how hands are valued (:func:`hand_score`; a high hand by the
     evaluator's score tables); ``hilo``: half the pot to the best
     eight-or-better low, when one qualifies. ``types[p, t]`` counts each
     player's hand type when ``with_types``.
     """
     players = hands.shape[0]
+    full = hands.shape[1]
     n = pool.shape[0]
     ways = places.shape[0] if not draw else 1
     k = 0
     for p in range(players):
-        k += 7 - sizes[p]
+        k += full - sizes[p]
     key0 = np.zeros(players, np.int64)
     mask0 = np.zeros(players, np.int64)
     a1 = np.zeros(players, np.int64)
@@ -228,9 +245,9 @@ def stud_showdowns(hands, sizes, pool, places, start, count, draw, seed, low_rul
                 m1 = a1[p]
                 m2 = a2[p]
                 m3 = a3[p]
-                for i in range(7 - sizes[p]):
+                for i in range(full - sizes[p]):
                     key, mask, m1, m2, m3 = add_card(drawn[places[s, p, i]], key, mask, m1, m2, m3, card_keys)
-                v = hand_score(key, mask, m1, m2, m3, low_rule, offsets, rank_score, flush_score, nopair)
+                v = hand_score(key, mask, m1, m2, m3, rule, offsets, rank_score, flush_score, nopair)
                 value[p] = v
                 best_h = max(best_h, v)
                 if hilo:
@@ -273,7 +290,7 @@ def stud_showdowns(hands, sizes, pool, places, start, count, draw, seed, low_rul
 
 
 @jit
-def stud_standing(hero, hero_low, pool, size, start, count, low_rule, hilo, card_keys, offsets,
+def stud_standing(hero, hero_low, pool, size, start, count, rule, hilo, card_keys, offsets,
                   rank_score, flush_score, nopair, binom, now, field, shares):
     """Every hand of ``size`` cards of ``pool`` (int64[n]), combinations
     ``start .. start + count - 1`` in lexicographic order, against ours, of
@@ -294,7 +311,7 @@ def stud_standing(hero, hero_low, pool, size, start, count, low_rule, hilo, card
         m3 = np.int64(0)
         for i in range(size):
             key, mask, m1, m2, m3 = add_card(pool[idx[i]], key, mask, m1, m2, m3, card_keys)
-        v = hand_score(key, mask, m1, m2, m3, low_rule, offsets, rank_score, flush_score, nopair)
+        v = hand_score(key, mask, m1, m2, m3, rule, offsets, rank_score, flush_score, nopair)
         # our share of a heads-up pot in quarters: the high half and the low half,
         # or the whole pot to the high when neither hand has a low
         low = np.int64(0)

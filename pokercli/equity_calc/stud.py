@@ -1,4 +1,6 @@
-"""Equity in the stud games (razz): each player's cards so far, the rest dealt.
+"""Equity in the games where each player's hand is completed from the deck:
+stud (the cards dealt so far, the rest to come) and the draw games (the cards
+kept, one draw to come).
 
 Exact: every deal of the missing cards, as a combination of the unseen cards
 (less the dead: folded up cards) split among the players every way
@@ -31,31 +33,31 @@ from pokercli.timing import Clock
 DEALS_PER_CALL = 400_000
 
 
-@lru_cache(maxsize=4)
-def _tables(low: bool, split: bool):
-    from pokercli._kernels.stud import nopair_table
+@lru_cache(maxsize=6)
+def _tables(value_rule: str, split: bool):
+    from pokercli._kernels.combinator import binomials
+    from pokercli._kernels.stud import RULES, nopair_table
 
-    if low:  # a low is read from rank sets alone: the high tables are not loaded
+    if value_rule == "ace-to-five":  # a low read from rank sets alone: the high tables are not loaded
         keys, offsets = np.zeros(52, np.int64), np.zeros(1, np.uint32)
         rank, flush = np.zeros(1, np.uint32), np.zeros(1, np.uint32)
     else:
         from pokercli._kernels.lookup import kernel_tables as high_tables
 
         keys, offsets, (rank, flush), _ = high_tables("standard")
-    from pokercli._kernels.combinator import binomials
-
-    return low, split, keys, offsets, rank, flush, nopair_table(), binomials()
+    return RULES[value_rule], split, keys, offsets, rank, flush, nopair_table(), binomials()
 
 
 def kernel_tables(game) -> tuple:
-    """The stud kernels' (low rule, hi-lo, card keys, offsets, rank and flush
+    """The stud kernels' (value rule, hi-lo, card keys, offsets, rank and flush
     score tables, no-pair lows, binomials) for a game."""
-    return _tables(game.rule.ranking.low, game.pot.split)
+    return _tables(game.rule.ranking.value_rule, game.pot.split)
 
 
 def places(missing: tuple[int, ...]) -> np.ndarray:
     """int64[S, P, 7]: every way to give the positions of a combination of
-    ``sum(missing)`` cards to the players, ``missing[p]`` each."""
+    ``sum(missing)`` cards to the players, ``missing[p]`` each (7 columns:
+    room for any hand of up to seven cards)."""
     ways: list[list[list[int]]] = []
 
     def walk(p: int, left: tuple[int, ...], chosen: list[list[int]]) -> None:
@@ -75,7 +77,7 @@ def places(missing: tuple[int, ...]) -> np.ndarray:
 
 def _layout(spot: Spot):
     """(hands int64[P, 7], known counts, pool of unseen cards, missing counts)."""
-    hands = np.zeros((len(spot.players), 7), np.int64)
+    hands = np.zeros((len(spot.players), spot.game.hole_cards), np.int64)
     sizes = np.zeros(len(spot.players), np.int64)
     for p, pl in enumerate(spot.players):
         hands[p, :len(pl.cards)] = pl.cards

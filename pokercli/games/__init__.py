@@ -34,17 +34,18 @@ __all__ = ["DEFAULT", "Game", "GAMES", "GameName", "DealName", "game", "layout",
 
 #: The names ``game=`` takes (the games with a hand rule): :data:`GAMES` says the same (a test checks).
 GameName = Literal["holdem", "omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo", "shortdeck",
-                   "shortdeck-straight", "stud", "stud-hilo", "razz"]
+                   "shortdeck-straight", "stud", "stud-hilo", "razz", "27-single"]
 #: The names ``deal`` takes: every entry of :data:`GAMES` (a test checks).
 DealName = Literal["holdem", "omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo", "shortdeck",
-                   "shortdeck-straight", "stud", "stud-hilo", "razz", "draw", "hearts", "bigtwo"]
+                   "shortdeck-straight", "stud", "stud-hilo", "razz", "27-single", "draw", "hearts",
+                   "bigtwo"]
 
 
 def _registry() -> dict[str, Game]:
-    from pokercli.games import holdem, layouts, omaha, shortdeck, stud
+    from pokercli.games import holdem, layouts, lowball, omaha, shortdeck, stud
 
     found = [holdem.definition(), *omaha.definitions(), *shortdeck.definitions(), *stud.definitions(),
-             *layouts.definitions()]
+             *lowball.definitions(), *layouts.definitions()]
     return {g.name: g for g in found}
 
 

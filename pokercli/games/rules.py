@@ -54,6 +54,18 @@ class Dealing:
     #: game's own notation (stud's down cards in parentheses); None: plain cards.
     notation: Optional[str] = None
 
+    #: What a spot with each of ``hand_sizes`` cards is called (``fifth street``, ``pat``).
+    street_names: tuple[str, ...] = ()
+
+    def street_name(self, cards: int) -> str:
+        """The name of a spot whose hands show ``cards`` cards."""
+        return dict(zip(self.hand_sizes, self.street_names)).get(cards, f"{cards} cards")
+
+    @property
+    def most_cards(self) -> int:
+        """The most cards a hand is valued from (with the board): 5 to 7."""
+        return min(7, self.hole_cards + self.board_cards)
+
     @property
     def streets(self) -> tuple[tuple[int, int], ...]:
         """The (cards each hand shows, board cards) a spot may have, the last
@@ -77,8 +89,12 @@ class Ranking:
     key: str = "standard"
     #: Distinct five-card values: classes run 1 (a royal flush) to ``class_count``.
     class_count: int = 7462
-    #: Whether the lowest hand wins (razz's ace-to-five low) rather than the highest.
-    low: bool = False
+    #: How the kernels value five cards: ``"high"`` (hold'em's order), ``"ace-to-five"``
+    #: (razz's low) or ``"deuce-to-seven"`` (the lowest high hand wins).
+    value_rule: str = "high"
+    #: "module:function" of (cards, game, value_map) valuing a batch of hands in a
+    #: ranking the hold'em tables do not hold (a low); None: the tables do.
+    batch: Optional[str] = None
 
     def best_five(self, cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
         """(score, the five cards that make it) of 5 to 7 card ids."""

@@ -26,7 +26,8 @@ class LowRanking(Ranking):
 
     key = "razz"
     class_count = L.CLASS_COUNT
-    low = True
+    value_rule = "ace-to-five"
+    batch = "pokercli.evaluate:razz_batch"
 
     def best_five(self, cards: Sequence[int]):
         return L.best_five(cards)
@@ -72,7 +73,9 @@ ENGINE = Engine(
 
 #: Seven cards each, dealt two down, four up, one down; a spot shows three to seven.
 SEVEN_CARDS = Dealing(hole_cards=7, hand_sizes=(3, 4, 5, 6, 7), down=(0, 1, 6),
-                      notation="pokercli.stud:parse_hand")
+                      notation="pokercli.stud:parse_hand",
+                      street_names=("third street", "fourth street", "fifth street", "sixth street",
+                                    "seventh street"))
 
 
 def definitions():

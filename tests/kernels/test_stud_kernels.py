@@ -193,3 +193,94 @@ def test_eight_or_better_lows_against_pokerkit_on_200000_random_hands():
     for (la, va), (lb, vb) in zip(qualified, qualified[1:]):
         assert (la > lb, la == lb) == (va < vb, va == vb)
     assert len(qualified) > 1000
+
+
+# --- deuce-to-seven (27-single) ----------------------------------------------------------
+
+def _representatives():
+    """One five-card hand of each rank multiset (suits spread: no flush) and one
+    suited hand of each set of five ranks: every deuce-to-seven value."""
+    hands = []
+    for ranks in combinations_with_replacement(range(13), 5):
+        if max(Counter(ranks).values()) > 4:
+            continue
+        seen = Counter()
+        hand = []
+        for r in ranks:
+            hand.append(13 * seen[r] + r)
+            seen[r] += 1
+        if len(set(ranks)) == 5:  # spread the suits so that it is no flush
+            hand[0] = 13 + ranks[0]
+        hands.append(hand)
+    for ranks in combinations(range(13), 5):
+        hands.append([r for r in ranks])  # one suit group: a flush
+    return hands
+
+
+def test_deuce_to_seven_on_every_value():
+    """Every distinct deuce-to-seven hand (7,462) through the batch: the score is
+    lowball's, and the order is the plain rule's (tests/naive.py), the wheel
+    ace-high and 7-5-4-3-2 the best."""
+    hands = _representatives()
+    rows = np.array(hands, np.int8)
+    got = E.scores(rows, "27-single").tolist()
+    classes = E.classes(rows, "27-single").tolist()
+    assert len(set(got)) == 7462 and sorted(set(classes)) == list(range(1, 7463))
+    assert got == [L.score_27(h) for h in hands]
+    want = [naive.deuce_seven_value(h) for h in hands]
+    order = sorted(range(len(hands)), key=lambda i: got[i])
+    for a, b in zip(order, order[1:]):
+        assert (got[a] < got[b]) == (want[a] < want[b]) and (got[a] == got[b]) == (want[a] == want[b])
+    best = L.all_scores_27()[0]
+    assert L.describe_27(best) == "7-5-4-3-2"
+    wheel = L.score_27(C.parse("As 5d 4h 3c 2s"))
+    assert L.describe_27(wheel) == "A-5-4-3-2" and L.type_name_27(wheel) == "HIGH_CARD"
+    assert L.score_27(C.parse("8s 6d 4h 3c 2s")) > wheel  # the wheel is ace-high: worse than 8-6
+
+
+def test_deuce_to_seven_against_pokerkit_on_200000_random_hands():
+    """pokerkit's StandardLowHand (deuce-to-seven) orders 200,000 random hands as
+    the batch scores do; a hand's value is its ranks and whether it is a flush,
+    so pokerkit values each such kind once."""
+    pokerkit = pytest.importorskip("pokerkit")
+    rng = random.Random(27)
+    hands = [rng.sample(range(52), 5) for _ in range(200_000)]
+    got = E.scores(np.array(hands, np.int8), "27-single").tolist()
+    kinds: dict = {}
+    for h, s in zip(hands, got):
+        key = (tuple(sorted(c % 13 for c in h)), len({c // 13 for c in h}) == 1)
+        if key in kinds:
+            assert kinds[key][0] == s
+        else:
+            kinds[key] = (s, h)
+    distinct = sorted(kinds.values(), key=lambda sh: sh[0])
+    value = [pokerkit.StandardLowHand.from_game("".join(C.card_name(c) for c in h)) for _, h in distinct]
+    for (sa, _), (sb, _), va, vb in zip(distinct, distinct[1:], value, value[1:]):
+        assert (sa < sb, sa == sb) == (va < vb, va == vb), (va, vb)
+    assert len(distinct) > 5000
+
+
+def test_deuce_to_seven_draws_against_the_plain_enumeration():
+    """One draw to come, with wheels and straights among the draws: exact equity
+    equals naive enumeration (the kernel's own deuce-to-seven values), and
+    standing against every unseen hand a plain count."""
+    spot = ["As 4d 3h 2c", "7s 6d 5c 3s", "8h 6h 4h 2h"]
+    dead = "Kd Kc Ks Kh Qd Qc Qs Qh Jd Jc Js Jh Td Tc Ts Th 9d 9c 9s 9h 8d 8c 8s 7d 7c 7h 6s 6c"
+    holes = [C.parse(h) for h in spot]
+    want, runouts = naive.game_equity("27-single", holes, (), C.parse(dead), range(52), 5, 0)
+    r = pokercli.equity(spot, dead=dead, game="27-single", method="exact")
+    assert r.deals == runouts
+    for p, w in zip(r.players, want):
+        assert p.equity == pytest.approx(float(w), abs=1e-12)
+    hero = C.parse("7s 5d 4h 3c 2s")
+    dead_cards = [c for c in range(52) if c not in hero][:32]
+    p = pokercli.percentile(C.format_cards(hero), dead=C.format_cards(dead_cards), game="27-single")
+    unseen = [c for c in range(52) if c not in hero and c not in dead_cards]
+    mine = naive.deuce_seven_value(hero)
+    n = beats = ties = 0
+    for opp in combinations(unseen, 5):
+        v = naive.deuce_seven_value(list(opp))
+        n += 1
+        beats += mine > v
+        ties += mine == v
+    assert p.opponents == n and (p.beats, p.ties) == pytest.approx((beats / n, ties / n), abs=1e-12)
