@@ -11,7 +11,9 @@ before trips, lower pairs first). Scores are :mod:`pokercli.lowball`'s
 (larger is better). A high hand is the evaluator's 30-bit score
 (:mod:`pokercli._kernels.evaluator`).
 
-Showdown tallies, as the Omaha kernels' (:mod:`pokercli._kernels.omaha`):
+Showdown tallies, as the Omaha kernels' (:mod:`pokercli._kernels.omaha`), and
+written out in the loop as they are there (an inlined helper taking the tally
+arrays made Numba count references to them on every deal):
 ``hi[p, n]``, ``hl[p, n]`` (deals with a qualifying low), ``lo[p, n]``,
 ``scoop[p]``, ``sq[p]`` (squared shares in ``1 / SHARE_UNIT``), ``stats[0]``
 (deals without a qualifying low), ``stats[1]`` (Monte Carlo deals) and

@@ -164,6 +164,20 @@ def board_equity(spot, job: EquityJob, game) -> EquityResult:
         return result
 
 
+def sampled_instead(job: EquityJob, why: str, sample: Callable[[], EquityResult],
+                    narrow: str = "") -> EquityResult:
+    """An exact job over its limit: :class:`PokerError` when ``method='exact'``
+    was asked, else ``sample()`` with a note that says why (``why``: what the
+    enumeration would take; ``narrow``: what else the message suggests)."""
+    if job.method == "exact":
+        raise PokerError(f"exact enumeration would take {why}; sample instead (method='monte-carlo')"
+                         f"{narrow}", "method") from None  # the work estimate is the whole story
+    result = sample()
+    note = f"exact enumeration would take {why}; sampled instead"
+    result.note = f"{note}; {result.note}" if result.note else note
+    return result
+
+
 def duration(seconds: float) -> str:
     """A time in words: ``40 s``, ``12 min``, ``3 h``, ``9 days``."""
     if seconds < 120:

@@ -351,7 +351,7 @@ def equity(spot: Spot, job, game) -> EquityResult:
     """:func:`pokercli.equity_calc.equity` in an Omaha game: exact when
     feasible (on the CPU, a cluster, or with a checkpoint), Monte Carlo when
     asked or when the work is too much; the GPU engine does not count Omaha."""
-    from pokercli.equity_calc import duration
+    from pokercli.equity_calc import duration, sampled_instead
     from pokercli.equity_calc.exact import EVALS_PER_SECOND, EXACT_DEFAULT_LIMIT, EXACT_MAX, TooMuchWork
 
     if job.device == "gpu":
@@ -370,10 +370,5 @@ def equity(spot: Spot, job, game) -> EquityResult:
             why = "every hand of a random player"
         else:
             why = f"about {e.evaluations:.2g} table reads (~{duration(e.evaluations / EVALS_PER_SECOND)} here)"
-        if job.method == "exact":
-            raise PokerError(f"exact enumeration would take {why}; sample instead "
-                             "(method='monte-carlo') or narrow the ranges", "method") from None
-        result = monte_carlo(spot, job.samples, job.stderr, job.seed, job.report)
-        note = f"exact enumeration would take {why}; sampled instead"
-        result.note = f"{note}; {result.note}" if result.note else note
-        return result
+        return sampled_instead(job, why, lambda: monte_carlo(spot, job.samples, job.stderr, job.seed,
+                                                             job.report), " or narrow the ranges")

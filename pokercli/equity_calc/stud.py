@@ -183,7 +183,7 @@ def equity(spot: Spot, job, game) -> EquityResult:
     """:func:`pokercli.equity_calc.equity` in a stud game: exact when feasible,
     Monte Carlo when asked or when the work is too much (the GPU engine and
     checkpoints are hold'em's and Omaha's)."""
-    from pokercli.equity_calc import duration
+    from pokercli.equity_calc import duration, sampled_instead
     from pokercli.equity_calc.exact import EVALS_PER_SECOND, EXACT_DEFAULT_LIMIT, EXACT_MAX
 
     if job.device == "gpu":
@@ -201,10 +201,5 @@ def equity(spot: Spot, job, game) -> EquityResult:
         return exact(spot, job.report, limit=EXACT_MAX if job.method == "exact" else EXACT_DEFAULT_LIMIT)
     except TooMuchWork as e:
         why = f"about {e.evaluations:.2g} hand evaluations (~{duration(e.evaluations / EVALS_PER_SECOND)} here)"
-        if job.method == "exact":
-            raise PokerError(f"exact enumeration would take {why}; sample instead "
-                             "(method='monte-carlo')", "method") from None
-        result = monte_carlo(spot, job.samples, job.stderr, job.seed, job.report)
-        note = f"exact enumeration would take {why}; sampled instead"
-        result.note = f"{note}; {result.note}" if result.note else note
-        return result
+        return sampled_instead(job, why, lambda: monte_carlo(spot, job.samples, job.stderr, job.seed,
+                                                             job.report))
