@@ -31,6 +31,9 @@ from pokercli import cards as C
 from pokercli.errors import PokerError, shown
 from pokercli.games import Game
 
+#: The positions of a stud hand's down cards: the first two and the seventh.
+DOWN = (0, 1, 6)
+
 def parse_hand(text: str, what: str = "hand") -> tuple[list[int], str]:
     """(card ids in the order dealt, the hand written with its down cards in
     parentheses) of one stud hand (see the module)."""
@@ -58,7 +61,7 @@ def parse_hand(text: str, what: str = "hand") -> tuple[list[int], str]:
     if len(set(cards)) < len(cards):
         C.parse(" ".join(C.card_name(c) for c in cards), what=what)  # names the card given twice
     marked = [down for down, part in parsed for _ in part]
-    if any(down for down, _ in parsed) and marked != [i in (0, 1, 6) for i in range(len(cards))]:
+    if any(down for down, _ in parsed) and marked != [i in DOWN for i in range(len(cards))]:
         raise PokerError(f"{what} {shown(text.strip())}: the down cards are the first two and the "
                          "seventh, in parentheses: (As Kd) 7h 7c 9s Ts (2d)", "hand")
     return cards, write(cards)

@@ -34,8 +34,8 @@ import math
 import random
 import re
 import time
-from dataclasses import dataclass, field
-from typing import Any, Optional, Sequence, Union
+from dataclasses import dataclass
+from typing import Any, Optional, Sequence
 
 from pokercli.errors import PokerError, shown
 

@@ -48,8 +48,6 @@ class Dealing:
     #: The cards a spot's hand may show so far (stud: three to seven, the rest
     #: dealt by equity); empty: a spot's hands are complete (``hole_cards``).
     hand_sizes: tuple[int, ...] = ()
-    #: Which of a hand's cards are dealt face down (stud: the first two and the seventh).
-    down: tuple[int, ...] = ()
     #: "module:function" of (text, what) -> card ids that reads a hand in the
     #: game's own notation (stud's down cards in parentheses); None: plain cards.
     notation: Optional[str] = None
