@@ -197,6 +197,26 @@ def razz_batch(cards, g, value_map):
     return _mapped(scores, g, value_map)
 
 
+def badugi_batch(cards, g, value_map):
+    """``value_map[class]`` of rows of exactly four cards by badugi
+    (:func:`pokercli._kernels.stud.badugi_scores`, one call)."""
+    from pokercli._kernels import stud as K
+
+    raw = np.asarray(cards)
+    if raw.ndim != 2 or raw.shape[1] != 4 or raw.dtype.kind not in "iu":
+        raise PokerError(f"cards: a batch of {g.name} hands is an integer array of shape (n, 4)", "cards")
+    if raw.size and (raw.min() < 0 or raw.max() > 51):
+        raise PokerError("cards: card ids are 0..51", "cards")
+    rows = np.ascontiguousarray(raw, np.uint8)
+    ordered = np.sort(rows, axis=1)
+    twice = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
+    if len(twice):
+        raise PokerError(f"cards: hand {int(twice[0])} holds the same card twice", "cards")
+    scores = np.empty(rows.shape[0], np.int64)
+    call(K.badugi_scores, rows, scores)
+    return _mapped(scores, g, value_map)
+
+
 def deuce_seven_batch(cards, g, value_map):
     """``value_map[class]`` of rows of exactly five cards in deuce-to-seven: the
     hold'em scores (one kernel call), the wheel made ace-high, turned over

@@ -122,7 +122,7 @@ def rank(cards, game: GameName = "holdem") -> HandValue:
 
 def rank_any_five(cards, g: Game) -> HandValue:
     """:func:`rank` in a game whose hand is the best five of any of its cards."""
-    cards = C.as_cards(g.read_hand(cards, "cards"), "cards", count=tuple(range(5, g.dealing.most_cards + 1)))
+    cards = C.as_cards(g.read_hand(cards, "cards"), "cards", count=g.dealing.valued_sizes())
     g.check_deck(cards, "cards", "cards")
     return value_of(cards, g.name)
 
@@ -246,8 +246,7 @@ def checked_hands(hands: Sequence, board, g: Game) -> tuple[list[C.Card], list[l
         g.check_deck(h, f"hand {i}", "hands")
     for i, h in enumerate(parsed, 1):
         total = len(h) + len(board_cards)
-        if not 5 <= total <= g.dealing.most_cards:
-            most = g.dealing.most_cards
+        if total not in g.dealing.valued_sizes():
             raise PokerError(f"hand {i} with the board has {total} cards; a hand is "
-                             f"{'5' if most == 5 else f'5 to {most}'} cards", "hands")
+                             f"{g.dealing.valued_sizes_text()} cards", "hands")
     return board_cards, parsed

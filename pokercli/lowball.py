@@ -238,3 +238,72 @@ def describe_27(s: int) -> str:
     if h >> 26 == 1:
         return "-".join(reversed(C.rank_set_names((h >> 13) & 0x1FFF)))
     return R.describe(h)
+
+
+# --- badugi: four cards of different suits and ranks, the lowest, ace low ---------------
+
+#: Badugi hand types by their strength (the number of cards that count; bits 26 and up).
+BADUGI_TYPE_NAMES = {1: "ONE_CARD", 2: "TWO_CARD", 3: "THREE_CARD", 4: "BADUGI"}
+#: How many distinct badugi values there are: 715 four-card badugis, 286 three-card
+#: hands, 78 two-card hands and 13 one-card hands.
+BADUGI_CLASS_COUNT = 1092
+
+
+def badugi_of(ranks_set: int, size: int) -> int:
+    """The score of a badugi hand of ``size`` cards whose ace-low ranks are the
+    13-bit set ``ranks_set``: more cards win, then the lower set (compared as an
+    integer: the highest card first)."""
+    return (size << 26) | (0x1FFF - ranks_set)
+
+
+def score_badugi(cards: Sequence[int]) -> int:
+    """The badugi score of up to four cards: the largest set of them with no two
+    of a suit or of a rank, and of those the lowest (larger is better)."""
+    return best_badugi(cards)[0]
+
+
+def best_badugi(cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+    """(score, the cards that count) of a badugi hand of one to four cards."""
+    best: tuple[int, tuple[int, ...]] = (0, ())
+    for size in range(len(cards), 0, -1):
+        for sub in combinations(cards, size):
+            if len({c // 13 for c in sub}) == size and len({low_rank(c) for c in sub}) == size:
+                s = badugi_of(sum(1 << low_rank(c) for c in sub), size)
+                if s > best[0]:
+                    best = (s, tuple(sub))
+        if best[0]:
+            return best
+    return best
+
+
+@lru_cache(maxsize=1)
+def all_scores_badugi() -> tuple[int, ...]:
+    """Every badugi score, best (4-3-2-A) first."""
+    return tuple(sorted((badugi_of(sum(1 << r for r in ranks), size)
+                         for size in range(1, 5) for ranks in combinations(range(13), size)), reverse=True))
+
+
+@lru_cache(maxsize=1)
+def _classes_badugi() -> dict[int, int]:
+    return {s: i for i, s in enumerate(all_scores_badugi(), 1)}
+
+
+def hand_class_badugi(s: int) -> int:
+    """1 (a 4-3-2-A badugi) .. 1,092 (a king alone)."""
+    try:
+        return _classes_badugi()[s]
+    except KeyError:
+        raise ValueError(f"{s} is not the score of a badugi hand") from None
+
+
+def type_name_badugi(s: int) -> str:
+    hand_class_badugi(s)
+    return BADUGI_TYPE_NAMES[s >> 26]
+
+
+def describe_badugi(s: int) -> str:
+    """``a 4-card badugi, 4-3-2-A``; ``a 3-card hand, 7-5-A``."""
+    hand_class_badugi(s)
+    size, ranks = s >> 26, 0x1FFF - (s & 0x1FFF)
+    text = "-".join(LOW_CHARS[r] for r in range(12, -1, -1) if ranks >> r & 1)
+    return f"a 4-card badugi, {text}" if size == 4 else f"a {size}-card hand, {text}"

@@ -93,15 +93,14 @@ def showdown(hands, board, g: Game):
 
 
 def valued_hand(hand, g: Game) -> list[int]:
-    """One hand to value by its best five (text in the game's notation, or
-    cards): 5 cards up to the game's most (7 in stud, 5 in the draw games),
+    """One hand to value (text in the game's notation, or cards): as many cards
+    as the game values a hand from (5 to 7 in stud, 5 in 2-7, 4 in badugi),
     each in the game's deck."""
     cards = [int(c) for c in C.as_cards(g.read_hand(hand, "hand"), "hand")]
-    most = g.dealing.most_cards
-    if not 5 <= len(cards) <= most:
+    if len(cards) not in g.dealing.valued_sizes():
         text = hand if isinstance(hand, str) else C.format_cards(cards)
         raise PokerError(f"hand {shown(text.strip())} has {len(cards)} cards; a {g.name} hand is valued "
-                         f"from {'5' if most == 5 else f'5 to {most}'} cards", "hand")
+                         f"from {g.dealing.valued_sizes_text()} cards", "hand")
     g.check_deck(cards, "hand", "hand")
     return cards
 
@@ -172,8 +171,8 @@ def percentile(hand, board: Sequence[int], dead: Sequence[int], vs, g: Game):
     for t in sorted(names, reverse=True):
         if field[t].any():
             result.field[names[t]] = [float(x) for x in field[t]]
-    result.note = ("the standing of the cards dealt so far, by their best five now" if len(cards) < 7
-                   else "on seventh street no cards are to come")
+    result.note = ("the standing of the cards dealt so far, by their value now" if len(cards) < g.hole_cards
+                   else f"{result.street}: no cards are to come")
     return result
 
 

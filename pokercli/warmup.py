@@ -60,8 +60,9 @@ def _steps() -> list[tuple[str, Callable[[], Any]]]:
         # preflop; third street in stud; a one-card hand in a draw game (a hand of none is not written)
         first, first_board = shown(len(g.dealing.streets) - (g.dealing.streets[0][0] == 0))
         early, early_board = shown(3)  # the flop; fifth street in stud
-        # percentile: the first street of five cards (the flop; fifth street; a pat hand)
-        five = next(i for i, (cards, board) in enumerate(g.dealing.streets) if cards + board >= 5)
+        # percentile: the first street a hand is valued on (the flop; fifth street; a pat hand)
+        five = next(i for i, (cards, board) in enumerate(g.dealing.streets)
+                    if cards + board >= g.dealing.fewest_cards)
         ranked, ranked_board = shown(len(g.dealing.streets) - five)
         opponent = "random" if g.takes_ranges else early[1]
         rows = np.array([list(x) + list(d.board) for x in d.hands], np.int8)

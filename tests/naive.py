@@ -312,6 +312,20 @@ def deuce_seven_value(cards):
     return max(value(c5) for c5 in combinations(cards, 5))
 
 
+def badugi_value(cards):
+    """A badugi hand's value: of every set of its cards with no two of a suit or a
+    rank, the largest, then the one whose ranks (ace low), highest first, are
+    lowest; returned as (size, negated ranks) so that larger wins."""
+    best = None
+    for size in range(1, len(cards) + 1):
+        for sub in combinations(cards, size):
+            if len({c // 13 for c in sub}) == size and len({c % 13 for c in sub}) == size:
+                ranks = sorted(((c % 13 + 1) % 13 for c in sub), reverse=True)
+                value = (size, tuple(-r for r in ranks))
+                best = value if best is None or value > best else best
+    return best
+
+
 def razz_value(cards):
     """The ace-to-five low of 5 to 7 cards, every five tried: a five's value is
     the shape of its rank counts (no pair, pair, two pair, trips, full house,
@@ -344,6 +358,7 @@ POT_SHARES = {
     "stud-hilo": _high_low(_any_five(R.score), lambda hole, board: eight_low(list(hole) + list(board))),
     "razz": _high_only(_any_five(razz_value)),
     "27-single": _high_only(_any_five(deuce_seven_value)),
+    "badugi": _high_only(_any_five(badugi_value)),
 }
 
 #: game -> comparable value of 5 to 7 cards, or None where a hand is valued only with its board.
@@ -356,6 +371,7 @@ HAND_VALUE = {
     "stud-hilo": R.score,
     "razz": razz_value,
     "27-single": deuce_seven_value,
+    "badugi": badugi_value,
 }
 
 
@@ -406,6 +422,7 @@ HIGH_VALUE = {
     "stud-hilo": _any_five(R.score),
     "razz": _any_five(razz_value),
     "27-single": _any_five(deuce_seven_value),
+    "badugi": _any_five(badugi_value),
 }
 
 

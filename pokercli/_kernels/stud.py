@@ -32,7 +32,7 @@ from pokercli._kernels.omaha import SHARE_UNIT
 
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 #: The kernels' value rules, by :attr:`pokercli.games.rules.Ranking.value_rule`.
-RULES = {"high": 0, "ace-to-five": 1, "deuce-to-seven": 2}
+RULES = {"high": 0, "ace-to-five": 1, "deuce-to-seven": 2, "badugi": 3}
 #: Deuce-to-seven: the wheel's hold'em scores and what they are with the ace only high
 #: (:mod:`pokercli.lowball`), and the bits below a score's type.
 WHEEL_STRAIGHT = np.int64((5 << 26) | (0b1111 << 13))
@@ -101,10 +101,13 @@ def add_card(c, key, mask, m1, m2, m3, card_keys):
 @jit_inline
 def hand_score(key, mask, m1, m2, m3, rule, offsets, rank_score, flush_score, nopair):
     """A hand's score by the value rule (:data:`RULES`): its high hand (0), its
-    ace-to-five low (1), or the deuce-to-seven low of five cards (2: the high
-    hand with the ace only high, turned over so that larger is better)."""
+    ace-to-five low (1), the deuce-to-seven low of five cards (2: the high
+    hand with the ace only high, turned over so that larger is better), or
+    its badugi (3: :func:`badugi_score`)."""
     if rule == 1:
         return nopair[m1] if popcount(m1) >= 5 else paired_low(m1, m2, m3)
+    if rule == 3:
+        return badugi_score(mask)
     h = np.int64(hand_value(key, mask, offsets, rank_score, flush_score))
     if rule == 2:
         h = WHEEL_HIGH if h == WHEEL_STRAIGHT else (WHEEL_FLUSH if h == WHEEL_STRAIGHT_FLUSH else h)
@@ -123,6 +126,61 @@ def byte_tables() -> tuple[np.ndarray, np.ndarray]:
         cards[c] = np.int64(1) << c
         ranks[c] = np.int64(1) << ((c % 13 + 1) % 13)
     return cards, ranks
+
+
+@jit
+def badugi_score(mask):
+    """The badugi score of a hand of up to four cards (its 52-bit card set): the
+    largest set of its cards with no two of a suit or of a rank, then the
+    lowest such set (:func:`pokercli.lowball.badugi_of`: ``size << 26 |
+    (8191 - ace-low rank set)``)."""
+    c0 = c1 = c2 = c3 = np.int64(0)
+    n = 0
+    m = mask
+    while m != 0 and n < 4:
+        c = lowest_bit(m)
+        m &= m - 1
+        if n == 0:
+            c0 = c
+        elif n == 1:
+            c1 = c
+        elif n == 2:
+            c2 = c
+        else:
+            c3 = c
+        n += 1
+    best = np.int64(0)
+    for sub in range(1, 1 << n):
+        suits = np.int64(0)
+        ranks = np.int64(0)
+        size = 0
+        ok = True
+        for j in range(n):
+            if not (sub >> j) & 1:
+                continue
+            c = c0 if j == 0 else (c1 if j == 1 else (c2 if j == 2 else c3))
+            sb = np.int64(1) << (c // 13)
+            rb = np.int64(1) << ((c % 13 + 1) % 13)
+            if (suits & sb) or (ranks & rb):
+                ok = False
+                break
+            suits |= sb
+            ranks |= rb
+            size += 1
+        if ok:
+            best = max(best, (np.int64(size) << 26) | (np.int64(0x1FFF) - ranks))
+    return best
+
+
+@jit
+def badugi_scores(cards, out):
+    """``out[i]``: the badugi score of row ``i`` of ``cards`` (uint8[n, 4] card
+    ids, checked by the caller)."""
+    for i in range(cards.shape[0]):
+        m = np.int64(0)
+        for j in range(cards.shape[1]):
+            m |= np.int64(1) << np.int64(cards[i, j])
+        out[i] = badugi_score(m)
 
 
 @jit

@@ -126,7 +126,7 @@ def _hands_each(words: list[str], game: str) -> bool:
     if g.has_board or len(words) < 2:
         return False
     try:
-        return all(len(C.as_cards(g.read_hand(w, "hand"), "hand")) >= 5 for w in words)
+        return all(len(C.as_cards(g.read_hand(w, "hand"), "hand")) >= g.dealing.fewest_cards for w in words)
     except PokerError:
         return False
 

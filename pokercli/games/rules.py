@@ -61,8 +61,22 @@ class Dealing:
 
     @property
     def most_cards(self) -> int:
-        """The most cards a hand is valued from (with the board): 5 to 7."""
+        """The most cards a hand is valued from (with the board): 4 (badugi) to 7."""
         return min(7, self.hole_cards + self.board_cards)
+
+    @property
+    def fewest_cards(self) -> int:
+        """The fewest cards a hand is valued from: five, or all a badugi hand has."""
+        return min(5, self.hole_cards + self.board_cards)
+
+    def valued_sizes(self) -> tuple[int, ...]:
+        """The numbers of cards a hand is valued from (``rank``): 5 to 7, or 4."""
+        return tuple(range(self.fewest_cards, self.most_cards + 1))
+
+    def valued_sizes_text(self) -> str:
+        """``5 to 7``, ``5``, ``4``."""
+        low, high = self.fewest_cards, self.most_cards
+        return str(low) if low == high else f"{low} to {high}"
 
     @property
     def streets(self) -> tuple[tuple[int, int], ...]:
@@ -142,6 +156,50 @@ class Ranking:
 
     def __repr__(self) -> str:
         return f"Ranking({self.key!r})"
+
+
+class RuleRanking(Ranking):
+    """A ranking given by plain functions of :mod:`pokercli.lowball` (the lows:
+    ace-to-five, deuce-to-seven, badugi), whose scores have no rank fields and
+    no seed reductions."""
+
+    def __init__(self, key: str, class_count: int, value_rule: str, batch: str, *,
+                 best_five: Callable, hand_class: Callable, type_name: Callable, describe: Callable,
+                 type_names: Callable, all_scores: Callable, display_key: Callable):
+        self.key, self.class_count, self.value_rule, self.batch = key, class_count, value_rule, batch
+        self._best_five, self._hand_class, self._type_name = best_five, hand_class, type_name
+        self._describe, self._type_names, self._all_scores = describe, type_names, all_scores
+        self._display_key = display_key
+
+    def best_five(self, cards: Sequence[int]):
+        return self._best_five(cards)
+
+    def score(self, cards: Sequence[int]) -> int:
+        return self._best_five(cards)[0]
+
+    def hand_class(self, score: int) -> int:
+        return self._hand_class(score)
+
+    def type_name(self, score: int) -> str:
+        return self._type_name(score)
+
+    def describe(self, score: int) -> str:
+        return self._describe(score)
+
+    def type_names(self) -> dict[int, str]:
+        return self._type_names()
+
+    def all_scores(self) -> tuple[int, ...]:
+        return self._all_scores()
+
+    def score_fields(self, score: int) -> dict[str, Any]:
+        return {}  # a low's score has no primary and secondary rank sets
+
+    def display_key(self, card: int):
+        return self._display_key(card)
+
+    def reductions(self, cards: Sequence[int]) -> Optional[dict[str, Any]]:
+        return None  # the seed's reductions describe hold'em's ranking
 
 
 #: The names of the seed's eight reductions of a five-card set (SPEC §3a).

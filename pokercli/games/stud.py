@@ -14,50 +14,17 @@ standing and batches from :mod:`pokercli.stud`.
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
-
 from pokercli import lowball as L
 from pokercli.games.game import Game
-from pokercli.games.rules import STANDARD, Dealing, Engine, HandRule, Pot, Ranking
+from pokercli.games.rules import STANDARD, Dealing, Engine, HandRule, Pot, RuleRanking
 
 
-class LowRanking(Ranking):
+def low_ranking() -> RuleRanking:
     """The ace-to-five low (razz): :mod:`pokercli.lowball`."""
-
-    key = "razz"
-    class_count = L.CLASS_COUNT
-    value_rule = "ace-to-five"
-    batch = "pokercli.evaluate:razz_batch"
-
-    def best_five(self, cards: Sequence[int]):
-        return L.best_five(cards)
-
-    def score(self, cards: Sequence[int]) -> int:
-        return L.score(cards)
-
-    def hand_class(self, score: int) -> int:
-        return L.hand_class(score)
-
-    def type_name(self, score: int) -> str:
-        return L.type_name(score)
-
-    def describe(self, score: int) -> str:
-        return L.describe(score)
-
-    def type_names(self) -> dict[int, str]:
-        return L.TYPE_NAMES
-
-    def all_scores(self) -> tuple[int, ...]:
-        return L.all_scores()
-
-    def reductions(self, cards: Sequence[int]) -> Optional[dict]:
-        return None
-
-    def score_fields(self, score: int) -> dict[str, Any]:
-        return {}  # a low's score has no primary and secondary rank sets
-
-    def display_key(self, card: int):
-        return (-L.low_rank(card), card)
+    return RuleRanking("razz", L.CLASS_COUNT, "ace-to-five", "pokercli.evaluate:razz_batch",
+                       best_five=L.best_five, hand_class=L.hand_class, type_name=L.type_name,
+                       describe=L.describe, type_names=lambda: L.TYPE_NAMES, all_scores=L.all_scores,
+                       display_key=lambda card: (-L.low_rank(card), card))
 
 
 #: The engine of the stud games.
@@ -91,5 +58,5 @@ def definitions():
             Game("razz", "Razz: seven-card stud for the ace-to-five low (aces low, straights and "
                          "flushes do not count, pairs count against)",
                  deck=tuple(range(52)), dealing=SEVEN_CARDS,
-                 rule=HandRule("the lowest five of the seven cards, ace to five", LowRanking()),
+                 rule=HandRule("the lowest five of the seven cards, ace to five", low_ranking()),
                  pot=Pot(), engine=ENGINE, help="razz (seven-card stud, ace-to-five low)")]

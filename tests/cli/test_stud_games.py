@@ -180,3 +180,18 @@ def test_stud_hilo_splits_the_pot(cli):
     assert a["scoop"] <= a["high"]["win"] and b["scoop"] <= b["high"]["win"]
     code, out, _ = cli("rank", "--game", "stud-hilo", "-", input="3s 2s 5h 4d 8c 7c 6d\nAs Kd Qh Jc 9h 9d 2c\n")
     assert code == 0 and out.splitlines()[0].endswith("\t6-5-4-3-2 low") and out.splitlines()[1].endswith("\tno low")
+
+
+def test_badugi_on_the_command_line(cli):
+    code, out, _ = cli("rank", "--game", "badugi", "As 2d 3h 4c", "Ks Qd Jh Tc", "5s 6s 7h 8c")
+    lines = out.splitlines()
+    assert code == 0 and lines[1].endswith("a 4-card badugi, 4-3-2-A") and lines[3].endswith("a 3-card hand, 8-7-5")
+    code, out, _ = cli("equity", "--game", "badugi", "As 2d 3h", "Ks 2c 4h 7d", "--json")
+    doc = json.loads(out)
+    # a club from the four to the king makes a badugi lower than K-7-4-2 (K-3-2-A too): 10 of 45
+    assert code == 0 and doc["deals"] == 45 and doc["players"][0]["wins"] == 10
+    code, out, err = cli("rank", "--game", "badugi", "As 2d 3h 4c 5s")
+    assert code == 2 and "expected 4" in err
+    code, out, _ = cli("percentile", "--game", "badugi", "As 2d 3h 5c", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["opponent_hands"] == 194_580 and doc["street"] == "pat"

@@ -284,3 +284,66 @@ def test_deuce_to_seven_draws_against_the_plain_enumeration():
         beats += mine > v
         ties += mine == v
     assert p.opponents == n and (p.beats, p.ties) == pytest.approx((beats / n, ties / n), abs=1e-12)
+
+
+# --- badugi ------------------------------------------------------------------------------
+
+def test_the_facts_of_badugi():
+    scores = L.all_scores_badugi()
+    assert len(scores) == L.BADUGI_CLASS_COUNT == 1092
+    assert Counter(L.type_name_badugi(s) for s in scores) == {"BADUGI": 715, "THREE_CARD": 286,
+                                                              "TWO_CARD": 78, "ONE_CARD": 13}
+    assert L.describe_badugi(scores[0]) == "a 4-card badugi, 4-3-2-A"
+    assert L.describe_badugi(scores[714]) == "a 4-card badugi, K-Q-J-T"  # beats every 3-card hand
+    assert L.describe_badugi(scores[-1]) == "a 1-card hand, K"
+
+
+def test_badugi_on_every_four_card_hand():
+    """All C(52, 4) = 270,725 hands through the batch against the plain rule
+    (tests/naive.py), per kind: a badugi depends on the ranks and on which cards
+    share a suit, so hands equal up to a renaming of suits are valued once."""
+    from itertools import permutations
+
+    hands = np.array(list(combinations(range(52), 4)), np.int8)
+    got = E.scores(hands, "badugi").tolist()
+    assert sorted(set(E.classes(hands, "badugi").tolist())) == list(range(1, 1093))
+    perms = list(permutations(range(4)))
+    kinds: dict = {}
+    for h, s in zip(hands.tolist(), got):
+        key = min(tuple(sorted(13 * p[c // 13] + c % 13 for c in h)) for p in perms)
+        if key in kinds:
+            assert kinds[key][0] == s
+        else:
+            kinds[key] = (s, h)
+    values = sorted(kinds.values(), key=lambda sh: sh[0])
+    plain = [naive.badugi_value(h) for _, h in values]
+    for (sa, ha), (sb, hb), va, vb in zip(values, values[1:], plain, plain[1:]):
+        assert (sa < sb, sa == sb) == (va < vb, va == vb), (ha, hb)
+    assert all(L.score_badugi(h) == s for s, h in values[::50])
+
+
+def test_badugi_against_pokerkit():
+    """pokerkit's BadugiHand orders every kind of four-card hand as the batch does."""
+    pokerkit = pytest.importorskip("pokerkit")
+    rng = random.Random(4)
+    hands = [rng.sample(range(52), 4) for _ in range(200_000)]
+    got = E.scores(np.array(hands, np.int8), "badugi").tolist()
+    by_value: dict = {}
+    for h, s in zip(hands, got):
+        by_value.setdefault(s, h)
+    distinct = sorted(by_value.items())
+    value = [pokerkit.BadugiHand.from_game("".join(C.card_name(c) for c in h)) for _, h in distinct]
+    for va, vb in zip(value, value[1:]):
+        assert va < vb  # each distinct score a strictly better hand for pokerkit too
+    assert len(distinct) > 1000  # nearly every one of the 1,092 badugi values
+
+
+def test_badugi_draws_against_the_plain_enumeration():
+    spot = ["As 2d 3h", "Ks 2c 4h 7d", "5c 6d"]
+    dead = "8s 8d 8h 8c 9s 9d 9h 9c Ts Td Th Tc Js Jd Jh Jc Qs Qd Qh Qc Kd Kh Kc 6s 6h 7s 7h 7c 5s 5h"
+    holes = [C.parse(h) for h in spot]
+    want, runouts = naive.game_equity("badugi", holes, (), C.parse(dead), range(52), 4, 0)
+    r = pokercli.equity(spot, dead=dead, game="badugi", method="exact")
+    assert r.deals == runouts
+    for p, w in zip(r.players, want):
+        assert p.equity == pytest.approx(float(w), abs=1e-12)
