@@ -208,12 +208,10 @@ def badugi_batch(cards, g, value_map):
     if raw.size and (raw.min() < 0 or raw.max() > 51):
         raise PokerError("cards: card ids are 0..51", "cards")
     rows = np.ascontiguousarray(raw, np.uint8)
-    ordered = np.sort(rows, axis=1)
-    twice = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
-    if len(twice):
-        raise PokerError(f"cards: hand {int(twice[0])} holds the same card twice", "cards")
     scores = np.empty(rows.shape[0], np.int64)
-    call(K.badugi_scores, rows, scores)
+    twice = call(K.badugi_scores, rows, scores)
+    if twice >= 0:
+        raise PokerError(f"cards: hand {twice} holds the same card twice", "cards")
     return _mapped(scores, g, value_map)
 
 

@@ -175,12 +175,16 @@ def badugi_score(mask):
 @jit
 def badugi_scores(cards, out):
     """``out[i]``: the badugi score of row ``i`` of ``cards`` (uint8[n, 4] card
-    ids, checked by the caller)."""
+    ids 0..51, checked by the caller). Returns the first row holding a card
+    twice, or -1."""
     for i in range(cards.shape[0]):
         m = np.int64(0)
         for j in range(cards.shape[1]):
             m |= np.int64(1) << np.int64(cards[i, j])
+        if popcount(m) != cards.shape[1]:
+            return i
         out[i] = badugi_score(m)
+    return -1
 
 
 @jit

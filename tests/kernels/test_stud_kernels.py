@@ -296,6 +296,10 @@ def test_the_facts_of_badugi():
     assert L.describe_badugi(scores[0]) == "a 4-card badugi, 4-3-2-A"
     assert L.describe_badugi(scores[714]) == "a 4-card badugi, K-Q-J-T"  # beats every 3-card hand
     assert L.describe_badugi(scores[-1]) == "a 1-card hand, K"
+    with pytest.raises(pokercli.PokerError, match="hand 1 holds the same card twice"):
+        E.scores(np.array([[0, 1, 2, 3], [4, 5, 6, 4]], np.int8), "badugi")
+    with pytest.raises(pokercli.PokerError, match=r"shape \(n, 4\)"):
+        E.scores(np.array([[0, 1, 2, 3, 4]], np.int8), "badugi")
 
 
 def test_badugi_on_every_four_card_hand():
