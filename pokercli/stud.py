@@ -34,6 +34,7 @@ from pokercli.games import Game
 #: The positions of a stud hand's down cards: the first two and the seventh.
 DOWN = (0, 1, 6)
 
+
 def parse_hand(text: str, what: str = "hand") -> tuple[list[int], str]:
     """(card ids in the order dealt, the hand written with its down cards in
     parentheses) of one stud hand (see the module)."""

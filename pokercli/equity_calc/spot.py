@@ -97,7 +97,11 @@ def _parse_shown(value, index: int, dealing) -> Player:
         if value.strip().lower() in RG.RANDOM_WORDS:
             raise PokerError(f"{what}: a player here is the cards dealt so far, not {shown(value.strip())}",
                              "players")
-        cards, written = load(dealing.notation)(value, what) if dealing.notation else (C.parse(value, what=what), "")
+        try:
+            cards, written = (load(dealing.notation)(value, what) if dealing.notation
+                              else (C.parse(value, what=what), ""))
+        except PokerError as e:  # the notation's message, naming this parameter
+            raise PokerError(str(e), "players") from None
     else:
         cards, written = [int(c) for c in C.as_cards(value, what)], ""
     sizes = dealing.hand_counts()

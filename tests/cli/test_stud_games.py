@@ -195,3 +195,10 @@ def test_badugi_on_the_command_line(cli):
     code, out, _ = cli("percentile", "--game", "badugi", "As 2d 3h 5c", "--json")
     doc = json.loads(out)
     assert code == 0 and doc["opponent_hands"] == 194_580 and doc["street"] == "pat"
+
+
+@pytest.mark.parametrize("hand", ["(As Kd 7h) 7c", "As Ks Kx", "(As As) 7h", "QQ+"])
+def test_the_api_names_the_players_parameter(hand):
+    with pytest.raises(pokercli.PokerError) as e:
+        pokercli.equity([hand, "(Kd 3d) 4s"], game="razz")
+    assert e.value.param == "players"
