@@ -12,7 +12,9 @@ Without parentheses the same order is assumed (``As Kd 7h`` is the hand
 above). With them they must sit where the down cards are: the first group
 holds the first two cards, a second group only the seventh; anything else
 (``(As Kd 7h) 7c``, ``As (Kd) 7h``) is refused with one line, as is an
-unbalanced parenthesis.
+unbalanced parenthesis. A down card you have not seen is ``x`` (``(x x) 7h
+8c 9d``): equity deals it from the unseen cards, as it deals the cards to
+come; ``rank`` and ``percentile`` need every card.
 
 **Standing** (``percentile``): the cards dealt so far (five to seven)
 against every opponent hand of as many cards (the unseen cards', or a
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import BinaryIO, Sequence
+from typing import BinaryIO, NamedTuple, Optional, Sequence
 
 from pokercli import cards as C
 from pokercli.errors import PokerError, shown
@@ -35,9 +37,24 @@ from pokercli.games import Game
 DOWN = (0, 1, 6)
 
 
-def parse_hand(text: str, what: str = "hand") -> tuple[list[int], str]:
-    """(card ids in the order dealt, the hand written with its down cards in
-    parentheses) of one stud hand (see the module)."""
+class StudHand(NamedTuple):
+    """A stud hand as written: its known cards in the order dealt, the hand
+    written back (down cards in parentheses, ``x`` for each unknown one), and
+    how many down cards are unknown."""
+
+    cards: list[int]
+    written: str
+    unknown: int = 0
+
+
+#: Characters that stand for an unknown down card.
+UNKNOWN = "xX?"
+
+
+def parse_hand(text: str, what: str = "hand") -> StudHand:
+    """One stud hand (see the module): its known cards, the hand written back,
+    and its unknown down cards (``x`` inside the parentheses: an opponent's
+    down cards you have not seen)."""
     if not isinstance(text, str):
         raise PokerError(f"{what} must be text, not {type(text).__name__}", "hand")
     groups: list[tuple[bool, str]] = []  # (down, text)
@@ -56,21 +73,29 @@ def parse_hand(text: str, what: str = "hand") -> tuple[list[int], str]:
     if depth:
         raise PokerError(f"{what} {shown(text.strip())}: '(' without ')'", "hand")
     groups.append((False, text[start:]))
-    parsed = [(down, C.parse(part, what=what, allow_empty=True) if part.strip() else [])
-              for down, part in groups]
-    cards = [c for _, part in parsed for c in part]
+    slots: list[tuple[bool, Optional[int]]] = []  # (down, card id or None: unknown), in the order dealt
+    for down, part in groups:
+        for token in part.replace(",", " ").split():
+            if all(ch in UNKNOWN for ch in token):
+                if not down:
+                    raise PokerError(f"{what} {shown(text.strip())}: only a down card, in parentheses, "
+                                     "can be unknown (x): up cards are seen", "hand")
+                slots += [(True, None)] * len(token)
+            else:
+                slots += [(down, int(c)) for c in C.parse(token, what=what)]
+    cards = [c for _, c in slots if c is not None]
     if len(set(cards)) < len(cards):
         C.parse(" ".join(C.card_name(c) for c in cards), what=what)  # names the card given twice
-    marked = [down for down, part in parsed for _ in part]
-    if any(down for down, _ in parsed) and marked != [i in DOWN for i in range(len(cards))]:
+    if any(down for down, _ in groups) and [d for d, _ in slots] != [i in DOWN for i in range(len(slots))]:
         raise PokerError(f"{what} {shown(text.strip())}: the down cards are the first two and the "
                          "seventh, in parentheses: (As Kd) 7h 7c 9s Ts (2d)", "hand")
-    return cards, write(cards)
+    return StudHand(cards, write([c for _, c in slots]), sum(c is None for _, c in slots))
 
 
-def write(cards: Sequence[int]) -> str:
-    """A stud hand with its down cards (the first two, the seventh) in parentheses."""
-    names = [C.card_name(c) for c in cards]
+def write(cards: Sequence[Optional[int]]) -> str:
+    """A stud hand with its down cards (the first two, the seventh) in
+    parentheses; None is an unknown card, written ``x``."""
+    names = ["x" if c is None else C.card_name(c) for c in cards]
     text = "(" + " ".join(names[:2]) + ")" if len(names) >= 2 else " ".join(names)
     if len(names) > 2:
         text += " " + " ".join(names[2:6])

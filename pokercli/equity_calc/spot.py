@@ -86,7 +86,8 @@ def _other_games(hole: int) -> str:
 
 
 def _parse_shown(value, index: int, dealing) -> Player:
-    """One hand of the cards dealt so far (stud), in the game's notation."""
+    """One hand of the cards dealt so far (stud), in the game's notation; its
+    unknown down cards (``x``) are dealt by equity as the cards to come are."""
     from pokercli.games.rules import load
 
     what = f"hand {index}"
@@ -98,16 +99,18 @@ def _parse_shown(value, index: int, dealing) -> Player:
             raise PokerError(f"{what}: a player here is the cards dealt so far, not {shown(value.strip())}",
                              "players")
         try:
-            cards, written = (load(dealing.notation)(value, what) if dealing.notation
-                              else (C.parse(value, what=what), ""))
+            if dealing.notation:  # its known cards, written back, and its unknown (x) cards
+                cards, written, unknown = load(dealing.notation)(value, what)
+            else:
+                cards, written, unknown = C.parse(value, what=what), "", 0
         except PokerError as e:  # the notation's message, naming this parameter
             raise PokerError(str(e), "players") from None
     else:
-        cards, written = [int(c) for c in C.as_cards(value, what)], ""
+        cards, written, unknown = [int(c) for c in C.as_cards(value, what)], "", 0
     sizes = dealing.hand_counts()
-    if len(cards) not in sizes:
+    if len(cards) + unknown not in sizes:
         raise PokerError(f"{what} {shown(value if isinstance(value, str) else C.format_cards(cards))} has "
-                         f"{len(cards)} cards; a hand here shows {sizes[0]} to {sizes[-1]}", "players")
+                         f"{len(cards) + unknown} cards; a hand here shows {sizes[0]} to {sizes[-1]}", "players")
     return Player(value if isinstance(value, str) else C.format_cards(cards),
                   [(tuple(sorted(int(c) for c in cards)), 1.0)], True, tuple(int(c) for c in cards),
                   written or C.format_cards(cards))

@@ -91,11 +91,16 @@ class Game:
 
     def read_hand(self, value, what: str):
         """A hand given as text in the game's own notation (stud's down cards in
-        parentheses) as card ids; anything else as it is, for the plain card parser."""
+        parentheses) as card ids; anything else as it is, for the plain card
+        parser. A hand with unknown cards (stud's ``x``) is refused: it has no value."""
         if isinstance(value, str) and self.dealing.notation:
             from pokercli.games.rules import load
 
-            return list(load(self.dealing.notation)(value, what)[0])
+            hand = load(self.dealing.notation)(value, what)
+            if hand.unknown:
+                raise PokerError(f"{what} {value.strip()!r} has unknown cards (x): a hand is valued from "
+                                 "every card; unknown down cards are for equity", what.split()[0])
+            return list(hand.cards)
         return value
 
     @property

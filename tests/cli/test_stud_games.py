@@ -20,8 +20,8 @@ from pokercli import stud
     ("( As Kd ) 7h 7c 9s", "As Kd 7h 7c 9s", "(As Kd) 7h 7c 9s"),
 ])
 def test_stud_notation(text, cards, written):
-    got, shown = stud.parse_hand(text)
-    assert got == C.parse(cards) and shown == written
+    got, shown, unknown = stud.parse_hand(text)
+    assert got == C.parse(cards) and shown == written and unknown == 0
 
 
 @pytest.mark.parametrize("text,fragment", [
@@ -202,3 +202,27 @@ def test_the_api_names_the_players_parameter(hand):
     with pytest.raises(pokercli.PokerError) as e:
         pokercli.equity([hand, "(Kd 3d) 4s"], game="razz")
     assert e.value.param == "players"
+
+
+def test_unknown_down_cards_are_dealt_like_the_cards_to_come(cli):
+    """An opponent's unseen down cards, written x: equity deals them from the
+    unseen cards, exactly as a plain enumeration does (tests/naive.py), and the
+    same as leaving them out; rank refuses a hand with unknown cards."""
+    from tests import naive
+
+    hand = stud.parse_hand("(x x) 7h 8c 9d (x)".replace(" (x)", ""))
+    assert hand == stud.StudHand(C.parse("7h 8c 9d"), "(x x) 7h 8c 9d", 2)
+    spot = ["(x x) 7h 8c 9d Tc", "(As 2d) 3h 4c 9s Ks"]
+    dead = "5c 5d 5s 5h 6c 6d 6s 6h Qs Qd Qh Qc Js Jd Jh Jc Td Th Ts 9h 9c 8h 8d 8s 7c 7d 7s Kd Kh"
+    r = pokercli.equity(spot, dead=dead, game="razz", method="exact")
+    holes = [C.parse("7h 8c 9d Tc"), C.parse("As 2d 3h 4c 9s Ks")]
+    want, runouts = naive.game_equity("razz", holes, (), C.parse(dead), range(52), 7, 0)
+    assert r.deals == runouts and r.players[0].hand == "(x x) 7h 8c 9d Tc"
+    for p, w in zip(r.players, want):
+        assert p.equity == pytest.approx(float(w), abs=1e-12)
+    code, out, err = cli("rank", "--game", "razz", "(x x) 7h 8c 9d Tc (2c)")
+    assert code == 2 and "unknown cards (x)" in err
+    for bad, fragment in (("(As Kd) x 7c", "only a down card"), ("(x x)", "has 2 cards"),
+                          ("(x x x) 7c", "the down cards are the first two")):
+        code, out, err = cli("equity", "--game", "razz", bad, "(Kd 3d) 4s")
+        assert code == 2 and fragment in err, err
