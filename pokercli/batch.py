@@ -26,7 +26,7 @@ import json
 import sys
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import BinaryIO
+from typing import BinaryIO, Optional
 
 import numpy as np
 
@@ -269,7 +269,6 @@ def _write_omaha(block: list, rules, as_json: bool, out: BinaryIO, report: Batch
     if not block:
         return
     from pokercli import evaluate as E
-    from pokercli.omaha_hands import low_name
 
     rows = np.array([hole + board for hole, board in block], np.uint8)
     # one kernel call for the high hands and, in hi-lo, the lows (as classes and lows give them)
@@ -285,9 +284,23 @@ def _write_omaha(block: list, rules, as_json: bool, out: BinaryIO, report: Batch
         fields = {"hole": C.format_cards(hole), "board": C.format_cards(board), "class": cls,
                   "type": kinds[score >> 26], "score": score}
         if split:
-            fields["low"] = low_name([r for r in range(8, 0, -1) if low >> (r - 1) & 1]) if low else None
-        lines.append(json.dumps(fields) if as_json else
-                     "\t".join("no low" if v is None else str(v) for v in fields.values()))
+            fields["low"] = low_text(low)
+        lines.append(fields)
+    write_answers(lines, as_json, out, report, block)
+
+
+def low_text(low: int) -> Optional[str]:
+    """An eight-or-better low's 8-bit rank set (ace = bit 0) as ``8-6-4-2-A low``, or None."""
+    from pokercli.omaha_hands import low_name
+
+    return low_name([r for r in range(8, 0, -1) if low >> (r - 1) & 1]) if low else None
+
+
+def write_answers(answers: list[dict], as_json: bool, out: BinaryIO, report: BatchReport, block: list) -> None:
+    """Write a block's answers (JSON Lines, or tab-separated with ``no low`` for a
+    missing low), count them, empty the block."""
+    lines = [json.dumps(a) if as_json else "\t".join("no low" if v is None else str(v) for v in a.values())
+             for a in answers]
     out.write(("\n".join(lines) + "\n").encode())
     report.hands += len(block)
     block.clear()

@@ -25,7 +25,6 @@ listed comma list), by the best five of each now.
 
 from __future__ import annotations
 
-import json
 import math
 from typing import BinaryIO, NamedTuple, Optional, Sequence
 
@@ -274,9 +273,8 @@ def rank_stream(stream: BinaryIO, out: BinaryIO, as_json: bool = False, game: st
     number and skipped; blank lines and ``#`` comments are skipped silently."""
     import numpy as np
 
-    from pokercli.batch import in_blocks
+    from pokercli.batch import in_blocks, low_text, write_answers
     from pokercli.games import game as game_of
-    from pokercli.omaha_hands import low_name
 
     g = game_of(game)
 
@@ -291,17 +289,13 @@ def rank_stream(stream: BinaryIO, out: BinaryIO, as_json: bool = False, game: st
             rows[i, :len(cards)] = cards
         ranking = g.rule.ranking
         values, low_sets = _evaluate(rows, g)
-        lines = []
+        answers = []
         for i, (cards, score) in enumerate(zip(block, values.tolist())):
             fields = {"hand": C.format_cards(cards), "class": ranking.hand_class(score),
                       "type": ranking.type_name(score), "score": score}
             if low_sets is not None:
-                low = int(low_sets[i])
-                fields["low"] = low_name([r for r in range(8, 0, -1) if low >> (r - 1) & 1]) if low else None
-            lines.append(json.dumps(fields) if as_json else
-                         "\t".join("no low" if v is None else str(v) for v in fields.values()))
-        out.write(("\n".join(lines) + "\n").encode())
-        report.hands += len(block)
-        block.clear()
+                fields["low"] = low_text(int(low_sets[i]))
+            answers.append(fields)
+        write_answers(answers, as_json, out, report, block)
 
     return in_blocks(stream, parse, write, err)
