@@ -40,6 +40,8 @@ _EXPORTS = {
     "Game": "pokercli.games", "GAMES": "pokercli.games",
     "hits": "pokercli.board_hits", "HitsResult": "pokercli.board_hits",
     "icm": "pokercli.tournament", "ICMResult": "pokercli.tournament",
+    "pushfold": "pokercli.push_fold", "PushFoldResult": "pokercli.push_fold",
+    "pushfold_chart": "pokercli.push_fold", "PushFoldChart": "pokercli.push_fold",
 }
 
 __all__ = ["__version__", *_EXPORTS]
@@ -71,6 +73,7 @@ if TYPE_CHECKING:  # for type checkers and editors; at run time the names load l
     from pokercli.hands import HandValue, ScoreInfo, Showdown, rank, score_info, showdown  # noqa: F401
     from pokercli.hearts import HeartsState, hearts_state  # noqa: F401
     from pokercli.tournament import ICMResult, icm  # noqa: F401
+    from pokercli.push_fold import PushFoldChart, PushFoldResult, pushfold, pushfold_chart  # noqa: F401
     from pokercli.preflop_table import TableResult, table  # noqa: F401
     from pokercli.ranges import Range, parse_range  # noqa: F401
     from pokercli.representations import encode  # noqa: F401

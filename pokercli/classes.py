@@ -43,3 +43,40 @@ def classes_of_range(text: str) -> list[str]:
     """The classes touched by a range, in grid order (``QQ+,AKs`` -> AA, AKs, KK, QQ)."""
     touched = {RG.class_name(combo) for combo, _ in RG.parse_range(text)}
     return [c for c in classes() if c in touched]
+
+
+def range_text(weights: dict[str, float]) -> str:
+    """A range of whole classes written short, as players write it: pairs, then
+    suited and offsuit hands by their top card, runs of one weight joined
+    (``22+``, ``TT-55``, ``A2s+``, ``K9s-K6s``), a weight other than 1 after a
+    colon. Classes of weight 0 (or absent) are out.
+
+    >>> range_text({"AA": 1, "KK": 1, "QQ": 1, "AKs": 1, "AQs": 1, "AKo": 0.5})
+    'QQ+,AQs+,AKo:0.5'
+    """
+    ranks = RG.RANK_CHARS_DESC  # A, K, ..., 2
+    parts: list[str] = []
+
+    def runs(names: list[str]) -> None:
+        """Runs of equal weight in ``names`` (best first, all of one kind)."""
+        i = 0
+        while i < len(names):
+            w = weights.get(names[i], 0.0)
+            j = i
+            while j + 1 < len(names) and weights.get(names[j + 1], 0.0) == w:
+                j += 1
+            if w > 0:
+                if i == j:
+                    part = names[i]
+                elif i == 0:
+                    part = names[j] + "+"
+                else:
+                    part = f"{names[i]}-{names[j]}"
+                parts.append(part if w == 1 else f"{part}:{w:.6g}")
+            i = j + 1
+
+    runs([r + r for r in ranks])
+    for kind in "so":
+        for h, high in enumerate(ranks[:-1]):
+            runs([high + low + kind for low in ranks[h + 1:]])
+    return ",".join(parts)

@@ -253,6 +253,38 @@ def vs_all() -> np.ndarray:
                          "table of each combo against every other")
 
 
+@lru_cache(maxsize=1)
+def class_of_combo() -> np.ndarray:
+    """int64[1326]: each combo's starting-hand class, its index in
+    :func:`pokercli.ranges.starting_classes` (grid order AA, AKs, ..., 22)."""
+    from pokercli.ranges import class_name, starting_classes
+
+    index = {name: i for i, name in enumerate(starting_classes())}
+    return np.array([index[class_name((int(a), int(b)))] for a, b in all_combos()], np.int64)
+
+
+@lru_cache(maxsize=1)
+def class_pair_totals() -> np.ndarray:
+    """int64[2, 169, 169]: for classes ``a`` (first seat) and ``b``, over every
+    deal of a combo of ``a`` against a combo of ``b`` that share no card:
+    ``[0]`` how many such deals, ``[1]`` the first seat's wins less its losses
+    summed over all their boards (so the mean of ``2 * equity - 1`` is
+    ``[1] / ([0] * BOARDS)``). Exact integers from the table, card removal
+    included; derived once (under a second) and cached on disk."""
+    def build() -> np.ndarray:
+        cls = class_of_combo()
+        out = np.zeros((2, 169, 169), np.int64)
+        for i in range(len(cls)):
+            free = _free(i)
+            won, lost, _ = counts_of_pairs(np.full(len(free), i), free)
+            np.add.at(out[0, cls[i]], cls[free], 1)
+            np.add.at(out[1, cls[i]], cls[free], won - lost)
+        return out
+
+    return _cached_array("preflop-class-totals", (2, 169, 169), np.int64, build,
+                         "table of each starting-hand class against each other")
+
+
 def vs_random() -> dict[str, dict]:
     """Each of the 169 classes' exact result against one random hand: its
     representative hand (As Ah, As Ks, As Kh, ...) against every two-card hand

@@ -429,6 +429,40 @@ def icm(
     run(job)
 
 
+
+@app.command()
+def pushfold(
+    stack: Annotated[Optional[float], typer.Option(
+        "--stack", help="The effective stack in big blinds, before posting (blinds 0.5 and 1).")] = None,
+    ante: Annotated[float, typer.Option("--ante", help="Each player's ante, in big blinds.")] = 0.0,
+    chart: Annotated[bool, typer.Option("--chart", help="The largest stack at which each hand pushes "
+                                        "and calls, over --stacks.")] = False,
+    stacks: Annotated[Optional[str], typer.Option(
+        "--stacks", help="With --chart: FIRST:LAST:STEP or a list (default 1:20:0.05).")] = None,
+    as_json: Json = False,
+) -> None:
+    """Heads-up push/fold: the exact Nash equilibrium of jam-or-fold, or its chart."""
+    def job():
+        from pokercli.push_fold import pushfold as pushfold_, pushfold_chart
+        from pokercli.render import emit, progress_bar
+
+        out = _out(as_json)
+        if chart:
+            if stack is not None:
+                raise PokerError("stack: --chart solves every stack of --stacks; leave --stack out", "stack")
+            with progress_bar(out, "chart", "stacks") as progress:
+                result = pushfold_chart(stacks, ante=ante, progress=progress)
+            emit(result, out)
+            return
+        if stacks is not None:
+            raise PokerError("stacks: a list of stacks is for --chart (three- and four-handed push/fold "
+                             "is not built yet); one heads-up stack is --stack", "stacks")
+        if stack is None:
+            raise PokerError("give the effective stack: pokercli pushfold --stack 10 (or --chart)", "stack")
+        emit(pushfold_(stack, ante=ante), out)
+
+    run(job)
+
 def _icm_batch(file: Optional[Path], payouts: str, options: dict) -> int:
     """``icm -``: one list of stacks a line in, one JSON line out; bad lines named and skipped."""
     import json

@@ -11,17 +11,18 @@ ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 
 
-def example(path: Path = README) -> str:
+def example(path: Path = README, marker: str = "Use from Python") -> str:
     text = path.read_text()
-    section = text[text.index("Use from Python"):]
+    section = text[text.index(marker):]
     return re.search(r"```python\n(.*?)```", section, re.S).group(1)
 
 
-@pytest.mark.parametrize("path,least", [(README, 8), (ROOT / "docs" / "python.md", 8),
-                                         (ROOT / "docs" / "icm.md", 2)],
-                         ids=["README", "docs/python.md", "docs/icm.md"])
-def test_python_example_runs_and_says_true(path, least):
-    code = example(path)
+@pytest.mark.parametrize("path,least,marker", [
+    (README, 8, "Use from Python"), (ROOT / "docs" / "python.md", 8, "Use from Python"),
+    (ROOT / "docs" / "icm.md", 2, "Use from Python"), (ROOT / "docs" / "icm.md", 3, "Push/fold from Python")],
+    ids=["README", "docs/python.md", "docs/icm.md", "docs/icm.md pushfold"])
+def test_python_example_runs_and_says_true(path, least, marker):
+    code = example(path, marker)
     namespace: dict = {}
     checked = 0
     for line in code.splitlines():

@@ -103,6 +103,9 @@ def results():
     yield "combos", lambda: pokercli.combos("As Ah Ad Ac Ks Qs Js Ts 3d 4d 5d 6d 7c"), {}, [
         "four of a kind", "straight flush"]
     yield "draw", lambda: pokercli.draw("Ah Kh Qh Jh 2c"), {"top": 8}, ["18.5532", "royal flush"]
+    yield "pushfold", lambda: pokercli.pushfold(10), {}, ["43s 71.07%", "Q6s 40.28%", "T4s+", "-0.0454"]
+    yield "pushfold chart", lambda: pokercli.pushfold_chart("4:8:0.05"), {}, [
+        "63s: 5.1-7.1", "8+", "7.7", "7.1*"]
 
 
 CASES = list(results())
