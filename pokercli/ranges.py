@@ -43,6 +43,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterator, Optional, Sequence
 
 from pokercli import cards as C
@@ -296,6 +297,13 @@ def parse_range(text: str, *, order: int = 1) -> Range:
     if not isinstance(order, int) or isinstance(order, bool) or not 1 <= order <= 9:
         raise PokerError(f"order must be a count of random opponents from 1 to 9, not {order!r}",
                          "order")
+    return _parse_range(text, order)
+
+
+@lru_cache(maxsize=64)
+def _parse_range(text: str, order: int) -> Range:
+    """:func:`parse_range` of checked arguments; a :class:`Range` is immutable, so
+    the last few ranges parsed (``random`` above all: 1,326 combos) are kept."""
     weights: dict[Combo, float] = {}
     parts = _parts(text)
     if not parts:

@@ -19,6 +19,7 @@ import numpy as np
 
 from pokercli.timing import Clock
 from pokercli import cards as C
+from pokercli.equity_calc import runouts
 from pokercli.equity_calc.model import EquityResult
 from pokercli.equity_calc.spot import Spot
 from pokercli.equity_calc.symmetry import canonical_deals, stabilizer
@@ -205,7 +206,12 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
         raise TooMuchWork(bound)
     # stop listing deals once there are clearly too many: at most `limit` evaluations
     # after suit-symmetric grouping (which merges up to `stab` deals into one), with slack
-    deals = _deals(spot, limit=min(max(1.0, limit * stab / (work * players)) * 2 + 10, math.inf))
+    cap = min(max(1.0, limit * stab / (work * players)) * 2 + 10, math.inf)
+    if not on_cluster and checkpoint is None and device != "gpu" and runouts.applies(spot):
+        fast = _by_runout(spot, cap, work, limit, device, threads, progress)
+        if fast is not None:
+            return fast
+    deals = _deals(spot, limit=cap)
     if deals is None:
         raise TooMuchWork(bound)
     if not deals:
@@ -239,6 +245,45 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
     result.seconds = t0.seconds()
     result.evaluations = evaluations
     result.note = engine_note
+    return result
+
+
+def _by_runout(spot: Spot, cap: float, work: int, limit: float, device: str, threads: Optional[int],
+               progress) -> Optional[EquityResult]:
+    """A postflop range spot in one pass over the runouts (:mod:`pokercli.equity_calc.runouts`),
+    under the deal-by-deal engine's limit (its distinct deals counted as it counts them);
+    None when there are too many deals to list, none, or that engine would take the job to a GPU."""
+    from pokercli import gpu
+
+    players = len(spot.players)
+    if runouts.random_case(spot):
+        deals = math.comb(52 - len(spot.board) - len(spot.removed) - 2 * (players - 1), 2)
+        evaluations = deals * work * players
+        if evaluations > limit:
+            return None  # the deal-by-deal engine weighs its suit symmetry
+        outcome, clock, done, deals, weight = runouts.random_counts(spot, threads or jobs.threads(), progress)
+        result = result_from_counts(spot, outcome, np.zeros((players, 10)), boards_per_deal(spot) * weight,
+                                    "exact")
+        result.deals, result.seconds, result.evaluations = deals, clock.seconds(), done
+        return result
+    arrays = runouts.deal_rows(spot, cap)
+    if arrays is None or not len(arrays[2]):
+        return None  # too many deals or none: the deal-by-deal engine says so
+    rows, weights = arrays[2], arrays[3]
+    evaluations = len(rows) * work * players
+    if evaluations > limit:  # suit symmetry may bring the deal-by-deal count under the limit
+        evaluations = len(canonical_deals(spot, runouts.deal_list(spot, rows, weights))) * work * players
+        if evaluations > limit:
+            raise TooMuchWork(evaluations)
+    if device == "auto" and evaluations >= gpu.AUTO_EXACT_WORK and gpu.supports(players) \
+            and gpu.status()[0]:
+        return None
+    outcome, clock, done = runouts.counts(spot, arrays, threads or jobs.threads(), progress)
+    boards = boards_per_deal(spot) * float(weights.sum())
+    result = result_from_counts(spot, outcome, np.zeros((players, 10)), boards, "exact")
+    result.deals = len(rows)
+    result.seconds = clock.seconds()
+    result.evaluations = done
     return result
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Optional, Sequence
 
 from pokercli import cards as C
@@ -76,7 +77,13 @@ def parse_player(value, index: int, hole: int = 2, dealing=None) -> Player:
         if duplicate is not None:
             raise PokerError(str(duplicate), "players") from None
         raise PokerError(f"player {index}: {e}", "players") from None
-    return Player(value, [((int(a), int(b)), w) for (a, b), w in combos], False)
+    return Player(value, list(_plain_combos(combos)), False)
+
+
+@lru_cache(maxsize=64)
+def _plain_combos(r: RG.Range) -> tuple[tuple[Combo, float], ...]:
+    """A range's combos as plain int pairs (a parsed range is immutable: kept for the next spot)."""
+    return tuple(((int(a), int(b)), w) for (a, b), w in r)
 
 
 def _other_games(hole: int) -> str:
@@ -192,7 +199,10 @@ def make_spot(players: Sequence, board=(), dead=(), game: str = "holdem",
         if p.fixed or (g.hole_cards != 2 and not p.combos):  # a fixed hand, or an Omaha `random`
             out.append(p)
             continue
-        combos = [(c, w) for c, w in p.combos if not (C.card_mask(c) & blocked)]
+        if g.hole_cards == 2:
+            combos = [(c, w) for c, w in p.combos if not ((1 << c[0] | 1 << c[1]) & blocked)]
+        else:
+            combos = [(c, w) for c, w in p.combos if not (C.card_mask(c) & blocked)]
         if not combos:
             raise PokerError(f"the range of player {i + 1} ({shown(p.text)}) is empty once the "
                              "board, dead cards and other hands are removed"

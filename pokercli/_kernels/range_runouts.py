@@ -1,0 +1,168 @@
+"""Private kernel: every deal of a range spot over every runout of a flop,
+turn or river, in one call.
+
+A runout's hands are valued once each -- every combo of every player, not
+once per deal -- and then every deal (one combo per player, a row of
+``deals``) is a comparison of values already known. A deal whose combo holds
+a runout card is skipped for that runout, so the boards a deal counts are
+exactly those of its own deck (the cards no hand, board or dead card
+holds), as when it is enumerated alone.
+
+================  ====================  ===============================================
+parameter         array                 what it holds
+================  ====================  ===============================================
+``combo_keys``    int64[c]              each combo's two cards' key sum (no ``KEY_INIT``)
+``combo_masks``   int64[c]              each combo's cards as a 52-bit mask
+``deals``         int32[d, players]     each deal's combo of each player (rows of the above)
+``weights``       int64[d]              each deal's weight (a whole number)
+``runouts``       int64[r, to_come]     the runouts to count: card ids, ``to_come`` 0..2
+``base_key``      int64                 ``KEY_INIT`` plus the keys of the board cards
+``base_mask``     int64                 the board as a 52-bit mask
+``patterns``      int64[2**players]     added to: weighted boards by winner pattern (bit
+                                        ``p`` set when player ``p`` has the best hand)
+================  ====================  ===============================================
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pokercli._kernels.evaluator import hand_value
+from pokercli._kernels.jit import jit
+
+
+@jit
+def runout_patterns(combo_keys, combo_masks, deals, weights, runouts, base_key, base_mask, card_keys,
+                    offsets, rank_tab, flush_tab, values, patterns):
+    """Add every deal's weight, on every runout none of its combos meets, to
+    ``patterns[winners]``. ``values``: int64[c], scratch."""
+    one = np.int64(1)
+    n_combos = combo_keys.shape[0]
+    n_deals, players = deals.shape
+    to_come = runouts.shape[1]
+    for r in range(runouts.shape[0]):
+        key = base_key
+        mask = base_mask
+        for k in range(to_come):
+            key += card_keys[runouts[r, k]]
+            mask |= one << runouts[r, k]
+        for c in range(n_combos):
+            v = hand_value(key + combo_keys[c], mask | combo_masks[c], offsets, rank_tab, flush_tab)
+            values[c] = -1 if combo_masks[c] & mask else v
+        for d in range(n_deals):
+            best = np.int64(-1)
+            pattern = 0
+            for p in range(players):
+                v = values[deals[d, p]]
+                if v < 0:
+                    pattern = -1
+                    break
+                bit = 1 << p
+                pattern = bit if v > best else (pattern | bit if v == best else pattern)
+                best = max(best, v)
+            if pattern > 0:
+                patterns[pattern] += weights[d]
+
+
+@jit
+def runout_counts2(first_keys, first_masks, second_keys, second_masks, weights, runouts, base_key, base_mask,
+                   card_keys, offsets, rank_tab, flush_tab, first_values, second_values, patterns):
+    """Two players: ``weights[a, b]`` the weight of the deal of the first
+    player's combo ``a`` against the second's ``b`` (0: they share a card).
+    Every runout values each combo once; then the deals are a dense, branchless
+    loop over ``weights`` rows (it vectorizes). ``patterns[1]``, ``[2]``,
+    ``[3]``: weighted boards the first player wins, loses, ties."""
+    one = np.int64(1)
+    n = first_keys.shape[0]
+    m = second_keys.shape[0]
+    to_come = runouts.shape[1]
+    won = np.int64(0)
+    lost = np.int64(0)
+    tied = np.int64(0)
+    for r in range(runouts.shape[0]):
+        key = base_key
+        mask = base_mask
+        for k in range(to_come):
+            key += card_keys[runouts[r, k]]
+            mask |= one << runouts[r, k]
+        for b in range(m):
+            v = hand_value(key + second_keys[b], mask | second_masks[b], offsets, rank_tab, flush_tab)
+            second_values[b] = -1 if second_masks[b] & mask else v
+        for a in range(n):
+            if first_masks[a] & mask:
+                continue
+            va = hand_value(key + first_keys[a], mask | first_masks[a], offsets, rank_tab, flush_tab)
+            row_won = np.int64(0)
+            row_lost = np.int64(0)
+            row_tied = np.int64(0)
+            for b in range(m):
+                vb = second_values[b]
+                w = np.int64(weights[a, b]) * np.int64(vb >= 0)
+                row_won += w * np.int64(va > vb)
+                row_lost += w * np.int64(va < vb)
+                row_tied += w * np.int64(va == vb)
+            won += row_won
+            lost += row_lost
+            tied += row_tied
+    patterns[1] += won
+    patterns[2] += lost
+    patterns[3] += tied
+
+
+@jit
+def random_patterns(fixed_keys, fixed_masks, random_seat, deck, to_come, base_key, base_mask, card_keys,
+                    offsets, rank_tab, flush_tab, first, count, patterns):
+    """Fixed hands against one ``random`` hand (every two cards of ``deck``,
+    the cards no fixed hand, board or dead card holds): add one to
+    ``patterns[winners]`` for every (runout, random hand) that share no card.
+
+    The random hand and the runout together are a set of ``to_come + 2``
+    cards of the deck, and the random hand's value depends on that set alone:
+    each set is valued once and then split every way into a runout (``to_come``
+    cards) and a hand (two), where the fixed hands' best value on that runout
+    decides. Sets are taken by their lowest card, those from ``first`` to
+    ``first + count - 1`` (indices into ``deck``). ``to_come``: 1 or 2.
+    """
+    one = np.int64(1)
+    n = deck.shape[0]
+    players = fixed_keys.shape[0]
+    rbit = 1 << random_seat
+    # the fixed hands' best value and winner pattern on every runout, by deck indices
+    best = np.full((n, n), -1, np.int64)
+    winners = np.zeros((n, n), np.int64)
+    for i in range(n):
+        for j in range(i + 1 if to_come == 2 else i, i + 1 if to_come == 1 else n):
+            key = base_key + card_keys[deck[i]]
+            mask = base_mask | (one << deck[i])
+            if to_come == 2:
+                key += card_keys[deck[j]]
+                mask |= one << deck[j]
+            b = np.int64(-1)
+            pattern = 0
+            for p in range(players):
+                seat_bit = 1 << (p if p < random_seat else p + 1)
+                v = hand_value(key + fixed_keys[p], mask | fixed_masks[p], offsets, rank_tab, flush_tab)
+                pattern = seat_bit if v > b else (pattern | seat_bit if v == b else pattern)
+                b = max(b, v)
+            best[i, j] = b
+            winners[i, j] = pattern
+    for a in range(first, min(first + count, n)):
+        for b_ in range(a + 1, n):
+            for c in range(b_ + 1, n):
+                key3 = base_key + card_keys[deck[a]] + card_keys[deck[b_]] + card_keys[deck[c]]
+                mask3 = base_mask | (one << deck[a]) | (one << deck[b_]) | (one << deck[c])
+                if to_come == 1:
+                    v = hand_value(key3, mask3, offsets, rank_tab, flush_tab)
+                    for r in (a, b_, c):
+                        fb = best[r, r]
+                        w = winners[r, r]
+                        patterns[rbit if v > fb else (w | rbit if v == fb else w)] += 1
+                    continue
+                for d in range(c + 1, n):
+                    v = hand_value(key3 + card_keys[deck[d]], mask3 | (one << deck[d]), offsets, rank_tab,
+                                   flush_tab)
+                    # the six runouts of the set {a, b_, c, d}: pairs, the other two the hand
+                    for r1, r2 in ((a, b_), (a, c), (a, d), (b_, c), (b_, d), (c, d)):
+                        fb = best[r1, r2]
+                        w = winners[r1, r2]
+                        patterns[rbit if v > fb else (w | rbit if v == fb else w)] += 1

@@ -1,0 +1,252 @@
+"""Exact equity of a postflop range spot in one pass over the runouts.
+
+A spot with ranges on a flop, turn or river has many deals (one combo per
+player) but few runouts (at most 1,081 turn-and-river pairs): instead of
+enumerating each deal's boards apart (a kernel call, and its Python around
+it, per deal), every runout is dealt once, every combo of every player
+valued once on it, and every deal compared from those values
+(:mod:`pokercli._kernels.range_runouts`). A deal counts only the runouts
+that none of its combos meets: its own deck's boards, the very boards the
+deal-by-deal engine counts. Deals are weighted by whole numbers here (the
+ranges' weights multiplied: unweighted ranges give 1), so the counts are the
+same integers in any order; other weights go the deal-by-deal way.
+
+The runouts are split into parts for the threads and into calls of bounded
+work (a Ctrl-C stops the job between two calls).
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from itertools import combinations
+from typing import Callable, Optional
+
+import numpy as np
+
+from pokercli.equity_calc.spot import Spot
+from pokercli.timing import Clock
+
+#: Up to this many players (winner patterns: 2**players counters).
+MAX_PLAYERS = 10
+#: The largest deal weight taken (whole numbers only).
+MAX_WEIGHT = 1 << 31
+#: Work of one kernel call: combo values plus deal comparisons, summed over its runouts.
+CALL_WORK = 30_000_000
+#: Jobs of less work run on one thread (a pool costs more than it gives).
+THREADED_WORK = 4_000_000
+
+
+def applies(spot: Spot) -> bool:
+    """Whether this pass counts the spot: a flop, turn or river; no hand types;
+    two to ``MAX_PLAYERS`` players, one at least with a range; every combo's
+    weight a whole number (so every deal's is)."""
+    return (spot.to_come < 3 and not spot.with_types and 2 <= len(spot.players) <= MAX_PLAYERS
+            and any(len(p.combos) > 1 for p in spot.players) and _whole_weights(spot))
+
+
+def _whole_weights(spot: Spot) -> bool:
+    """Whether every combo's weight is a whole number from 1 to ``MAX_WEIGHT``."""
+    weights = {w for p in spot.players for _, w in p.combos}
+    return all(w == int(w) and 0 < w <= MAX_WEIGHT for w in weights)
+
+
+def deal_rows(spot: Spot, cap: float):
+    """(combo keys, combo masks, deals int32[d, players], weights int64[d]) of
+    every deal, one combo per player sharing no card, in the order of the
+    deal-by-deal engine; None past ``cap`` deals. Built player by player in
+    whole-array steps."""
+    from pokercli.equity_calc.exact import kernel_args
+
+    keys = kernel_args(spot.game.rule.key)[0]
+    one = np.int64(1)
+    cards, masks, weights, starts = [], [], [], [0]
+    for p in spot.players:
+        held = np.array([c for c, _ in p.combos], np.int64).reshape(-1, 2)
+        cards.append(held)
+        masks.append((one << held[:, 0]) | (one << held[:, 1]))
+        weights.append(np.array([w for _, w in p.combos], np.float64))
+        starts.append(starts[-1] + len(held))
+    rows = np.arange(len(cards[0]), dtype=np.int32)[:, None]
+    used, weight = masks[0], weights[0]
+    for p in range(1, len(cards)):
+        if len(rows) * len(cards[p]) > 4 * cap + 1_000_000:
+            return None
+        i, j = np.nonzero((used[:, None] & masks[p][None, :]) == 0)
+        if len(i) > cap:
+            return None
+        rows = np.concatenate([rows[i], (starts[p] + j).astype(np.int32)[:, None]], axis=1)
+        used, weight = used[i] | masks[p][j], weight[i] * weights[p][j]
+    held = np.concatenate(cards)
+    combo_keys = keys[held[:, 0]] + keys[held[:, 1]]
+    return combo_keys, np.concatenate(masks), rows, weight.astype(np.int64)
+
+
+def deal_list(spot: Spot, rows: np.ndarray, weights: np.ndarray) -> list:
+    """The deals of :func:`deal_rows` as the deal-by-deal engine lists them: (combos, weight)."""
+    combos = [c for p in spot.players for c, _ in p.combos]
+    return [(tuple(combos[k] for k in row), float(w)) for row, w in zip(rows.tolist(), weights.tolist())]
+
+
+def runouts_of(spot: Spot) -> np.ndarray:
+    """int64[r, to_come]: every runout of the board from the cards left (no hole card taken out)."""
+    gone = set(spot.board) | set(spot.removed)
+    deck = [c for c in range(52) if c not in gone]
+    k = spot.to_come
+    if k == 0:
+        return np.zeros((1, 0), np.int64)
+    return np.array(list(combinations(deck, k)), np.int64).reshape(-1, k)
+
+
+def _two_player_args(spot: Spot, keys):
+    """(first keys, first masks, second keys, second masks, weights[a, b]) of a
+    two-player spot: 0 where the combos share a card; uint8 when every weight
+    fits (a quarter of the memory the loop reads)."""
+    one = np.int64(1)
+    out = []
+    ws = []
+    for p in spot.players:
+        held = np.array([c for c, _ in p.combos], np.int64).reshape(-1, 2)
+        out += [keys[held[:, 0]] + keys[held[:, 1]], (one << held[:, 0]) | (one << held[:, 1])]
+        ws.append(np.array([w for _, w in p.combos], np.float64))
+    weights = np.outer(ws[0], ws[1]) * ((out[1][:, None] & out[3][None, :]) == 0)
+    dtype = np.uint8 if weights.max() <= 255 else np.int64
+    return (*out, weights.astype(dtype))
+
+
+def counts(spot: Spot, arrays, threads: int,
+           progress: Optional[Callable[[int, int], None]] = None) -> tuple[np.ndarray, Clock, float]:
+    """(outcome[players, players + 1] as floats, the clock started when the
+    kernel was ready, hand evaluations) of every deal of :func:`deal_rows`
+    (``arrays``) over every runout."""
+    from pokercli._kernels.jit import call, ensure
+    from pokercli._kernels.lookup import strength_tables
+    from pokercli._kernels.range_runouts import runout_counts2, runout_patterns
+    from pokercli.equity_calc.exact import board_base, kernel_args
+    from pokercli.equity_calc.tally import add_patterns
+
+    players = len(spot.players)
+    keys, offsets = kernel_args(spot.game.rule.key)[:2]
+    rank_tab, flush_tab = strength_tables(spot.game.rule.key)
+    combo_keys, combo_masks, rows, weights = arrays
+    runs = runouts_of(spot)
+    base_key, base_mask = board_base(spot, keys)
+    board = (np.int64(base_key), np.int64(base_mask), keys, offsets, rank_tab, flush_tab)
+    if players == 2:
+        fk, fm, sk, sm, dense = _two_player_args(spot, keys)
+
+        def args(part: np.ndarray, patterns: np.ndarray):
+            return (runout_counts2, fk, fm, sk, sm, dense, part, *board, np.empty(len(fk), np.int64),
+                    np.empty(len(sk), np.int64), patterns)
+
+        per_runout = dense.size + len(fk) + len(sk)
+    else:
+        def args(part: np.ndarray, patterns: np.ndarray):
+            return (runout_patterns, combo_keys, combo_masks, rows, weights, part, *board,
+                    np.empty(len(combo_keys), np.int64), patterns)
+
+        per_runout = len(combo_keys) + len(rows) * players
+    ensure(*args(runs[:1], np.zeros(1 << players, np.int64)))
+    clock = Clock()
+    step = max(1, min(len(runs), CALL_WORK // max(1, per_runout)))
+    if threads > 1 and len(runs) * per_runout > THREADED_WORK:
+        step = min(step, -(-len(runs) // threads))
+    parts = [runs[i:i + step] for i in range(0, len(runs), step)]
+
+    def run(part: np.ndarray) -> np.ndarray:
+        patterns = np.zeros(1 << players, np.int64)
+        call(*args(part, patterns))
+        return patterns
+
+    total = _run_parts(run, parts, threads, progress)
+    outcome = add_patterns(total, np.zeros((players, players + 1), np.int64)).astype(np.float64)
+    return outcome, clock, float(len(runs) * len(combo_keys))
+
+
+def _run_parts(run: Callable, parts: list, threads: int, progress) -> np.ndarray:
+    """The sum of ``run(part)`` over ``parts``: on this thread when there is one
+    part (or one thread), else on a pool whose results are waited for in short
+    steps (a Ctrl-C stops the job at the next kernel call)."""
+    from pokercli._stop import result, shutdown
+
+    total = 0
+    if len(parts) == 1 or threads <= 1:
+        for done, part in enumerate(parts, 1):
+            total = total + run(part)
+            if progress:
+                progress(done, len(parts))
+        return total
+    pool = ThreadPoolExecutor(max_workers=threads)
+    interrupted = True
+    try:
+        futures = [pool.submit(run, part) for part in parts]
+        for done, future in enumerate(futures, 1):
+            total = total + result(future)
+            if progress:
+                progress(done, len(parts))
+        interrupted = False
+    finally:
+        shutdown(pool, interrupted)
+    return total
+
+
+def random_case(spot: Spot) -> bool:
+    """Fixed hands against one ``random`` hand on a flop or turn: counted by
+    :func:`random_counts`, each set of random hand and runout valued once."""
+    rand = spot.random_players
+    return (spot.to_come in (1, 2) and sum(rand) == 1 and not spot.with_types
+            and len(spot.players) <= MAX_PLAYERS
+            and all(p.fixed for p, r in zip(spot.players, rand) if not r) and _whole_weights(spot))
+
+
+def random_counts(spot: Spot, threads: int,
+                  progress: Optional[Callable[[int, int], None]] = None) -> tuple[np.ndarray, Clock, float, int, float]:
+    """(outcome as floats, clock, hand evaluations, deals, their weight) of
+    fixed hands against one random hand (see :func:`random_case`)."""
+    from math import comb
+
+    from pokercli._kernels.jit import call, ensure
+    from pokercli._kernels.lookup import strength_tables
+    from pokercli._kernels.range_runouts import random_patterns
+    from pokercli.equity_calc.exact import board_base, kernel_args
+    from pokercli.equity_calc.tally import add_patterns
+
+    players = len(spot.players)
+    seat = spot.random_players.index(True)
+    keys, offsets = kernel_args(spot.game.rule.key)[:2]
+    rank_tab, flush_tab = strength_tables(spot.game.rule.key)
+    fixed = [p.combos[0][0] for p in spot.players if p.fixed]
+    fixed_keys = np.array([int(keys[a]) + int(keys[b]) for a, b in fixed], np.int64)
+    fixed_masks = np.array([(1 << a) | (1 << b) for a, b in fixed], np.int64)
+    gone = set(spot.board) | set(spot.removed) | {c for combo in fixed for c in combo}
+    deck = np.array([c for c in range(52) if c not in gone], np.int64)
+    k = spot.to_come
+    base_key, base_mask = board_base(spot, keys)
+    weight = int(spot.players[seat].combos[0][1])
+
+    def args(first: int, count: int, patterns: np.ndarray):
+        return (random_patterns, fixed_keys, fixed_masks, np.int64(seat), deck, np.int64(k), np.int64(base_key),
+                np.int64(base_mask), keys, offsets, rank_tab, flush_tab, np.int64(first), np.int64(count),
+                patterns)
+
+    ensure(*args(0, 0, np.zeros(1 << players, np.int64)))
+    clock = Clock()
+    n = len(deck)
+    sets = [comb(n - 1 - a, k + 1) for a in range(n)]  # sets whose lowest card is deck[a]
+    parts_wanted = threads if sum(sets) * comb(k + 2, 2) > THREADED_WORK // 4 else 1
+    bounds, acc, target = [0], 0, sum(sets) / parts_wanted
+    for a, s in enumerate(sets):
+        acc += s
+        if acc >= target * len(bounds) and len(bounds) < parts_wanted:
+            bounds.append(a + 1)
+    bounds.append(n)
+    parts = [(lo, hi - lo) for lo, hi in zip(bounds[:-1], bounds[1:]) if hi > lo]
+
+    def run(part) -> np.ndarray:
+        patterns = np.zeros(1 << players, np.int64)
+        call(*args(*part, patterns))
+        return patterns
+
+    total = _run_parts(run, parts, threads, progress)
+    outcome = add_patterns(total * weight, np.zeros((players, players + 1), np.int64)).astype(np.float64)
+    deals = comb(n, 2)
+    return outcome, clock, float(sum(sets)), deals, float(weight) * deals

@@ -1,0 +1,136 @@
+"""Postflop range spots in one pass over the runouts (``equity_calc/runouts.py``):
+the very counts of the deal-by-deal engine (itself checked against
+``tests/naive.py``), on random spots -- ranges, fixed hands, ``random``,
+weights, dead cards, flop, turn and river, two to four players, hold'em and
+short deck -- and against the naive rule on small spots."""
+
+import random
+
+import pytest
+
+import pokercli
+from pokercli import cards as C
+from pokercli.equity_calc import runouts
+from pokercli.ranges import starting_classes
+
+import naive
+
+
+def deal_by_deal(monkeypatch, *args, **kwargs):
+    """The deal-by-deal engine's answer (the one-pass paths turned off)."""
+    with monkeypatch.context() as m:
+        m.setattr(runouts, "applies", lambda spot: False)
+        m.setattr(runouts, "random_case", lambda spot: False)
+        return pokercli.equity(*args, **kwargs)
+
+
+def same(a, b) -> None:
+    assert a.boards == b.boards and a.deals == b.deals
+    for x, y in zip(a.players, b.players):
+        assert (x.wins, x.ties, x.equity) == (y.wins, y.ties, y.equity)
+
+
+def random_spot(rng: random.Random, game: str):
+    deck = list(range(52)) if game == "holdem" else [c for c in range(52) if c % 13 >= 4]
+    rng.shuffle(deck)
+    board = [deck.pop() for _ in range(rng.choice((3, 3, 4, 5)))]
+    dead = [deck.pop() for _ in range(rng.choice((0, 0, 1, 2)))]
+    players = []
+    count = rng.choice((2, 2, 3, 4))
+    for _ in range(count):
+        kind = rng.random()
+        if kind < 0.35:
+            players.append(C.format_cards([deck.pop(), deck.pop()]))
+        elif kind < 0.45 and game == "holdem" and count == 2:  # (more: minutes deal by deal)
+            players.append("random")
+        else:
+            classes = rng.sample(starting_classes() if game == "holdem" else
+                                 [c for c in starting_classes() if all(r not in "2345" for r in c[:2])],
+                                 rng.randint(1, 6 if count < 4 else 2))
+            players.append(",".join(f"{c}:{rng.choice((1, 1, 2, 3))}" if rng.random() < 0.3 else c
+                                    for c in classes))
+    return players, C.format_cards(board), C.format_cards(dead)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_spots_count_as_deal_by_deal(monkeypatch, seed):
+    rng = random.Random(seed)
+    game = "holdem" if seed % 4 else "shortdeck"
+    players, board, dead = random_spot(rng, game)
+    try:
+        want = deal_by_deal(monkeypatch, players, board, dead, game=game, method="exact")
+    except pokercli.PokerError:
+        with pytest.raises(pokercli.PokerError):
+            pokercli.equity(players, board, dead, game=game, method="exact")
+        return
+    same(pokercli.equity(players, board, dead, game=game, method="exact"), want)
+
+
+@pytest.mark.parametrize("players,board,dead,game", [
+    (["AsKs", "random"], "Kd 7c 2h", "", "holdem"),
+    (["random", "AsKs"], "Kd 7c 2h 5s", "", "holdem"),
+    (["AsKs", "random", "Qh Jh"], "Kd 7c 2h", "", "holdem"),
+    (["7c 7d", "random:3", "As 2s", "Kh Qh"], "7h 8h 9c", "2d", "holdem"),
+    (["AsKs", "random"], "Kd Kc 2h 2d", "3c 4c", "holdem"),
+    (["AsKs", "random"], "6d 7c 9h", "", "shortdeck"),
+    (["random", "Ts 9s"], "6d 7c 9h Jd", "", "shortdeck-straight"),
+])
+def test_fixed_hands_against_random_count_as_deal_by_deal(monkeypatch, players, board, dead, game):
+    spot_game = pokercli.GAMES[game]
+    assert spot_game is not None
+    same(pokercli.equity(players, board, dead, game=game, method="exact"),
+         deal_by_deal(monkeypatch, players, board, dead, game=game, method="exact"))
+
+
+def test_the_paths_are_the_ones_taken(monkeypatch):
+    """The spots above do go the one-pass ways (a broken ``applies`` would make
+    every comparison trivially equal)."""
+    calls = []
+    real_counts, real_random = runouts.counts, runouts.random_counts
+    monkeypatch.setattr(runouts, "counts", lambda *a, **k: calls.append("deals") or real_counts(*a, **k))
+    monkeypatch.setattr(runouts, "random_counts", lambda *a, **k: calls.append("random") or real_random(*a, **k))
+    pokercli.equity(["QQ+,AKs", "JJ-99,AQs+"], "Kd 7c 2h", method="exact")
+    pokercli.equity(["AsKs", "random"], "Kd 7c 2h", method="exact")
+    pokercli.equity(["QQ+,AKs", "JJ", "AKo"], "Kd 7c 2h 5s", method="exact")
+    pokercli.equity(["AA:0.5,KK", "QQ"], "Kd 7c 2h", method="exact")  # a weight not whole: deal by deal
+    pokercli.equity(["AsAh", "KsKh"], "Kd 7c 2h", method="exact")  # one deal: deal by deal
+    assert calls == ["deals", "random", "deals"]
+
+
+@pytest.mark.parametrize("players,board", [
+    (["AsAh,KsKh,QdQc", "JsTs,9h9d:2"], "2c 7d 9s 3h"),
+    (["AsKs", "random"], "Kd 7c 2h 5s 9d"),
+    (["AhKh", "QQ,JJ", "Tc9c"], "2h 7h 8c Jd"),
+    (["AhKh", "QQ,JJ,AK:2"], "2h 7h 8c Jd"),
+])
+def test_small_spots_against_the_plain_rule(players, board):
+    """Every deal and river of the naive engine (``tests/naive.py``), counts included."""
+    r = pokercli.equity(players, board, method="exact")
+    cards = C.parse(board)
+    ranges = [[((int(a), int(b)), w) for (a, b), w in pokercli.parse_range(p)
+               if not {int(a), int(b)} & set(cards)] for p in players]
+    eq, wins, ties, total = naive.equity(ranges, cards)
+    assert r.boards == total
+    for p, e, w, t in zip(r.players, eq, wins, ties):
+        assert (p.wins, p.ties) == (w, t) and p.equity == pytest.approx(e, abs=1e-12)
+
+
+def test_ctrl_c_stops_a_long_runout_job():
+    """A one-pass job of several seconds stops within a second of a Ctrl-C
+    (between two kernel calls), whichever thread the signal reaches."""
+    import os
+    import signal
+    import threading
+    import time
+
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    t0 = time.monotonic()
+    try:
+        timer.start()
+        with pytest.raises(KeyboardInterrupt):
+            pokercli.equity(["22+,A2+,K2+,Q2+,J2+", "random", "T2+,92+"], "Kd 7c 2h", method="exact")
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, old)
+    assert time.monotonic() - t0 < 2.5
