@@ -166,3 +166,56 @@ def random_patterns(fixed_keys, fixed_masks, random_seat, deck, to_come, base_ke
                         fb = best[r1, r2]
                         w = winners[r1, r2]
                         patterns[rbit if v > fb else (w | rbit if v == fb else w)] += 1
+
+
+@jit
+def random_counts2(hand_key, hand_mask, deck, to_come, base_key, base_mask, card_keys, offsets, rank_tab,
+                   flush_tab, first, count, counts):
+    """:func:`random_patterns` for one fixed hand against the random hand:
+    ``counts`` += (runouts the fixed hand wins, loses, ties), in registers."""
+    one = np.int64(1)
+    n = deck.shape[0]
+    hero = np.full((n, n), -1, np.int64)
+    for i in range(n):
+        for j in range(i + 1 if to_come == 2 else i, i + 1 if to_come == 1 else n):
+            key = base_key + hand_key + card_keys[deck[i]]
+            mask = base_mask | hand_mask | (one << deck[i])
+            if to_come == 2:
+                key += card_keys[deck[j]]
+                mask |= one << deck[j]
+            hero[i, j] = hand_value(key, mask, offsets, rank_tab, flush_tab)
+    won = np.int64(0)
+    lost = np.int64(0)
+    tied = np.int64(0)
+    for a in range(first, min(first + count, n)):
+        for b in range(a + 1, n):
+            for c in range(b + 1, n):
+                key3 = base_key + card_keys[deck[a]] + card_keys[deck[b]] + card_keys[deck[c]]
+                mask3 = base_mask | (one << deck[a]) | (one << deck[b]) | (one << deck[c])
+                if to_come == 1:
+                    v = hand_value(key3, mask3, offsets, rank_tab, flush_tab)
+                    for h in (hero[a, a], hero[b, b], hero[c, c]):
+                        won += np.int64(h > v)
+                        lost += np.int64(h < v)
+                        tied += np.int64(h == v)
+                    continue
+                h_ab = hero[a, b]
+                h_ac = hero[a, c]
+                h_bc = hero[b, c]
+                for d in range(c + 1, n):
+                    v = hand_value(key3 + card_keys[deck[d]], mask3 | (one << deck[d]), offsets, rank_tab,
+                                   flush_tab)
+                    # the six runouts of {a, b, c, d}, the other two cards the random hand
+                    h_ad = hero[a, d]
+                    h_bd = hero[b, d]
+                    h_cd = hero[c, d]
+                    w = (np.int64(h_ab > v) + np.int64(h_ac > v) + np.int64(h_ad > v)
+                         + np.int64(h_bc > v) + np.int64(h_bd > v) + np.int64(h_cd > v))
+                    t = (np.int64(h_ab == v) + np.int64(h_ac == v) + np.int64(h_ad == v)
+                         + np.int64(h_bc == v) + np.int64(h_bd == v) + np.int64(h_cd == v))
+                    won += w
+                    tied += t
+                    lost += 6 - w - t
+    counts[0] += won
+    counts[1] += lost
+    counts[2] += tied

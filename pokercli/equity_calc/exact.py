@@ -256,34 +256,35 @@ def _by_runout(spot: Spot, cap: float, work: int, limit: float, device: str, thr
     from pokercli import gpu
 
     players = len(spot.players)
+    threads = threads or jobs.threads()
+    listed = None  # the deals as the deal-by-deal engine lists them, for its symmetry count
     if runouts.random_case(spot):
         deals = math.comb(52 - len(spot.board) - len(spot.removed) - 2 * (players - 1), 2)
-        evaluations = deals * work * players
-        if evaluations > limit:
-            return None  # the deal-by-deal engine weighs its suit symmetry
-        outcome, clock, done, deals, weight = runouts.random_counts(spot, threads or jobs.threads(), progress)
-        result = result_from_counts(spot, outcome, np.zeros((players, 10)), boards_per_deal(spot) * weight,
-                                    "exact")
-        result.deals, result.seconds, result.evaluations = deals, clock.seconds(), done
-        return result
-    arrays = runouts.deal_rows(spot, cap)
-    if arrays is None or not len(arrays[2]):
-        return None  # too many deals or none: the deal-by-deal engine says so
-    rows, weights = arrays[2], arrays[3]
-    evaluations = len(rows) * work * players
+        weight = deals * spot.players[spot.random_players.index(True)].combos[0][1]
+        count = lambda: runouts.random_counts(spot, threads, progress)  # noqa: E731
+    else:
+        arrays = runouts.two_player_deals(spot) if players == 2 else runouts.deal_rows(spot, cap)
+        if arrays is None:
+            return None
+        deals, weight = runouts.deal_count(arrays)
+        if not deals or deals > cap:
+            return None  # none, or too many: the deal-by-deal engine says so
+        listed = lambda: runouts.deal_list(spot, arrays)  # noqa: E731
+        count = lambda: runouts.counts(spot, arrays, threads, progress)  # noqa: E731
+    evaluations = deals * work * players
     if evaluations > limit:  # suit symmetry may bring the deal-by-deal count under the limit
-        evaluations = len(canonical_deals(spot, runouts.deal_list(spot, rows, weights))) * work * players
+        if listed is None:
+            return None
+        evaluations = len(canonical_deals(spot, listed())) * work * players
         if evaluations > limit:
             raise TooMuchWork(evaluations)
     if device == "auto" and evaluations >= gpu.AUTO_EXACT_WORK and gpu.supports(players) \
             and gpu.status()[0]:
         return None
-    outcome, clock, done = runouts.counts(spot, arrays, threads or jobs.threads(), progress)
-    boards = boards_per_deal(spot) * float(weights.sum())
-    result = result_from_counts(spot, outcome, np.zeros((players, 10)), boards, "exact")
-    result.deals = len(rows)
-    result.seconds = clock.seconds()
-    result.evaluations = done
+    outcome, clock, done = count()
+    result = result_from_counts(spot, outcome, np.zeros((players, 10)), boards_per_deal(spot) * float(weight),
+                                "exact")
+    result.deals, result.seconds, result.evaluations = deals, clock.seconds(), done
     return result
 
 

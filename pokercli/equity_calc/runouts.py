@@ -18,7 +18,7 @@ work (a Ctrl-C stops the job between two calls).
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
-from itertools import combinations
+from functools import lru_cache
 from typing import Callable, Optional
 
 import numpy as np
@@ -46,7 +46,9 @@ def applies(spot: Spot) -> bool:
 
 def _whole_weights(spot: Spot) -> bool:
     """Whether every combo's weight is a whole number from 1 to ``MAX_WEIGHT``."""
-    weights = {w for p in spot.players for _, w in p.combos}
+    weights = set()
+    for p in spot.players:
+        weights |= p.facts.weights if p.facts is not None else {w for _, w in p.combos}
     return all(w == int(w) and 0 < w <= MAX_WEIGHT for w in weights)
 
 
@@ -81,26 +83,52 @@ def deal_rows(spot: Spot, cap: float):
     return combo_keys, np.concatenate(masks), rows, weight.astype(np.int64)
 
 
-def deal_list(spot: Spot, rows: np.ndarray, weights: np.ndarray) -> list:
-    """The deals of :func:`deal_rows` as the deal-by-deal engine lists them: (combos, weight)."""
+def deal_list(spot: Spot, arrays) -> list:
+    """The deals of :func:`deal_rows` or :func:`two_player_deals` as the
+    deal-by-deal engine lists them, in its order: (combos, weight)."""
+    if len(arrays) == 5:  # two players: the dense weights, first player's combo outer
+        a, b = np.nonzero(arrays[4])
+        rows = np.stack([a, len(arrays[0]) + b], axis=1)
+        weights = arrays[4][a, b]
+    else:
+        rows, weights = arrays[2], arrays[3]
     combos = [c for p in spot.players for c, _ in p.combos]
     return [(tuple(combos[k] for k in row), float(w)) for row, w in zip(rows.tolist(), weights.tolist())]
 
 
+def deal_count(arrays) -> tuple[int, int]:
+    """(deals, their summed weight) of :func:`deal_rows` or :func:`two_player_deals`."""
+    if len(arrays) == 5:
+        return int(np.count_nonzero(arrays[4])), int(arrays[4].sum(dtype=np.int64))
+    return len(arrays[2]), int(arrays[3].sum())
+
+
 def runouts_of(spot: Spot) -> np.ndarray:
     """int64[r, to_come]: every runout of the board from the cards left (no hole card taken out)."""
-    gone = set(spot.board) | set(spot.removed)
-    deck = [c for c in range(52) if c not in gone]
-    k = spot.to_come
+    return _runouts(tuple(sorted(set(spot.board) | set(spot.removed))), spot.to_come)
+
+
+@lru_cache(maxsize=32)
+def _runouts(gone: tuple, k: int) -> np.ndarray:
+    deck = np.array([c for c in range(52) if c not in gone], np.int64)
     if k == 0:
-        return np.zeros((1, 0), np.int64)
-    return np.array(list(combinations(deck, k)), np.int64).reshape(-1, k)
+        out = np.zeros((1, 0), np.int64)
+    elif k == 1:
+        out = deck[:, None].copy()
+    else:
+        i, j = np.triu_indices(len(deck), 1)
+        out = np.stack([deck[i], deck[j]], axis=1)
+    out.flags.writeable = False
+    return out
 
 
-def _two_player_args(spot: Spot, keys):
+def two_player_deals(spot: Spot):
     """(first keys, first masks, second keys, second masks, weights[a, b]) of a
     two-player spot: 0 where the combos share a card; uint8 when every weight
-    fits (a quarter of the memory the loop reads)."""
+    fits (an eighth of the memory the loop reads)."""
+    from pokercli.equity_calc.exact import kernel_args
+
+    keys = kernel_args(spot.game.rule.key)[0]
     one = np.int64(1)
     out = []
     ws = []
@@ -127,12 +155,11 @@ def counts(spot: Spot, arrays, threads: int,
     players = len(spot.players)
     keys, offsets = kernel_args(spot.game.rule.key)[:2]
     rank_tab, flush_tab = strength_tables(spot.game.rule.key)
-    combo_keys, combo_masks, rows, weights = arrays
     runs = runouts_of(spot)
     base_key, base_mask = board_base(spot, keys)
     board = (np.int64(base_key), np.int64(base_mask), keys, offsets, rank_tab, flush_tab)
-    if players == 2:
-        fk, fm, sk, sm, dense = _two_player_args(spot, keys)
+    if len(arrays) == 5:
+        fk, fm, sk, sm, dense = arrays
 
         def args(part: np.ndarray, patterns: np.ndarray):
             return (runout_counts2, fk, fm, sk, sm, dense, part, *board, np.empty(len(fk), np.int64),
@@ -140,6 +167,8 @@ def counts(spot: Spot, arrays, threads: int,
 
         per_runout = dense.size + len(fk) + len(sk)
     else:
+        combo_keys, combo_masks, rows, weights = arrays
+
         def args(part: np.ndarray, patterns: np.ndarray):
             return (runout_patterns, combo_keys, combo_masks, rows, weights, part, *board,
                     np.empty(len(combo_keys), np.int64), patterns)
@@ -159,7 +188,7 @@ def counts(spot: Spot, arrays, threads: int,
 
     total = _run_parts(run, parts, threads, progress)
     outcome = add_patterns(total, np.zeros((players, players + 1), np.int64)).astype(np.float64)
-    return outcome, clock, float(len(runs) * len(combo_keys))
+    return outcome, clock, float(len(runs) * (len(arrays[0]) + (len(arrays[2]) if len(arrays) == 5 else 0)))
 
 
 def _run_parts(run: Callable, parts: list, threads: int, progress) -> np.ndarray:
@@ -199,14 +228,14 @@ def random_case(spot: Spot) -> bool:
 
 
 def random_counts(spot: Spot, threads: int,
-                  progress: Optional[Callable[[int, int], None]] = None) -> tuple[np.ndarray, Clock, float, int, float]:
-    """(outcome as floats, clock, hand evaluations, deals, their weight) of
-    fixed hands against one random hand (see :func:`random_case`)."""
+                  progress: Optional[Callable[[int, int], None]] = None) -> tuple[np.ndarray, Clock, float]:
+    """(outcome as floats, clock, hand evaluations) of fixed hands against
+    one random hand (see :func:`random_case`)."""
     from math import comb
 
     from pokercli._kernels.jit import call, ensure
     from pokercli._kernels.lookup import strength_tables
-    from pokercli._kernels.range_runouts import random_patterns
+    from pokercli._kernels.range_runouts import random_counts2, random_patterns
     from pokercli.equity_calc.exact import board_base, kernel_args
     from pokercli.equity_calc.tally import add_patterns
 
@@ -223,16 +252,23 @@ def random_counts(spot: Spot, threads: int,
     base_key, base_mask = board_base(spot, keys)
     weight = int(spot.players[seat].combos[0][1])
 
-    def args(first: int, count: int, patterns: np.ndarray):
-        return (random_patterns, fixed_keys, fixed_masks, np.int64(seat), deck, np.int64(k), np.int64(base_key),
-                np.int64(base_mask), keys, offsets, rank_tab, flush_tab, np.int64(first), np.int64(count),
-                patterns)
+    tables = (keys, offsets, rank_tab, flush_tab)
+    if players == 2:  # one fixed hand: won, lost, tied counted in registers
+        def args(first: int, count: int, patterns: np.ndarray):
+            return (random_counts2, np.int64(fixed_keys[0]), np.int64(fixed_masks[0]), deck, np.int64(k),
+                    np.int64(base_key), np.int64(base_mask), *tables, np.int64(first), np.int64(count),
+                    np.zeros(3, np.int64))
+    else:
+        def args(first: int, count: int, patterns: np.ndarray):
+            return (random_patterns, fixed_keys, fixed_masks, np.int64(seat), deck, np.int64(k),
+                    np.int64(base_key), np.int64(base_mask), *tables, np.int64(first), np.int64(count),
+                    patterns)
 
     ensure(*args(0, 0, np.zeros(1 << players, np.int64)))
     clock = Clock()
     n = len(deck)
     sets = [comb(n - 1 - a, k + 1) for a in range(n)]  # sets whose lowest card is deck[a]
-    parts_wanted = threads if sum(sets) * comb(k + 2, 2) > THREADED_WORK // 4 else 1
+    parts_wanted = threads if sum(sets) * comb(k + 2, 2) > THREADED_WORK else 1
     bounds, acc, target = [0], 0, sum(sets) / parts_wanted
     for a, s in enumerate(sets):
         acc += s
@@ -243,10 +279,14 @@ def random_counts(spot: Spot, threads: int,
 
     def run(part) -> np.ndarray:
         patterns = np.zeros(1 << players, np.int64)
-        call(*args(*part, patterns))
+        task = args(*part, patterns)
+        call(*task)
+        if players == 2:  # (won, lost, tied) of the fixed hand, whose seat is the other one
+            won, lost, tied = task[-1]
+            fixed_bit, random_bit = 1 << (1 - seat), 1 << seat
+            patterns[fixed_bit], patterns[random_bit], patterns[3] = won, lost, tied
         return patterns
 
     total = _run_parts(run, parts, threads, progress)
     outcome = add_patterns(total * weight, np.zeros((players, players + 1), np.int64)).astype(np.float64)
-    deals = comb(n, 2)
-    return outcome, clock, float(sum(sets)), deals, float(weight) * deals
+    return outcome, clock, float(sum(sets))

@@ -29,6 +29,8 @@ class Player:
     cards: tuple[int, ...] = ()
     #: How the game writes the hand (stud's down cards in parentheses), when it has its own notation.
     written: str = ""
+    #: A parsed range's facts, kept with it: each card's combos (indices) and whether one weight serves all.
+    facts: Optional["RangeFacts"] = field(default=None, repr=False, compare=False)
 
     @property
     def label(self) -> str:
@@ -77,13 +79,38 @@ def parse_player(value, index: int, hole: int = 2, dealing=None) -> Player:
         if duplicate is not None:
             raise PokerError(str(duplicate), "players") from None
         raise PokerError(f"player {index}: {e}", "players") from None
-    return Player(value, list(_plain_combos(combos)), False)
+    facts = _range_facts(combos)
+    return Player(value, list(facts.combos), False, facts=facts)
+
+
+@dataclass(frozen=True)
+class RangeFacts:
+    """A parsed range's combos as plain int pairs, the combos (indices) holding
+    each card, and the weights it uses."""
+
+    combos: tuple[tuple[Combo, float], ...]
+    by_card: dict
+    weights: frozenset
+
+    @property
+    def uniform(self) -> bool:
+        return len(self.weights) <= 1
+
+    def without(self, blocked: Sequence[int]) -> list[tuple[Combo, float]]:
+        """The combos that hold none of the ``blocked`` cards."""
+        drop = {i for c in blocked for i in self.by_card.get(c, ())}
+        return [x for i, x in enumerate(self.combos) if i not in drop] if drop else list(self.combos)
 
 
 @lru_cache(maxsize=64)
-def _plain_combos(r: RG.Range) -> tuple[tuple[Combo, float], ...]:
-    """A range's combos as plain int pairs (a parsed range is immutable: kept for the next spot)."""
-    return tuple(((int(a), int(b)), w) for (a, b), w in r)
+def _range_facts(r: RG.Range) -> RangeFacts:
+    """(kept for the next spot: a parsed range is immutable)"""
+    combos = tuple(((int(a), int(b)), w) for (a, b), w in r)
+    by_card: dict[int, list[int]] = {}
+    for i, (combo, _) in enumerate(combos):
+        for c in combo:
+            by_card.setdefault(c, []).append(i)
+    return RangeFacts(combos, {c: tuple(v) for c, v in by_card.items()}, frozenset(w for _, w in combos))
 
 
 def _other_games(hole: int) -> str:
@@ -199,20 +226,21 @@ def make_spot(players: Sequence, board=(), dead=(), game: str = "holdem",
         if p.fixed or (g.hole_cards != 2 and not p.combos):  # a fixed hand, or an Omaha `random`
             out.append(p)
             continue
-        if g.hole_cards == 2:
-            combos = [(c, w) for c, w in p.combos if not ((1 << c[0] | 1 << c[1]) & blocked)]
+        if p.facts is not None and g.hole_cards == 2:
+            combos = p.facts.without(C.mask_cards(blocked))
         else:
             combos = [(c, w) for c, w in p.combos if not (C.card_mask(c) & blocked)]
         if not combos:
             raise PokerError(f"the range of player {i + 1} ({shown(p.text)}) is empty once the "
                              "board, dead cards and other hands are removed"
                              + (f" (and the cards {g.name} leaves out)" if g.left_out else ""), "players")
-        out.append(Player(p.text, combos, False))
+        out.append(Player(p.text, combos, False, facts=p.facts))
     spot = Spot(out, board_cards, dead_cards, g, with_types)
     left = available - g.hole_cards * sum(p.fixed for p in out)
     if g.hole_cards != 2:
         spot.random_players = [not p.fixed and not p.combos for p in out]
         return spot
     spot.random_players = [not p.fixed and len(p.combos) == math.comb(left, 2)
-                           and len({w for _, w in p.combos}) == 1 for p in out]
+                           and (p.facts.uniform if p.facts is not None else len({w for _, w in p.combos}) == 1)
+                           for p in out]
     return spot
