@@ -83,6 +83,9 @@ def _steps() -> list[tuple[str, Callable[[], Any]]]:
         ]
     steps += [
         ("holdem: ranges", lambda: (equity(["QQ+,AKs", "JJ-99,AQs+"], board="Kd 7c 2h", method="exact"),
+                                    equity(["QQ+", "JJ", "AK"], board="Kd 7c 2h 5s", method="exact"),
+                                    equity(["AsKs", "random"], board="Kd 7c 2h 5s", method="exact"),
+                                    equity(["AsKs", "random", "QhJh"], board="Kd 7c 2h 5s", method="exact"),
                                     equity(["QQ+,AKs", "random"], samples=1000, seed=1))),
         ("hits", lambda: board_hits.hits("QQ+,AK,T9s-65s", "Kd 7c 2h", vs="AsKs")),
         ("outs and --distribution", lambda: (analysis.outs("Ah Kh", "Qh 7h 2c", "Qs Qd"),

@@ -36,6 +36,20 @@ CALL_WORK = 30_000_000
 THREADED_WORK = 4_000_000
 
 
+def _tables(spot: Spot):
+    """The evaluator's (card keys, row offsets) of the spot's game."""
+    from pokercli._kernels.lookup import kernel_tables
+
+    return kernel_tables(spot.game.rule.key)[:2]
+
+
+def _board(spot: Spot, keys) -> tuple[int, int]:
+    """The board's key sum (with ``KEY_INIT``) and card mask."""
+    from pokercli._kernels.lookup import KEY_INIT
+
+    return int(KEY_INIT) + sum(int(keys[c]) for c in spot.board), sum(1 << c for c in spot.board)
+
+
 def applies(spot: Spot) -> bool:
     """Whether this pass counts the spot: a flop, turn or river; no hand types;
     two to ``MAX_PLAYERS`` players, one at least with a range; every combo's
@@ -57,9 +71,7 @@ def deal_rows(spot: Spot, cap: float):
     every deal, one combo per player sharing no card, in the order of the
     deal-by-deal engine; None past ``cap`` deals. Built player by player in
     whole-array steps."""
-    from pokercli.equity_calc.exact import kernel_args
-
-    keys = kernel_args(spot.game.rule.key)[0]
+    keys = _tables(spot)[0]
     one = np.int64(1)
     cards, masks, weights, starts = [], [], [], [0]
     for p in spot.players:
@@ -126,9 +138,7 @@ def two_player_deals(spot: Spot):
     """(first keys, first masks, second keys, second masks, weights[a, b]) of a
     two-player spot: 0 where the combos share a card; uint8 when every weight
     fits (an eighth of the memory the loop reads)."""
-    from pokercli.equity_calc.exact import kernel_args
-
-    keys = kernel_args(spot.game.rule.key)[0]
+    keys = _tables(spot)[0]
     one = np.int64(1)
     out = []
     ws = []
@@ -149,14 +159,13 @@ def counts(spot: Spot, arrays, threads: int,
     from pokercli._kernels.jit import call, ensure
     from pokercli._kernels.lookup import strength_tables
     from pokercli._kernels.range_runouts import runout_counts2, runout_patterns
-    from pokercli.equity_calc.exact import board_base, kernel_args
     from pokercli.equity_calc.tally import add_patterns
 
     players = len(spot.players)
-    keys, offsets = kernel_args(spot.game.rule.key)[:2]
+    keys, offsets = _tables(spot)[:2]
     rank_tab, flush_tab = strength_tables(spot.game.rule.key)
     runs = runouts_of(spot)
-    base_key, base_mask = board_base(spot, keys)
+    base_key, base_mask = _board(spot, keys)
     board = (np.int64(base_key), np.int64(base_mask), keys, offsets, rank_tab, flush_tab)
     if len(arrays) == 5:
         fk, fm, sk, sm, dense = arrays
@@ -236,12 +245,11 @@ def random_counts(spot: Spot, threads: int,
     from pokercli._kernels.jit import call, ensure
     from pokercli._kernels.lookup import strength_tables
     from pokercli._kernels.range_runouts import random_counts2, random_patterns
-    from pokercli.equity_calc.exact import board_base, kernel_args
     from pokercli.equity_calc.tally import add_patterns
 
     players = len(spot.players)
     seat = spot.random_players.index(True)
-    keys, offsets = kernel_args(spot.game.rule.key)[:2]
+    keys, offsets = _tables(spot)[:2]
     rank_tab, flush_tab = strength_tables(spot.game.rule.key)
     fixed = [p.combos[0][0] for p in spot.players if p.fixed]
     fixed_keys = np.array([int(keys[a]) + int(keys[b]) for a, b in fixed], np.int64)
@@ -249,7 +257,7 @@ def random_counts(spot: Spot, threads: int,
     gone = set(spot.board) | set(spot.removed) | {c for combo in fixed for c in combo}
     deck = np.array([c for c in range(52) if c not in gone], np.int64)
     k = spot.to_come
-    base_key, base_mask = board_base(spot, keys)
+    base_key, base_mask = _board(spot, keys)
     weight = int(spot.players[seat].combos[0][1])
 
     tables = (keys, offsets, rank_tab, flush_tab)

@@ -79,9 +79,12 @@ def test_wide_range_equity_on_engines_equals_threads(cluster, cli, monkeypatch):
     the cluster, exactly the counts of the plain thread pool (a flop keeps
     it off the shipped table of heads-up preflop deals)."""
     from pokercli.equity_calc import exact as X
+    from pokercli.equity_calc import runouts
     from pokercli.equity_calc.spot import make_spot
 
     job = make_spot(["TT+,AK", "99-77,AQ"], board="2c 3d 4h")  # enough distinct deals for chunks
+    one_pass = X.exact(job)  # a local postflop range job: one pass over the runouts
+    monkeypatch.setattr(runouts, "applies", lambda spot: False)  # deal by deal from here on
     monkeypatch.setattr(X, "ENGINE_MIN_DEALS", 10**9)
     plain = X.exact(job)
     assert plain.note == ""
@@ -93,9 +96,9 @@ def test_wide_range_equity_on_engines_equals_threads(cluster, cli, monkeypatch):
     assert code == 0, err
     doc = json.loads(out)
     assert "Dask scheduler" in doc["note"]
-    for p, a, b in zip(doc["players"], plain.players, local.players):
-        assert p["wins"] == a.wins == b.wins and p["ties"] == a.ties == b.ties
-        assert p["total"] == a.total == b.total
+    for p, a, b, c in zip(doc["players"], plain.players, local.players, one_pass.players):
+        assert p["wins"] == a.wins == b.wins == c.wins and p["ties"] == a.ties == b.ties == c.ties
+        assert p["total"] == a.total == b.total == c.total
 
 
 

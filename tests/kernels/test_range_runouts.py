@@ -129,8 +129,9 @@ def test_ctrl_c_stops_a_long_runout_job():
     try:
         timer.start()
         with pytest.raises(KeyboardInterrupt):
-            pokercli.equity(["22+,A2+,K2+,Q2+,J2+", "random", "T2+,92+"], "Kd 7c 2h", method="exact")
+            # 1,220,670 deals over 1,081 runouts: about 4 s on two cores
+            pokercli.equity(["QQ+,AK", "random", "JJ-77,AQ,KQ"], "Kd 7c 2h", method="exact")
     finally:
         timer.cancel()
         signal.signal(signal.SIGINT, old)
-    assert time.monotonic() - t0 < 2.5
+    assert time.monotonic() - t0 < 2.0
