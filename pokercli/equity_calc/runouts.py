@@ -28,7 +28,7 @@ from pokercli.timing import Clock
 
 #: Up to this many players (winner patterns: 2**players counters).
 MAX_PLAYERS = 10
-#: The largest deal weight taken (whole numbers only).
+#: The largest deal weight taken (whole numbers only; the product of its combos' weights).
 MAX_WEIGHT = 1 << 31
 #: Work of one kernel call: combo values plus deal comparisons, summed over its runouts.
 CALL_WORK = 30_000_000
@@ -59,11 +59,15 @@ def applies(spot: Spot) -> bool:
 
 
 def _whole_weights(spot: Spot) -> bool:
-    """Whether every combo's weight is a whole number from 1 to ``MAX_WEIGHT``."""
-    weights = set()
+    """Whether every combo's weight is a whole number and a deal's weight (their
+    product) is at most ``MAX_WEIGHT``, so that the int64 tallies cannot overflow."""
+    product = 1.0
     for p in spot.players:
-        weights |= p.facts.weights if p.facts is not None else {w for _, w in p.combos}
-    return all(w == int(w) and 0 < w <= MAX_WEIGHT for w in weights)
+        weights = p.facts.weights if p.facts is not None else {w for _, w in p.combos}
+        if not all(w == int(w) and w >= 1 for w in weights):
+            return False
+        product *= max(weights)
+    return product <= MAX_WEIGHT
 
 
 def deal_rows(spot: Spot, cap: float):

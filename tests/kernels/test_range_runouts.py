@@ -135,3 +135,13 @@ def test_ctrl_c_stops_a_long_runout_job():
         timer.cancel()
         signal.signal(signal.SIGINT, old)
     assert time.monotonic() - t0 < 2.0
+
+
+def test_deal_weights_that_could_overflow_go_deal_by_deal():
+    """The one pass tallies weights in 64-bit integers: a deal weighing more
+    than 2**31 (the ranges' weights multiplied) goes the deal-by-deal way."""
+    from pokercli.equity_calc.spot import make_spot
+
+    assert runouts.applies(make_spot(["AA:1000,KK", "QQ:3"], "Kd 7c 2h"))
+    assert not runouts.applies(make_spot(["AA:1000000,KK", "QQ:1000000", "JJ:1000"], "Kd 7c 2h"))
+    assert not runouts.applies(make_spot(["AA:0.5,KK", "QQ"], "Kd 7c 2h"))
