@@ -28,7 +28,27 @@ from __future__ import annotations
 import numpy as np
 
 from pokercli._kernels.evaluator import hand_value
-from pokercli._kernels.jit import jit
+from pokercli._kernels.jit import jit, jit_inline
+
+
+@jit_inline
+def runout_board(runouts, r, base_key, base_mask, card_keys):
+    """The key sum and card mask of the board with runout ``r`` dealt."""
+    key = base_key
+    mask = base_mask
+    for k in range(runouts.shape[1]):
+        key += card_keys[runouts[r, k]]
+        mask |= np.int64(1) << runouts[r, k]
+    return key, mask
+
+
+@jit_inline
+def value_combos(keys, masks, key, mask, offsets, rank_tab, flush_tab, values):
+    """``values[c]``: combo ``c``'s value on the board of ``key``/``mask``; -1
+    where it holds one of the board's cards."""
+    for c in range(keys.shape[0]):
+        v = hand_value(key + keys[c], mask | masks[c], offsets, rank_tab, flush_tab)
+        values[c] = -1 if masks[c] & mask else v
 
 
 @jit
@@ -36,19 +56,10 @@ def runout_patterns(combo_keys, combo_masks, deals, weights, runouts, base_key, 
                     offsets, rank_tab, flush_tab, values, patterns):
     """Add every deal's weight, on every runout none of its combos meets, to
     ``patterns[winners]``. ``values``: int64[c], scratch."""
-    one = np.int64(1)
-    n_combos = combo_keys.shape[0]
     n_deals, players = deals.shape
-    to_come = runouts.shape[1]
     for r in range(runouts.shape[0]):
-        key = base_key
-        mask = base_mask
-        for k in range(to_come):
-            key += card_keys[runouts[r, k]]
-            mask |= one << runouts[r, k]
-        for c in range(n_combos):
-            v = hand_value(key + combo_keys[c], mask | combo_masks[c], offsets, rank_tab, flush_tab)
-            values[c] = -1 if combo_masks[c] & mask else v
+        key, mask = runout_board(runouts, r, base_key, base_mask, card_keys)
+        value_combos(combo_keys, combo_masks, key, mask, offsets, rank_tab, flush_tab, values)
         for d in range(n_deals):
             best = np.int64(-1)
             pattern = 0
@@ -66,28 +77,20 @@ def runout_patterns(combo_keys, combo_masks, deals, weights, runouts, base_key, 
 
 @jit
 def runout_counts2(first_keys, first_masks, second_keys, second_masks, weights, runouts, base_key, base_mask,
-                   card_keys, offsets, rank_tab, flush_tab, first_values, second_values, patterns):
+                   card_keys, offsets, rank_tab, flush_tab, second_values, patterns):
     """Two players: ``weights[a, b]`` the weight of the deal of the first
     player's combo ``a`` against the second's ``b`` (0: they share a card).
     Every runout values each combo once; then the deals are a dense, branchless
     loop over ``weights`` rows (it vectorizes). ``patterns[1]``, ``[2]``,
     ``[3]``: weighted boards the first player wins, loses, ties."""
-    one = np.int64(1)
     n = first_keys.shape[0]
     m = second_keys.shape[0]
-    to_come = runouts.shape[1]
     won = np.int64(0)
     lost = np.int64(0)
     tied = np.int64(0)
     for r in range(runouts.shape[0]):
-        key = base_key
-        mask = base_mask
-        for k in range(to_come):
-            key += card_keys[runouts[r, k]]
-            mask |= one << runouts[r, k]
-        for b in range(m):
-            v = hand_value(key + second_keys[b], mask | second_masks[b], offsets, rank_tab, flush_tab)
-            second_values[b] = -1 if second_masks[b] & mask else v
+        key, mask = runout_board(runouts, r, base_key, base_mask, card_keys)
+        value_combos(second_keys, second_masks, key, mask, offsets, rank_tab, flush_tab, second_values)
         for a in range(n):
             if first_masks[a] & mask:
                 continue

@@ -175,8 +175,7 @@ def counts(spot: Spot, arrays, threads: int,
         fk, fm, sk, sm, dense = arrays
 
         def args(part: np.ndarray, patterns: np.ndarray):
-            return (runout_counts2, fk, fm, sk, sm, dense, part, *board, np.empty(len(fk), np.int64),
-                    np.empty(len(sk), np.int64), patterns)
+            return (runout_counts2, fk, fm, sk, sm, dense, part, *board, np.empty(len(sk), np.int64), patterns)
 
         per_runout = dense.size + len(fk) + len(sk)
     else:
