@@ -17,6 +17,7 @@ import json
 import os
 import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional, Sequence
 
@@ -28,10 +29,15 @@ SCHEDULER_ENV = "POKERCLI_SCHEDULER"
 THREADS_ENV = "POKERCLI_THREADS"
 
 
+@lru_cache(maxsize=1)
+def _cores() -> int:
+    return os.cpu_count() or 1
+
+
 def threads() -> int:
     """Threads for kernels: ``POKERCLI_THREADS`` (0 or unset: every core); a
     value that is not a whole number is one warning line, and every core."""
-    cores = os.cpu_count() or 1
+    cores = _cores()
     text = os.environ.get(THREADS_ENV, "").strip()
     try:
         wanted = int(text or "0")

@@ -76,7 +76,7 @@ def work_per_deal(spot: Spot) -> int:
 
 
 def raw_deal_bound(spot: Spot) -> float:
-    return float(np.prod([len(p.combos) for p in spot.players], dtype=np.float64))
+    return float(math.prod(float(len(p.combos)) for p in spot.players))
 
 
 # --- kernels ------------------------------------------------------------------
