@@ -140,9 +140,10 @@ def board_equity(spot, job: EquityJob, game) -> EquityResult:
         # every deal's counts from the shipped table: no kernel, so Numba is not even imported
         return lookup.headsup_preflop(spot, report)
     from pokercli.equity_calc.exact import EVALS_PER_SECOND, TooMuchWork, exact
-    from pokercli.equity_calc.montecarlo import monte_carlo
 
     if job.sampling:
+        from pokercli.equity_calc.montecarlo import monte_carlo
+
         return monte_carlo(spot, job.samples, job.stderr, job.seed, report, device)
     try:
         return exact(spot, report, force=(job.method == "exact"), engine=job.engine,
@@ -158,6 +159,8 @@ def board_equity(spot, job: EquityJob, game) -> EquityResult:
                              f"evaluations (~{duration(e.evaluations / EVALS_PER_SECOND)} here); "
                              "sample instead (method='monte-carlo') or narrow the ranges",
                              "method") from None
+        from pokercli.equity_calc.montecarlo import monte_carlo
+
         result = monte_carlo(spot, job.samples, job.stderr, job.seed, report, device)
         note = f"exact enumeration would take about {e.evaluations:.2g} hand evaluations; sampled instead"
         result.note = f"{note}; {result.note}" if result.note else note

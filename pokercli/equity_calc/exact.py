@@ -25,7 +25,7 @@ from pokercli.equity_calc.spot import Spot
 from pokercli.equity_calc.symmetry import canonical_deals, stabilizer
 from pokercli.equity_calc.tally import add_patterns, result_from_counts, tally_arrays
 from pokercli.errors import PokerError, TooMuchWork
-from pokercli.evaluate import strength_tables
+from pokercli._kernels.lookup import strength_tables
 from pokercli import jobs
 
 #: Exact by default when the work is at most this many hand evaluations.
@@ -270,7 +270,10 @@ def _by_runout(spot: Spot, cap: float, work: int, limit: float, device: str, thr
         if not deals or deals > cap:
             return None  # none, or too many: the deal-by-deal engine says so
         listed = lambda: runouts.deal_list(spot, arrays)  # noqa: E731
-        count = lambda: runouts.counts(spot, arrays, threads, progress)  # noqa: E731
+        if runouts.numpy_will_do(spot, arrays):  # a small job, Numba not loaded yet: NumPy answers it
+            count = lambda: runouts.numpy_counts(spot, arrays)  # noqa: E731
+        else:
+            count = lambda: runouts.counts(spot, arrays, threads, progress)  # noqa: E731
     evaluations = deals * work * players
     if evaluations > limit:  # suit symmetry may bring the deal-by-deal count under the limit
         if listed is None:

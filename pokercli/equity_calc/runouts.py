@@ -204,6 +204,36 @@ def counts(spot: Spot, arrays, threads: int,
     return outcome, clock, float(len(runs) * (len(arrays[0]) + (len(arrays[2]) if len(arrays) == 5 else 0)))
 
 
+#: Two-player jobs of at most this many (runout, combo, combo) triples are counted
+#: in NumPy while Numba is not loaded yet: a one-off command (a hand against a hand
+#: on the flop) then starts without importing it, about 0.3 s.
+NUMPY_WORK = 60_000
+
+
+def numpy_will_do(spot: Spot, arrays) -> bool:
+    """Whether :func:`numpy_counts` takes this two-player job (see ``NUMPY_WORK``)."""
+    import sys
+
+    return (len(arrays) == 5 and "numba" not in sys.modules
+            and len(runouts_of(spot)) * arrays[4].size <= NUMPY_WORK)
+
+
+def numpy_counts(spot: Spot, arrays) -> tuple[np.ndarray, Clock, float]:
+    """:func:`counts` of a two-player job by :func:`pokercli.equity_calc.matchup.pair_counts`
+    in NumPy (the same integers, no Numba)."""
+    from pokercli.equity_calc.matchup import pair_counts
+
+    clock = Clock()
+    first, second = ([c for c, _ in p.combos] for p in spot.players)
+    pairs = pair_counts(first, second, spot.board, spot.dead, spot.game.name, engine="numpy")
+    w = arrays[4].astype(np.int64)
+    won, tied, total = ((w * pairs[:, :, k]).sum() for k in range(3))
+    outcome = np.zeros((2, 3), np.float64)
+    outcome[0, 1], outcome[1, 1] = won, total - won - tied
+    outcome[0, 2] = outcome[1, 2] = tied
+    return outcome, clock, float(len(runouts_of(spot)) * (len(first) + len(second)))
+
+
 def _run_parts(run: Callable, parts: list, threads: int, progress) -> np.ndarray:
     """The sum of ``run(part)`` over ``parts``: on this thread when there is one
     part (or one thread), else on a pool whose results are waited for in short

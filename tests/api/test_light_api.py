@@ -28,7 +28,10 @@ CODE = ("import sys\nimport pokercli\n{stmt}\n"
     # ranges against the table: NumPy, no kernel, no Numba
 
     ("pokercli.equity(['AsAh', 'QQ+,AKs'])", {"numpy"}),
-    ("pokercli.equity(['AsAh', 'KsKh'], board='2c 3d 4h')", {"numpy", "numba", "llvmlite"}),
+    # a small heads-up spot on a flop, first in the process: NumPy, no kernel
+    ("pokercli.equity(['AsAh', 'KsKh'], board='2c 3d 4h')", {"numpy"}),
+    ("pokercli.pushfold(10)", {"numpy"}),
+    ("pokercli.equity(['AsAh', 'KsKh', 'Qd Jd'], board='2c 3d 4h')", {"numpy", "numba", "llvmlite"}),
 ])
 def test_light_functions_load_no_heavy_module(stmt, allowed):
     r = subprocess.run([sys.executable, "-c", CODE.format(stmt=stmt)], capture_output=True, text=True)

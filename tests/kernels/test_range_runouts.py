@@ -146,3 +146,19 @@ def test_deal_weights_that_could_overflow_go_deal_by_deal():
     assert runouts.applies(make_spot(["AA:1000,KK", "QQ:3"], "Kd 7c 2h"))
     assert not runouts.applies(make_spot(["AA:1000000,KK", "QQ:1000000", "JJ:1000"], "Kd 7c 2h"))
     assert not runouts.applies(make_spot(["AA:0.5,KK", "QQ"], "Kd 7c 2h"))
+
+
+@pytest.mark.parametrize("players,board,dead", [
+    (["AhKh", "QsQd"], "Jh Th 2c", ""), (["AhKh", "QQ,JJ:2"], "Jh Th 2c 5s", "2d"),
+    (["AsKs", "7c7d"], "Kd 7h 2h 5s 9c", ""), (["Ts 9s", "AA"], "6d 7c 9h", ""),
+])
+def test_small_two_player_jobs_in_numpy_count_as_the_kernel(players, board, dead):
+    """A small heads-up job that a process meets before Numba is loaded is
+    counted in NumPy (``numpy_counts``): the kernel's very integers."""
+    from pokercli.equity_calc.spot import make_spot
+
+    spot = make_spot(players, board, dead)
+    arrays = runouts.two_player_deals(spot)
+    by_numpy, _, _ = runouts.numpy_counts(spot, arrays)
+    by_kernel, _, _ = runouts.counts(spot, arrays, 1)
+    assert (by_numpy == by_kernel).all() and by_numpy.sum() > 0
