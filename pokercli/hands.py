@@ -48,6 +48,10 @@ class HandValue:
     description: str
     #: "holdem", or a short deck game (its score and class are in its own ranking).
     game: str = "holdem"
+    #: In a game whose pot splits: the low's rule (``eight or better``), and the
+    #: hand's best qualifying low as (description, five cards), or None for no low.
+    low_rule: Optional[str] = None
+    low: Optional[tuple[str, tuple[C.Card, ...]]] = None
 
     @property
     def classes(self) -> int:
@@ -90,7 +94,18 @@ class HandValue:
         }
         if self.reductions is not None:
             doc["reductions"] = self.reductions
+        if self.low_rule is not None:
+            doc["low_rule"] = self.low_rule
+            doc["low"] = None if self.low is None else {"description": self.low[0],
+                                                        "cards": [c.name for c in self.low[1]]}
         return doc
+
+    @property
+    def low_text(self) -> Optional[str]:
+        """``8-6-4-2-A low: As 2d 4c 6h 8s``, ``no low``, or None in a game without a low."""
+        if self.low_rule is None:
+            return None
+        return "no low" if self.low is None else f"{self.low[0]}: {C.format_cards(self.low[1])}"
 
 
 def value_of(cards: Sequence[int], game: str = "holdem") -> HandValue:
@@ -124,7 +139,23 @@ def rank_any_five(cards, g: Game) -> HandValue:
     """:func:`rank` in a game whose hand is the best five of any of its cards."""
     cards = C.as_cards(g.read_hand(cards, "cards"), "cards", count=g.dealing.valued_sizes())
     g.check_deck(cards, "cards", "cards")
-    return value_of(cards, g.name)
+    value = value_of(cards, g.name)
+    if not g.pot.split:
+        return value
+    from dataclasses import replace
+
+    from pokercli.omaha_hands import best_low, low_name
+
+    low = best_low(cards, (), 0)  # any five of the cards (stud)
+    shown = None if low is None else (low_name(low[0]), tuple(C.Card(c) for c in sorted(
+        low[1], key=lambda c: (-_ace_low(c), c))))
+    return replace(value, low_rule=g.pot.low, low=shown)
+
+
+def _ace_low(card: int) -> int:
+    """A card's rank for a low: ace 1, two 2 .. king 13."""
+    r = card % 13
+    return 1 if r == 12 else r + 2
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,8 @@ class HandView(View):
                 yield f"{key}: {' '.join(doc[key])}"
         yield f"best_five: {F.card_names(doc['best_five'], out)}"
         yield f"description: {doc['description']}"
+        if self.result.low_text is not None:
+            yield f"low ({doc['low_rule']}): {self.result.low_text}"
         if "reductions" in doc:
             yield "reductions: " + ", ".join(f"{k}={v}" for k, v in doc["reductions"].items())
 
@@ -71,6 +73,8 @@ class HandView(View):
                 ("best five", F.card_names(doc["best_five"], out))]
         if "game" in doc:
             rows.insert(0, ("game", doc["game"]))
+        if self.result.low_text is not None:
+            rows.append((f"low ({doc['low_rule']})", self.result.low_text))
         parts = [F.key_values(rows, out)]
         if "score_binary" in doc:
             parts.append(_score_layout(doc["score"], out))

@@ -226,3 +226,40 @@ def test_unknown_down_cards_are_dealt_like_the_cards_to_come(cli):
                           ("(x x x) 7c", "the down cards are the first two")):
         code, out, err = cli("equity", "--game", "razz", bad, "(Kd 3d) 4s")
         assert code == 2 and fragment in err, err
+
+
+def test_one_stud_hilo_hand_shows_its_low():
+    """``rank`` of one stud hi-lo hand gives the high and the best eight-or-better
+    low of any five of its cards (or no low), checked against the plain rule on
+    random hands; a high-only game carries no low."""
+    import random
+
+    import naive
+
+    rng = random.Random(5)
+    lows = 0
+    for _ in range(300):
+        cards = rng.sample(range(52), rng.choice((5, 6, 7)))
+        v = pokercli.rank(C.format_cards(cards), game="stud-hilo")
+        want = naive.eight_low(cards)
+        assert v.low_rule == "eight or better"
+        if want is None:
+            assert v.low is None and v.low_text == "no low"
+            continue
+        lows += 1
+        description, five = v.low
+        assert description == "-".join("A" if r == 1 else str(r) for r in want) + " low"
+        assert set(five) <= set(cards) and len(five) == 5
+        assert sorted((1 if c % 13 == 12 else c % 13 + 2 for c in five), reverse=True) == want
+    assert lows > 30
+    assert pokercli.rank("As 2d 3h 4c 5s 9d Kd", game="stud").low_rule is None
+    doc = pokercli.rank("(As 2d) 3h 4c 5s 9d (Kd)", game="stud-hilo").to_dict()
+    assert doc["low"] == {"description": "5-4-3-2-A low", "cards": ["5s", "4c", "3h", "2d", "As"]}
+    assert "low" not in pokercli.rank("As Ks Qs Js Ts").to_dict()
+
+
+def test_stud_hilo_rank_command_says_the_low(cli):
+    code, out, _ = cli("rank", "(As 2d) 3h 4c 8s 9d (8d)", "--game", "stud-hilo")
+    assert code == 0 and "low (eight or better): 8-4-3-2-A low: 8s 4c 3h 2d As" in out
+    code, out, _ = cli("rank", "(Ks Kd) Qh Jc 9s 9d (Kh)", "--game", "stud-hilo")
+    assert code == 0 and "low (eight or better): no low" in out

@@ -49,6 +49,8 @@ def results():
     yield "rank five", lambda: pokercli.rank("As Ks Qs Js 9s"), {}, [
         "hand_ranks", "odd_ranks", "five_high", "rank_count", "7808", "Flush, ace-king-queen-jack-nine"]
     yield "rank seven", lambda: pokercli.rank("Kh Ks Kd Th Tc 2s 3d"), {}, ["Full house, kings full of tens"]
+    yield "rank stud-hilo", lambda: pokercli.rank("(As 2d) 3h 4c 8s 9d (8d)", game="stud-hilo"), {}, [
+        "8-4-3-2-A low: 8s 4c 3h 2d As", "eight or better"]
     yield "score", lambda: pokercli.score_info(270536708), {}, ["THREE_OF_A_KIND"]
     yield "showdown", lambda: pokercli.showdown(["AsAc", "KhKs", "4d5d"], board="Ah Kd 7c 2s 3h"), {}, [
         "Three of a kind, aces, king-seven kickers", "WIN", "lose"]
