@@ -30,7 +30,7 @@ says which).
 given) and gives each hand the stacks where it is played at least half the
 time, as intervals; an interval broken by less than ``GAP_FILL`` bb of not
 playing is one interval (the hand is mixed there), so only real gaps show,
-as in the published charts (63s: pushed at 5.1-7.1 bb and below 2.4 bb).
+as in the published charts (63s: pushed at 5.1-7.1 bb and up to 2.3 bb).
 A chart's numbers are shown rounded down to 0.1 bb: "pushes up to 7.7"
 never means a stack where Nash folds.
 
