@@ -52,10 +52,10 @@ def value_combos(keys, masks, key, mask, offsets, rank_tab, flush_tab, values):
 
 
 @jit
-def runout_patterns(combo_keys, combo_masks, deals, weights, runouts, base_key, base_mask, card_keys,
-                    offsets, rank_tab, flush_tab, values, patterns):
-    """Add every deal's weight, on every runout none of its combos meets, to
-    ``patterns[winners]``. ``values``: int64[c], scratch."""
+def runout_patterns(combo_keys, combo_masks, deals, weights, runouts, runout_weights, base_key, base_mask,
+                    card_keys, offsets, rank_tab, flush_tab, values, patterns):
+    """Add every deal's weight times the runout's, on every runout none of its
+    combos meets, to ``patterns[winners]``. ``values``: int64[c], scratch."""
     n_deals, players = deals.shape
     for r in range(runouts.shape[0]):
         key, mask = runout_board(runouts, r, base_key, base_mask, card_keys)
@@ -72,17 +72,18 @@ def runout_patterns(combo_keys, combo_masks, deals, weights, runouts, base_key, 
                 pattern = bit if v > best else (pattern | bit if v == best else pattern)
                 best = max(best, v)
             if pattern > 0:
-                patterns[pattern] += weights[d]
+                patterns[pattern] += weights[d] * runout_weights[r]
 
 
 @jit
-def runout_counts2(first_keys, first_masks, second_keys, second_masks, weights, runouts, base_key, base_mask,
-                   card_keys, offsets, rank_tab, flush_tab, second_values, patterns):
+def runout_counts2(first_keys, first_masks, second_keys, second_masks, weights, runouts, runout_weights,
+                   base_key, base_mask, card_keys, offsets, rank_tab, flush_tab, second_values, patterns):
     """Two players: ``weights[a, b]`` the weight of the deal of the first
     player's combo ``a`` against the second's ``b`` (0: they share a card).
     Every runout values each combo once; then the deals are a dense, branchless
     loop over ``weights`` rows (it vectorizes). ``patterns[1]``, ``[2]``,
-    ``[3]``: weighted boards the first player wins, loses, ties."""
+    ``[3]``: weighted boards the first player wins, loses, ties (a runout
+    weighing ``runout_weights[r]`` boards)."""
     n = first_keys.shape[0]
     m = second_keys.shape[0]
     won = np.int64(0)
@@ -91,6 +92,9 @@ def runout_counts2(first_keys, first_masks, second_keys, second_masks, weights, 
     for r in range(runouts.shape[0]):
         key, mask = runout_board(runouts, r, base_key, base_mask, card_keys)
         value_combos(second_keys, second_masks, key, mask, offsets, rank_tab, flush_tab, second_values)
+        run_won = np.int64(0)
+        run_lost = np.int64(0)
+        run_tied = np.int64(0)
         for a in range(n):
             if first_masks[a] & mask:
                 continue
@@ -104,9 +108,12 @@ def runout_counts2(first_keys, first_masks, second_keys, second_masks, weights, 
                 row_won += w * np.int64(va > vb)
                 row_lost += w * np.int64(va < vb)
                 row_tied += w * np.int64(va == vb)
-            won += row_won
-            lost += row_lost
-            tied += row_tied
+            run_won += row_won
+            run_lost += row_lost
+            run_tied += row_tied
+        won += run_won * runout_weights[r]
+        lost += run_lost * runout_weights[r]
+        tied += run_tied * runout_weights[r]
     patterns[1] += won
     patterns[2] += lost
     patterns[3] += tied

@@ -34,6 +34,9 @@ MAX_WEIGHT = 1 << 31
 CALL_WORK = 30_000_000
 #: Jobs of less work run on one thread (a pool costs more than it gives).
 THREADED_WORK = 4_000_000
+#: Jobs of more work look for the suit renamings that leave the spot as it is
+#: (each runout then counted once for all its images).
+SYMMETRY_WORK = 2_000_000
 
 
 def _tables(spot: Spot):
@@ -139,6 +142,42 @@ def _runouts(gone: tuple, k: int) -> np.ndarray:
     return out
 
 
+def spot_symmetries(spot: Spot) -> np.ndarray:
+    """The suit renamings (card-id maps, identity first) that keep the board,
+    the dead cards and every player's combos with their weights as they are."""
+    from pokercli.equity_calc.symmetry import stabilizer
+
+    perms = stabilizer(spot)
+    keep = [p for p in perms if all(_keeps(p, player.combos) for player in spot.players)]
+    return np.array(keep, np.int64).reshape(-1, 52)
+
+
+def _keeps(perm: np.ndarray, combos) -> bool:
+    """Whether the renaming maps this set of weighted two-card combos onto itself."""
+    held = np.array([c for c, _ in combos], np.int64).reshape(-1, 2)
+    weights = np.array([w for _, w in combos], np.float64)
+    mapped = perm[held]
+    codes = np.minimum(held[:, 0], held[:, 1]) * 52 + np.maximum(held[:, 0], held[:, 1])
+    images = np.minimum(mapped[:, 0], mapped[:, 1]) * 52 + np.maximum(mapped[:, 0], mapped[:, 1])
+    a, b = np.argsort(codes), np.argsort(images)
+    return bool((codes[a] == images[b]).all() and (weights[a] == weights[b]).all())
+
+
+def symmetric_runouts(spot: Spot, runs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(one runout of each class of runouts that the spot's symmetries map onto
+    each other, how many runouts it stands for): every deal's counts are the
+    same on a runout and its images, so each class is counted once, weighted."""
+    perms = spot_symmetries(spot)
+    if len(perms) <= 1 or runs.shape[1] == 0:
+        return runs, np.ones(len(runs), np.int64)
+    mapped = np.sort(perms[:, runs], axis=2)  # (renamings, runouts, cards)
+    codes = mapped @ (52 ** np.arange(runs.shape[1] - 1, -1, -1))
+    canonical = codes.min(axis=0)
+    _, first, counts = np.unique(canonical, return_index=True, return_counts=True)
+    order = np.argsort(first)
+    return runs[first[order]], counts[order].astype(np.int64)
+
+
 def two_player_deals(spot: Spot):
     """(first keys, first masks, second keys, second masks, weights[a, b]) of a
     two-player spot: 0 where the combos share a card; uint8 when every weight
@@ -175,26 +214,30 @@ def counts(spot: Spot, arrays, threads: int,
     if len(arrays) == 5:
         fk, fm, sk, sm, dense = arrays
 
-        def args(part: np.ndarray, patterns: np.ndarray):
-            return (runout_counts2, fk, fm, sk, sm, dense, part, *board, np.empty(len(sk), np.int64), patterns)
+        def args(part, patterns: np.ndarray):
+            return (runout_counts2, fk, fm, sk, sm, dense, *part, *board, np.empty(len(sk), np.int64), patterns)
 
         per_runout = dense.size + len(fk) + len(sk)
     else:
         combo_keys, combo_masks, rows, weights = arrays
 
-        def args(part: np.ndarray, patterns: np.ndarray):
-            return (runout_patterns, combo_keys, combo_masks, rows, weights, part, *board,
+        def args(part, patterns: np.ndarray):
+            return (runout_patterns, combo_keys, combo_masks, rows, weights, *part, *board,
                     np.empty(len(combo_keys), np.int64), patterns)
 
         per_runout = len(combo_keys) + len(rows) * players
-    ensure(*args(runs[:1], np.zeros(1 << players, np.int64)))
+    if len(runs) * per_runout > SYMMETRY_WORK:
+        runs, run_weights = symmetric_runouts(spot, runs)
+    else:
+        run_weights = np.ones(len(runs), np.int64)
+    ensure(*args((runs[:1], run_weights[:1]), np.zeros(1 << players, np.int64)))
     clock = Clock()
     step = max(1, min(len(runs), CALL_WORK // max(1, per_runout)))
     if threads > 1 and len(runs) * per_runout > THREADED_WORK:
         step = min(step, -(-len(runs) // threads))
-    parts = [runs[i:i + step] for i in range(0, len(runs), step)]
+    parts = [(runs[i:i + step], run_weights[i:i + step]) for i in range(0, len(runs), step)]
 
-    def run(part: np.ndarray) -> np.ndarray:
+    def run(part) -> np.ndarray:
         patterns = np.zeros(1 << players, np.int64)
         call(*args(part, patterns))
         return patterns

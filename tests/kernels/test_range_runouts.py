@@ -162,3 +162,36 @@ def test_small_two_player_jobs_in_numpy_count_as_the_kernel(players, board, dead
     by_numpy, _, _ = runouts.numpy_counts(spot, arrays)
     by_kernel, _, _ = runouts.counts(spot, arrays, 1)
     assert (by_numpy == by_kernel).all() and by_numpy.sum() > 0
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_runouts_counted_once_per_suit_symmetric_class(monkeypatch, seed):
+    """On boards with suits to spare, a runout and its images under the suit
+    renamings that keep the spot (board, dead cards, every weighted range) count
+    alike: counted once, weighted, the totals are the deal-by-deal integers."""
+    rng = random.Random(100 + seed)
+    suits = rng.choice(("dd", "ddd", "dh", "ddh"))
+    ranks = rng.sample("AKQJT98765432", len(suits) + (1 if len(suits) == 2 else 0))
+    board = [r + s for r, s in zip(ranks, suits + "ch")][:3 + (len(suits) == 4)]
+    classes = starting_classes()
+    players = [",".join(rng.sample(classes, rng.randint(2, 8))) for _ in range(rng.choice((2, 2, 3)))]
+    if seed % 3 == 0:
+        players[0] += ":2"  # a weight on one part: fewer symmetries, still exact
+    want = deal_by_deal(monkeypatch, players, " ".join(board), method="exact")
+    with monkeypatch.context() as m:
+        m.setattr(runouts, "SYMMETRY_WORK", 0)
+        got = pokercli.equity(players, " ".join(board), method="exact")
+    same(got, want)
+
+
+def test_the_symmetries_of_a_spot():
+    from pokercli.equity_calc.spot import make_spot
+
+    assert len(runouts.spot_symmetries(make_spot(["QQ+,AKs", "JJ-99"], "Kd 7d 2d"))) == 6
+    assert len(runouts.spot_symmetries(make_spot(["QQ+,AKs", "JJ-99"], "Kd 7d 2h"))) == 2
+    assert len(runouts.spot_symmetries(make_spot(["QQ+,AKs", "JJ-99"], "Kd 7c 2h"))) == 1
+    assert len(runouts.spot_symmetries(make_spot(["AsKs,QQ", "JJ"], "Kd 7d 2d"))) == 2  # spades stay
+    assert len(runouts.spot_symmetries(make_spot(["QQ+,AKs", "JJ-99"], "Kd 7d 2d", "2c"))) == 2
+    runs = runouts.runouts_of(make_spot(["QQ+,AKs", "JJ-99"], "Kd 7d 2d"))
+    reps, weights = runouts.symmetric_runouts(make_spot(["QQ+,AKs", "JJ-99"], "Kd 7d 2d"), runs)
+    assert weights.sum() == len(runs) == 1176 and len(reps) == 344  # of C(49, 2) = 1,176: no hand taken out
