@@ -119,6 +119,18 @@ def runout_counts2(first_keys, first_masks, second_keys, second_masks, weights, 
     patterns[3] += tied
 
 
+@jit_inline
+def deck_runout(deck, i, j, to_come, base_key, base_mask, card_keys):
+    """The key sum and mask of the board with ``deck[i]`` dealt (and ``deck[j]``
+    when two cards are to come)."""
+    key = base_key + card_keys[deck[i]]
+    mask = base_mask | (np.int64(1) << deck[i])
+    if to_come == 2:
+        key += card_keys[deck[j]]
+        mask |= np.int64(1) << deck[j]
+    return key, mask
+
+
 @jit
 def random_patterns(fixed_keys, fixed_masks, random_seat, deck, to_come, base_key, base_mask, card_keys,
                     offsets, rank_tab, flush_tab, first, count, patterns):
@@ -142,11 +154,7 @@ def random_patterns(fixed_keys, fixed_masks, random_seat, deck, to_come, base_ke
     winners = np.zeros((n, n), np.int64)
     for i in range(n):
         for j in range(i + 1 if to_come == 2 else i, i + 1 if to_come == 1 else n):
-            key = base_key + card_keys[deck[i]]
-            mask = base_mask | (one << deck[i])
-            if to_come == 2:
-                key += card_keys[deck[j]]
-                mask |= one << deck[j]
+            key, mask = deck_runout(deck, i, j, to_come, base_key, base_mask, card_keys)
             b = np.int64(-1)
             pattern = 0
             for p in range(players):
@@ -188,12 +196,8 @@ def random_counts2(hand_key, hand_mask, deck, to_come, base_key, base_mask, card
     hero = np.full((n, n), -1, np.int64)
     for i in range(n):
         for j in range(i + 1 if to_come == 2 else i, i + 1 if to_come == 1 else n):
-            key = base_key + hand_key + card_keys[deck[i]]
-            mask = base_mask | hand_mask | (one << deck[i])
-            if to_come == 2:
-                key += card_keys[deck[j]]
-                mask |= one << deck[j]
-            hero[i, j] = hand_value(key, mask, offsets, rank_tab, flush_tab)
+            key, mask = deck_runout(deck, i, j, to_come, base_key, base_mask, card_keys)
+            hero[i, j] = hand_value(key + hand_key, mask | hand_mask, offsets, rank_tab, flush_tab)
     won = np.int64(0)
     lost = np.int64(0)
     tied = np.int64(0)
