@@ -26,7 +26,7 @@ _EXPORTS = {
     "PokerError": "pokercli.errors",
     "Card": "pokercli.cards", "parse_cards": "pokercli.cards",
     "Range": "pokercli.ranges", "parse_range": "pokercli.ranges",
-    "HandValue": "pokercli.hands", "Showdown": "pokercli.hands", "ScoreInfo": "pokercli.hands",
+    "HandValue": "pokercli.hands", "Showdown": "pokercli.showdowns", "ScoreInfo": "pokercli.hands",
     "rank": "pokercli.hands", "showdown": "pokercli.hands", "score_info": "pokercli.hands",
     "equity": "pokercli.equity_calc", "EquityResult": "pokercli.equity_calc",
     "PlayerResult": "pokercli.equity_calc",
@@ -70,7 +70,8 @@ if TYPE_CHECKING:  # for type checkers and editors; at run time the names load l
     from pokercli.five_card_draw import DrawResult, draw  # noqa: F401
     from pokercli.games import GAMES, Game  # noqa: F401
     from pokercli.hand_strength import PercentileResult, percentile  # noqa: F401
-    from pokercli.hands import HandValue, ScoreInfo, Showdown, rank, score_info, showdown  # noqa: F401
+    from pokercli.hands import HandValue, ScoreInfo, rank, score_info, showdown  # noqa: F401
+    from pokercli.showdowns import Showdown  # noqa: F401
     from pokercli.hearts import HeartsState, hearts_state  # noqa: F401
     from pokercli.tournament import ICMResult, icm  # noqa: F401
     from pokercli.push_fold import PushFoldChart, PushFoldResult, pushfold, pushfold_chart  # noqa: F401

@@ -10,6 +10,11 @@ from __future__ import annotations
 import threading
 
 _requested = threading.Event()
+#: A Ctrl-C the command line has seen and pokercli has not yet acted on: the
+#: KeyboardInterrupt that Python raises may land inside a library's import
+#: (numba importing NumPy's random module swallowed one, and the job then ran
+#: on), so the main thread's waits also look here.
+_pending = threading.Event()
 
 
 class Stopped(Exception):
@@ -17,8 +22,38 @@ class Stopped(Exception):
 
 
 def check() -> None:
+    """Raise :class:`Stopped` in a worker once a stop was requested, and
+    KeyboardInterrupt in the main thread for a Ctrl-C not yet acted on."""
+    if _pending.is_set() and threading.current_thread() is threading.main_thread():
+        raise KeyboardInterrupt
     if _requested.is_set():
         raise Stopped()
+
+
+def _on_sigint(signum, frame) -> None:
+    _pending.set()
+    raise KeyboardInterrupt
+
+
+def install() -> None:
+    """The command line's Ctrl-C handler: Python's (a KeyboardInterrupt), which
+    also notes the Ctrl-C so that a job's waits end even when the exception was
+    lost. Only where Python's own handler is in place (never over a host's)."""
+    import signal
+
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _on_sigint)
+
+
+def handled() -> None:
+    """A KeyboardInterrupt was caught and acted on: the noted Ctrl-C is done."""
+    _pending.clear()
+
+
+def interrupt_pending() -> None:
+    """KeyboardInterrupt if a Ctrl-C was noted and not acted on (main thread)."""
+    if _pending.is_set():
+        raise KeyboardInterrupt
 
 
 #: Seconds the main thread waits on workers before it looks for a pending Ctrl-C.
@@ -28,10 +63,12 @@ POLL = 0.2
 def result(future):
     """A worker's result, waited for in short steps: the signal of a Ctrl-C may
     reach a worker thread, and the main thread runs Python's handler (raising
-    KeyboardInterrupt) only when its wait returns."""
+    KeyboardInterrupt) only when its wait returns; a Ctrl-C noted but lost
+    (:func:`install`) ends the wait too."""
     from concurrent.futures import TimeoutError as Pending
 
     while True:
+        interrupt_pending()
         try:
             return future.result(timeout=POLL)
         except Pending:

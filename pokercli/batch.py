@@ -291,7 +291,7 @@ def _write_omaha(block: list, rules, as_json: bool, out: BinaryIO, report: Batch
 
 def low_text(low: int) -> Optional[str]:
     """An eight-or-better low's 8-bit rank set (ace = bit 0) as ``8-6-4-2-A low``, or None."""
-    from pokercli.omaha_hands import low_name
+    from pokercli.showdowns import low_name
 
     return low_name([r for r in range(8, 0, -1) if low >> (r - 1) & 1]) if low else None
 

@@ -116,8 +116,8 @@ def evaluate_omaha(cards: np.ndarray, g, value_map, lows: bool = False):
     """(``value_map[class]`` of each row's high hand, its low or None): one call
     of the Omaha batch kernel of ``g.hole_cards`` hole cards. A row is the hole
     cards, then the five board cards."""
-    from pokercli._kernels import omaha as K
-    from pokercli._kernels.omaha_lookup import pair_parts, quad_tables, tables
+    from pokercli._kernels.omaha import evaluate as K
+    from pokercli._kernels.omaha.lookup import pair_parts, quad_tables, tables
 
     width = g.hole_cards + 5
     raw = np.asarray(cards)

@@ -12,7 +12,6 @@ stronger, equal scores tie) and the **class** 1..7462 (*smaller* is stronger,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Optional, Sequence
 
 from pokercli import cards as C
@@ -20,6 +19,7 @@ from pokercli import reference as R
 from pokercli.errors import PokerError, shown
 from pokercli.games import Game, GameName, game as _game
 from pokercli.games.rules import REDUCTIONS
+from pokercli.showdowns import Showdown, winners_showdown
 
 __all__ = ["REDUCTIONS", "HandValue", "ScoreInfo", "Showdown", "rank", "score_info", "showdown",
            "value_of"]
@@ -144,7 +144,8 @@ def rank_any_five(cards, g: Game) -> HandValue:
         return value
     from dataclasses import replace
 
-    from pokercli.omaha_hands import best_low, low_name
+    from pokercli.omaha_hands import best_low
+    from pokercli.showdowns import low_name
 
     low = best_low(cards, (), 0)  # any five of the cards (stud)
     shown = None if low is None else (low_name(low[0]), tuple(C.Card(c) for c in sorted(
@@ -203,48 +204,13 @@ def score_info(score: int) -> ScoreInfo:
                      tuple(C.rank_set_names(secondary)), hand_class, description)
 
 
-@dataclass(frozen=True)
-class Showdown:
-    """Every hand ranked on one board; ``winners`` numbers the best hands from 1."""
-
-    board: tuple[C.Card, ...]
-    hands: tuple[tuple[C.Card, ...], ...]
-    values: tuple[HandValue, ...]
-    winners: tuple[int, ...]
-    game: str = "holdem"
-
-    @property
-    def shares(self) -> tuple[Fraction, ...]:
-        """Each player's share of the pot."""
-        return tuple(Fraction(1, len(self.winners)) if i in self.winners else Fraction(0)
-                     for i in range(1, len(self.hands) + 1))
-
-    def result(self, player: int) -> str:
-        """``win``, ``tie`` or ``lose`` for player 1, 2, ..."""
-        if player not in self.winners:
-            return "lose"
-        return "tie" if len(self.winners) > 1 else "win"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The ``rank --board --json`` document."""
-        players = []
-        for i, (hand, value) in enumerate(zip(self.hands, self.values), 1):
-            doc = value.to_dict()
-            doc.pop("reductions", None)
-            doc["hand"] = [c.name for c in hand]
-            doc["result"] = self.result(i)
-            players.append(doc)
-        return _game(self.game).in_json | {"board": [c.name for c in self.board], "players": players,
-                      "winners": list(self.winners)}
-
-
 def showdown(hands: Sequence, board=(), game: GameName = "holdem"):
     """Rank every hand on a board (0, 3, 4 or 5 cards) and say who wins.
 
-    In an Omaha game (a board of 3 to 5 cards) the result is an
-    :class:`pokercli.omaha_hands.OmahaShowdown`: each hand's best high hand
-    of two hole and three board cards, its low in hi-lo, and each player's
-    share of the pot.
+    The result is a :class:`pokercli.showdowns.Showdown` in every game; in an
+    Omaha game (a board of 3 to 5 cards) or a hi-lo game it reads as shares
+    (``form == "shares"``): each hand's best high hand with the cards it uses,
+    its low in hi-lo, and each player's share of the pot.
 
     >>> s = showdown(["4s 5c", "4d 5d", "As Ac"], board="Ah Kd 7c 2s 3h")
     >>> s.winners, s.result(3)
@@ -258,9 +224,7 @@ def showdown_any_five(hands: Sequence, board, g: Game) -> Showdown:
     """:func:`showdown` in a game whose hand is the best five of any of its cards."""
     board_cards, parsed = checked_hands(hands, board, g)
     values = tuple(value_of(list(h) + list(board_cards), g.name) for h in parsed)
-    best = max(v.score for v in values)
-    winners = tuple(i for i, v in enumerate(values, 1) if v.score == best)
-    return Showdown(tuple(board_cards), tuple(tuple(h) for h in parsed), values, winners, g.name)
+    return winners_showdown(g.name, board_cards, parsed, values)
 
 
 def checked_hands(hands: Sequence, board, g: Game) -> tuple[list[C.Card], list[list[C.Card]]]:

@@ -32,6 +32,7 @@ from pokercli import cards as C
 from pokercli import reference as R
 from pokercli.errors import PokerError
 from pokercli.games import Game, game as _game
+from pokercli.showdowns import Showdown, ShowdownPlayer
 
 
 @dataclass(frozen=True)
@@ -101,80 +102,6 @@ def best_low(hole: Sequence[int], board: Sequence[int],
     return best
 
 
-def low_name(ranks: Sequence[int]) -> str:
-    """'8-6-4-2-A low'."""
-    return "-".join("A" if r == 1 else str(r) for r in ranks) + " low"
-
-
-@dataclass(frozen=True)
-class OmahaPlayer:
-    hand: tuple[C.Card, ...]
-    high: OmahaHigh
-    #: The low's ranks (high to low, ace 1) and cards; None: no low (or not a hi-lo game).
-    low: Optional[tuple[tuple[int, ...], tuple[C.Card, ...]]]
-    high_result: str          # win, tie or lose
-    low_result: Optional[str]  # win, tie, lose or "no low"; None in a high-only game
-    share: Fraction           # of the pot
-
-    @property
-    def low_text(self) -> str:
-        return low_name(self.low[0]) if self.low else "no low"
-
-    @property
-    def share_text(self) -> str:
-        return str(self.share)
-
-    @property
-    def result(self) -> str:
-        """scoop (the whole pot), split (part of it) or lose in hi-lo; win, tie
-        or lose in a high-only game."""
-        if self.low_result is None:
-            return self.high_result
-        return "scoop" if self.share == 1 else ("split" if self.share else "lose")
-
-    def to_dict(self, split: bool) -> dict[str, Any]:
-        doc = {"hand": [c.name for c in self.hand], "high": self.high.to_dict(),
-               "high_result": self.high_result}
-        if split:
-            doc["low"] = None if self.low is None else {
-                "ranks": ["A" if r == 1 else str(r) for r in self.low[0]],
-                "cards": [c.name for c in self.low[1]], "description": low_name(self.low[0])}
-            doc["low_result"] = self.low_result
-        doc["pot_share"] = float(self.share)
-        doc["pot_share_fraction"] = str(self.share)
-        doc["result"] = self.result
-        return doc
-
-
-@dataclass(frozen=True)
-class OmahaShowdown:
-    """Every hand on one board of an Omaha game, and how the pot splits."""
-
-    game: str
-    board: tuple[C.Card, ...]
-    players: tuple[OmahaPlayer, ...]
-    #: The parts the pot is shared in: ("high",), or ("high", "low") in hi-lo.
-    pot_parts: tuple[str, ...] = ("high",)
-
-    @property
-    def shares(self) -> tuple[Fraction, ...]:
-        """Each player's share of the pot."""
-        return tuple(p.share for p in self.players)
-
-    @property
-    def no_low(self) -> bool:
-        return "low" in self.pot_parts and all(p.low is None for p in self.players)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The ``rank --game G --board B --json`` document."""
-        split = "low" in self.pot_parts
-        doc = {"game": self.game, "board": [c.name for c in self.board],
-               "players": [p.to_dict(split) for p in self.players]}
-        if split:
-            doc["no_low"] = self.no_low
-        return doc
-
-
 def _results(values: list, better) -> tuple[list[str], list[int]]:
     """win/tie/lose of each value (``better(a, b)``: a beats b) and the winners."""
     best = values[0]
@@ -192,7 +119,7 @@ def rank_needs_board(cards, g: Game):
                      "(two hole and three board cards make each hand)", "board")
 
 
-def showdown(hands: Sequence, board, game="omaha") -> OmahaShowdown:
+def showdown(hands: Sequence, board, game="omaha") -> Showdown:
     """Every hand of an Omaha game on a board of 3, 4 or 5 cards (two hole and
     three board cards each) and the split of the pot."""
     g: Game = _game(game)
@@ -206,7 +133,7 @@ def showdown(hands: Sequence, board, game="omaha") -> OmahaShowdown:
     return split_showdown(parsed, board_cards, g)
 
 
-def split_showdown(parsed: Sequence[Sequence[int]], board_cards: Sequence[int], g: Game) -> OmahaShowdown:
+def split_showdown(parsed: Sequence[Sequence[int]], board_cards: Sequence[int], g: Game) -> Showdown:
     """The showdown of checked hands on a checked board in a game whose pot may
     split high and low: each hand's best high and (hi-lo) eight-or-better low
     by the game's rule (Omaha's two and three, or any five: stud hi-lo)."""
@@ -230,7 +157,7 @@ def split_showdown(parsed: Sequence[Sequence[int]], board_cards: Sequence[int], 
     for i in high_winners:
         shares[i] += high_pot / len(high_winners)
     card = C.Card
-    players = tuple(OmahaPlayer(tuple(h), v, None if low is None else (low[0], tuple(card(c) for c in low[1])),
-                                hr, lr, s)
+    players = tuple(ShowdownPlayer(tuple(h), v, hr, s,
+                                   None if low is None else (low[0], tuple(card(c) for c in low[1])), lr)
                     for h, v, low, hr, lr, s in zip(parsed, highs, lows, high_results, low_results, shares))
-    return OmahaShowdown(g.name, tuple(board_cards), players, g.pot.parts)
+    return Showdown(g.name, tuple(board_cards), players, g.pot.parts, form="shares")

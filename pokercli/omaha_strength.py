@@ -127,9 +127,9 @@ def _score(result: PercentileResult, hand: list[int], opps, runouts, g: Game) ->
 
     from pokercli import evaluate as E
     from pokercli import jobs
-    from pokercli._kernels import omaha as K
+    from pokercli._kernels.omaha import potentials as K
     from pokercli._kernels.jit import call
-    from pokercli._kernels.omaha_lookup import tables
+    from pokercli._kernels.omaha.lookup import tables
     from pokercli._stop import result as wait, shutdown
 
     keys, offsets, (rank_score, flush_score), _ = E.kernel_tables(g.rule.key)

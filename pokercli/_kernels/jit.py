@@ -38,15 +38,16 @@ from pokercli import timing
 from pokercli.paths import cache, notice, unsaved, warn_once
 
 def kernel_sources(here: Path = Path(__file__).parent) -> list[Path]:
-    """Every module of this package: the code compiled into kernels (the
-    helpers of one are inlined into another's) and this compile policy."""
-    return sorted(here.glob("*.py"))
+    """Every module of this package and its family folders (``omaha/``): the
+    code compiled into kernels (the helpers of one are inlined into
+    another's) and this compile policy."""
+    return sorted(here.rglob("*.py"))
 
 
 def _sources_digest(here: Path = Path(__file__).parent) -> str:
     digest = hashlib.sha1(__version__.encode())
     for path in kernel_sources(here):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+        digest.update(path.relative_to(here).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
 

@@ -11,7 +11,7 @@ before trips, lower pairs first). Scores are :mod:`pokercli.lowball`'s
 (larger is better). A high hand is the evaluator's 30-bit score
 (:mod:`pokercli._kernels.evaluator`).
 
-Showdown tallies, as the Omaha kernels' (:mod:`pokercli._kernels.omaha`), and
+Showdown tallies, as the Omaha kernels' (:mod:`pokercli._kernels.omaha.deals`), and
 written out in the loop as they are there (an inlined helper taking the tally
 arrays made Numba count references to them on every deal):
 ``hi[p, n]``, ``hl[p, n]`` (deals with a qualifying low), ``lo[p, n]``,
@@ -28,7 +28,7 @@ from pokercli._kernels.combinator import next_combination, unrank_combination
 from pokercli._kernels.evaluator import KEY_INIT, hand_value, lowest_bit, popcount
 from pokercli._kernels.jit import jit, jit_inline
 from pokercli._kernels.montecarlo import draw_below, mix64
-from pokercli._kernels.omaha import SHARE_UNIT
+from pokercli._kernels.omaha.deals import SHARE_UNIT
 
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 #: The kernels' value rules, by :attr:`pokercli.games.rules.Ranking.value_rule`.

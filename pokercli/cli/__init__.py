@@ -13,7 +13,9 @@ __all__ = ["ExitStatus", "app", "in_flags", "main", "run"]
 
 
 def main() -> None:
+    from pokercli._stop import install
     from pokercli.render import guard_stdout
 
+    install()
     guard_stdout()
     app()

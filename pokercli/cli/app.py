@@ -123,6 +123,9 @@ def run(fn: Callable[[], Any]) -> Any:
     except (typer.Exit, typer.Abort):
         raise
     except KeyboardInterrupt:
+        from pokercli._stop import handled
+
+        handled()
         sys.stderr.write("pokercli: interrupted\n")
         raise typer.Exit(ExitStatus.INTERRUPTED) from None
     except BrokenPipeError:

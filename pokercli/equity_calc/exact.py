@@ -404,7 +404,8 @@ def _on_engine(spot: Spot, groups, threads: Optional[int], engine: Optional[str]
     """The deals in chunks on the local or Dask engine, merged in chunk order (so
     the sums, and the answer, are the same whichever engine and worker ran them);
     with a checkpoint file, finished chunks are saved and skipped on resume."""
-    from pokercli.jobs import Checkpoint, LocalEngine, engine_for, run_job
+    from pokercli.checkpoint import Checkpoint
+    from pokercli.jobs import LocalEngine, engine_for, run_job
 
     chunks = [(spot, groups[k:k + ENGINE_CHUNK_DEALS], device)
               for k in range(0, len(groups), ENGINE_CHUNK_DEALS)]

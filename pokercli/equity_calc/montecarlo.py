@@ -277,7 +277,7 @@ def run_batches(one, add, stderrs, cap: int, stderr: Optional[float], threads: i
     Carlo at 67 M samples/s against 83 for the same kernel calls in a loop.
     Batches queued beyond the one that reaches the target are dropped unread.
     """
-    from pokercli._stop import result
+    from pokercli._stop import handled, result
 
     ahead = 2 * threads if ahead is None else ahead
     done = requested = queued = batch = redraws = 0
@@ -314,6 +314,7 @@ def run_batches(one, add, stderrs, cap: int, stderr: Optional[float], threads: i
                                      "narrow them", "players")
         except KeyboardInterrupt:
             interrupted = True
+            handled()
         finally:
             for fut in pending:
                 fut.cancel()

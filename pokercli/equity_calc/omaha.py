@@ -5,7 +5,7 @@ renaming of suits computed once and weighted
 (:func:`pokercli.equity_calc.symmetry.canonical_deals`), and every runout of
 each deal: preflop (up to ``RANK_BOARDS_MAX_PLAYERS`` players) by rank
 multiset with flush corrections in one kernel call
-(:mod:`pokercli._kernels.omaha_rankboards`), otherwise board by board in
+(:mod:`pokercli._kernels.omaha.rankboards`), otherwise board by board in
 kernel calls of at most ``BOARDS_PER_CALL`` boards, on threads. Monte Carlo:
 batches seeded from the seed and their number, added in order, as for
 hold'em. The other kernels are :mod:`pokercli._kernels.omaha`.
@@ -48,8 +48,8 @@ def kernel_args(hole_cards: int):
     keys, offsets, board index, quad index, quad, pair, flush, low tables, low
     bits, pair codes, cover)."""
     from pokercli import evaluate as E
-    from pokercli._kernels.omaha import cover_of
-    from pokercli._kernels.omaha_lookup import quad_tables, tables
+    from pokercli._kernels.omaha.tables import cover_of
+    from pokercli._kernels.omaha.lookup import quad_tables, tables
 
     keys, offsets, _, _ = E.kernel_tables()
     t = tables()
@@ -96,7 +96,7 @@ def boards_per_deal(spot: Spot) -> int:
 
 
 #: Preflop deals of at most this many players are counted by rank multiset
-#: (:mod:`pokercli._kernels.omaha_rankboards`, whose pattern table has
+#: (:mod:`pokercli._kernels.omaha.rankboards`, whose pattern table has
 #: ``2 ** players`` rows); more players leave few boards to enumerate.
 RANK_BOARDS_MAX_PLAYERS = 8
 #: A deal counted by rank multiset, as boards of the full enumeration in the
@@ -144,7 +144,7 @@ def _deal_calls(spot: Spot, deal):
 
 def _run_call(spot: Spot, holes, deck, start: int, count: int):
     """One kernel call's tallies (see :func:`_deal_calls`)."""
-    from pokercli._kernels import omaha as K
+    from pokercli._kernels.omaha import deals as K
     from pokercli._kernels.combinator import binomials
     from pokercli._kernels.jit import call
 
@@ -152,7 +152,7 @@ def _run_call(spot: Spot, holes, deck, start: int, count: int):
     board = np.array(spot.board + [0] * k, np.int64)
     t = split_tallies(len(spot.players))
     if by_rank(spot):
-        from pokercli._kernels import omaha_rankboards as RB
+        from pokercli._kernels.omaha import rankboards as RB
 
         players = len(spot.players)
         patterns = np.zeros((1 << players, (1 << players) + 1), np.int64)
@@ -165,7 +165,7 @@ def _run_call(spot: Spot, holes, deck, start: int, count: int):
 
 
 def _rank_args(spot: Spot, holes, deck) -> tuple:
-    """:func:`pokercli._kernels.omaha_rankboards.omaha_rank_boards5`'s arguments
+    """:func:`pokercli._kernels.omaha.rankboards.omaha_rank_boards5`'s arguments
     up to its outputs: the hands, the cards left as a 52-bit set, the tables."""
     keys, offsets, board_index, quad_index, quad_best, _, *rest = kernel_args(spot.game.hole_cards)
     avail = np.int64(sum(1 << int(c) for c in deck))
@@ -187,7 +187,8 @@ def group_tallies(spot: Spot, chunk) -> list:
 def _on_engine(spot: Spot, deals, engine: Optional[str], checkpoint, resume: bool, progress):
     """The deals in chunks on the local or Dask engine, merged in chunk order,
     finished chunks saved to ``checkpoint`` (as hold'em's exact jobs)."""
-    from pokercli.jobs import Checkpoint, engine_for, run_job
+    from pokercli.checkpoint import Checkpoint
+    from pokercli.jobs import engine_for, run_job
 
     chunks = [(spot, deals[i:i + ENGINE_CHUNK_DEALS]) for i in range(0, len(deals), ENGINE_CHUNK_DEALS)]
     header = {"format": 1,
@@ -266,7 +267,7 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
 
 def _on_threads(spot: Spot, deals, threads: Optional[int], progress):
     """Every deal's kernel calls on a thread pool; the weighted tallies."""
-    from pokercli._kernels import omaha as K
+    from pokercli._kernels.omaha import deals as K
     from pokercli._kernels.combinator import binomials
     from pokercli._kernels.jit import ensure
     from pokercli._stop import result as wait, shutdown
@@ -275,7 +276,7 @@ def _on_threads(spot: Spot, deals, threads: Optional[int], progress):
     tasks = [(*c, weight) for deal, weight in deals for c in _deal_calls(spot, deal)]
     holes, deck = tasks[0][:2]
     if by_rank(spot):
-        from pokercli._kernels import omaha_rankboards as RB
+        from pokercli._kernels.omaha import rankboards as RB
 
         patterns = np.zeros((1 << players, (1 << players) + 1), np.int64)
         ensure(RB.omaha_rank_boards5, *_rank_args(spot, holes, deck), patterns, split_tallies(players)[6])
@@ -305,7 +306,7 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
                 seed: Optional[int] = None,
                 progress: Optional[Callable[[int, int, float], None]] = None) -> EquityResult:
     """Monte Carlo equity, as :func:`pokercli.equity_calc.montecarlo.monte_carlo`."""
-    from pokercli._kernels import omaha as K
+    from pokercli._kernels.omaha import deals as K
     from pokercli._kernels.jit import call
 
     t0 = Clock()

@@ -4,7 +4,7 @@ Two deals that are the same up to a renaming of suits that keeps the board
 and the dead cards in place have the same counts; each class is computed once
 and weighted by its total weight (:func:`canonical_deals`; hold'em and the
 Omaha games). Within a preflop deal, boards are counted by rank multiset
-(:mod:`pokercli._kernels.rankboards`, :mod:`pokercli._kernels.omaha_rankboards`),
+(:mod:`pokercli._kernels.rankboards`, :mod:`pokercli._kernels.omaha.rankboards`),
 which leaves no suit symmetry to exploit.
 """
 

@@ -104,7 +104,7 @@ def split_result(spot: Spot, totals, boards: float, method: str) -> EquityResult
 def split_stderrs(totals, n: int) -> list[float]:
     """Standard error of each player's mean pot share after ``n`` samples, from
     the summed shares and squared shares (integer units of the kernel)."""
-    from pokercli._kernels.omaha import SHARE_UNIT
+    from pokercli._kernels.omaha.deals import SHARE_UNIT
 
     hi, hl, lo, _, sq, _, _ = totals
     out = []

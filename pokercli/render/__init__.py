@@ -194,7 +194,7 @@ class View:
 #: Result type -> the module of this package holding its view.
 _VIEWS = {
     "CardEncoding": "encode", "RankSetEncoding": "encode",
-    "HandValue": "rank", "ScoreInfo": "rank", "Showdown": "rank", "OmahaShowdown": "rank",
+    "HandValue": "rank", "ScoreInfo": "rank", "Showdown": "rank",
     "EquityResult": "equity", "Range": "range", "TableResult": "table",
     "Table3Result": "table",
     "PercentileResult": "percentile", "DrawResult": "draw", "Deals": "deal",

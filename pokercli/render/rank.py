@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from pokercli import games
-from pokercli.hands import HandValue, ScoreInfo, Showdown, score_layout
+from pokercli.hands import HandValue, ScoreInfo, score_layout
+from pokercli.showdowns import Showdown
 from pokercli.representations import RANK_HEADER
 from pokercli.render import View
 from pokercli.render import format as F
@@ -111,7 +112,9 @@ _MARK = {"win": ("★ WIN", "* WIN", "bold green"), "tie": ("= TIE", "= TIE", "b
          "lose": ("lose", "lose", "dim")}
 
 
-class ShowdownView(View):
+class WinnersShowdownView(View):
+    """A showdown whose pot goes to the best hand: each hand's value and result."""
+
     def lines(self):
         doc = self.result.to_dict()
         out = self.out
@@ -178,7 +181,7 @@ def _used(high: dict, out) -> str:
     return f"{F.card_names(high['hole_used'], out)} + {F.card_names(high['board_used'], out)}"
 
 
-class OmahaShowdownView(View):
+class SharesShowdownView(View):
     """Each hand's high (with the two hole and three board cards it uses), its low
     in hi-lo, and its share of the pot as a fraction and in words."""
 
@@ -228,5 +231,10 @@ class OmahaShowdownView(View):
         return t
 
 
-VIEWS = {HandValue.__name__: HandView, ScoreInfo.__name__: ScoreView, Showdown.__name__: ShowdownView,
-         "OmahaShowdown": OmahaShowdownView}
+def ShowdownView(result: Showdown, out, **options) -> View:
+    """The view of a showdown's form (:mod:`pokercli.showdowns`): winners or shares."""
+    kind = SharesShowdownView if result.form == "shares" else WinnersShowdownView
+    return kind(result, out, **options)
+
+
+VIEWS = {HandValue.__name__: HandView, ScoreInfo.__name__: ScoreView, Showdown.__name__: ShowdownView}

@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 import pokercli
 from pokercli import cards as C
 from pokercli import reference as R
-from pokercli._kernels import omaha as K
+from pokercli._kernels.omaha import evaluate as K
 from pokercli._kernels.jit import call
 from tests import naive
 
@@ -29,7 +29,7 @@ def kernel_values(holes, boards):
     game = {4: "omaha-hilo", 5: "omaha5-hilo", 6: "omaha6"}[rows.shape[1] - 5]
     high = 7463 - E.classes(rows, game).astype(np.int64)
     if game == "omaha6":  # no hi-lo game of six cards: the low of the kernel the API calls
-        from pokercli._kernels.omaha_lookup import pair_parts, quad_tables, tables
+        from pokercli._kernels.omaha.lookup import pair_parts, quad_tables, tables
 
         t = tables()
         bits = np.zeros(len(rows), np.uint8)
@@ -101,7 +101,7 @@ def test_batch_api_bytes_and_wide_ids_agree_and_short_batches(game):
     """Byte rows and int64 rows give the same classes, scores are the classes'
     scores, and batches shorter than the kernel's ring (0 to 9 rows) are whole."""
     from pokercli import evaluate as E
-    from pokercli._kernels.omaha import RING
+    from pokercli._kernels.omaha.evaluate import RING
 
     h = pokercli.games.game(game).hole_cards
     rng = random.Random(h)

@@ -100,6 +100,10 @@ def test_rank_and_showdown(name):
         s = pokercli.showdown([C.format_cards(h) for h in holes], C.format_cards(board), game=name)
         assert list(s.shares) == naive.POT_SHARES[name](holes, board)
         assert sum(s.shares) == 1
+        # one result type in every game; its form says how it reads
+        assert type(s) is pokercli.Showdown and s.form in ("winners", "shares")
+        assert s.form == ("shares" if g.pot.split or g.rule.hole_used else "winners")
+        assert all(s.result(i) in ("win", "tie", "lose", "scoop", "split") for i in range(1, 4))
         if value is None:  # valued only with its board
             with pytest.raises(PokerError) as e:
                 pokercli.rank(holes[0] + board, game=name)

@@ -240,13 +240,17 @@ def test_numba_cache_follows_every_kernel_source(tmp_path):
     package = Path(pokercli.__file__).parent
     compiling = {p for p in package.rglob("*.py") if "from pokercli._kernels.jit import jit" in p.read_text()}
     sources = _jit.kernel_sources()
-    assert compiling and compiling <= set(sources) and all(p.parent == package / "_kernels" for p in sources)
-    for path in sources:
-        (tmp_path / path.name).write_bytes(path.read_bytes())
+    kernels = package / "_kernels"
+    assert compiling and compiling <= set(sources) and all(kernels in p.parents for p in sources)
+    assert any(p.parent != kernels for p in sources)  # the family folders (omaha/) count too
+    copies = [tmp_path / p.relative_to(kernels) for p in sources]
+    for path, copy in zip(sources, copies):
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        copy.write_bytes(path.read_bytes())
     assert _jit._sources_digest(tmp_path) == _jit._sources_digest()
     seen = {_jit._sources_digest(tmp_path)}
-    for path in sources:
-        with open(tmp_path / path.name, "a") as f:
+    for copy in copies:
+        with open(copy, "a") as f:
             f.write("\n# edited\n")
         seen.add(_jit._sources_digest(tmp_path))
     assert len(seen) == len(sources) + 1

@@ -38,3 +38,47 @@ def test_ctrl_c_stops_a_chunk_between_kernel_calls():
     assert time.monotonic() - t0 < 5
 
 
+
+
+def test_a_ctrl_c_lost_inside_a_library_still_stops_the_job():
+    """The command line's handler notes each Ctrl-C: a KeyboardInterrupt that a
+    library swallowed (one was lost inside numba's import of NumPy's random
+    module, and a three-way Monte Carlo then ran on) still ends the job's wait,
+    at once, and the next job runs normally."""
+    from pokercli import _stop
+    from pokercli.equity_calc import equity
+
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        _stop.install()
+        assert signal.getsignal(signal.SIGINT) is _stop._on_sigint
+        try:  # a library that swallows the exception
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.5)
+        except KeyboardInterrupt:
+            pass
+        t0 = time.monotonic()
+        with pytest.raises(KeyboardInterrupt):  # no sample was added: nothing to report
+            equity(["AsKs", "QQ", "random"], method="monte-carlo", samples=10**12, seed=1)
+        assert time.monotonic() - t0 < 5
+        _stop.handled()  # what the command line's error boundary does with it
+        r = equity(["AsKs", "QQ"], method="monte-carlo", samples=20_000, seed=1)
+        assert r.samples == 20_000 and not r.interrupted
+    finally:
+        signal.signal(signal.SIGINT, old)
+        _stop.handled()
+
+
+def test_install_leaves_a_hosts_handler_alone():
+    """A program that set its own SIGINT handler keeps it."""
+    from pokercli import _stop
+
+    def mine(signum, frame):
+        pass
+
+    old = signal.signal(signal.SIGINT, mine)
+    try:
+        _stop.install()
+        assert signal.getsignal(signal.SIGINT) is mine
+    finally:
+        signal.signal(signal.SIGINT, old)

@@ -13,8 +13,8 @@ import pytest
 
 import pokercli
 from pokercli import cards as C
-from pokercli._kernels import omaha as K
-from pokercli._kernels import omaha_rankboards as RB
+from pokercli._kernels.omaha import deals as K
+from pokercli._kernels.omaha import rankboards as RB
 from pokercli._kernels.combinator import binomials
 from pokercli._kernels.jit import call
 from pokercli.equity_calc import omaha as O

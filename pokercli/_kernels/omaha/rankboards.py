@@ -30,9 +30,9 @@ from __future__ import annotations
 import numpy as np
 
 from pokercli._kernels.jit import jit
-from pokercli._kernels.omaha import SHARE_UNIT
+from pokercli._kernels.omaha.deals import SHARE_UNIT
 from pokercli._kernels.combinator import next_combination
-from pokercli._kernels.omaha import quad_base
+from pokercli._kernels.omaha.evaluate import quad_base
 from pokercli._kernels.rankboards import rank_index, winner_bits, rank_multisets
 
 
@@ -45,7 +45,7 @@ def omaha_rank_boards5(holes, avail, card_keys, offsets, board_index, quad_index
     (int64[players, h]), counted into ``acc`` (int64[2**players, 2**players + 1],
     see the module) and, with ``with_types``, ``types[p, t]`` (boards on which
     player ``p``'s high hand has type ``t``). Tables as in
-    :func:`pokercli._kernels.omaha.omaha_boards`."""
+    :func:`pokercli._kernels.omaha.deals.omaha_boards`."""
     players = holes.shape[0]
     h = holes.shape[1]
     nq = cover.shape[0]
@@ -173,7 +173,7 @@ def omaha_rank_boards5(holes, avail, card_keys, offsets, board_index, quad_index
 @jit
 def tally_patterns(acc, hilo, hi, hl, lo, scoop, sq, stats):
     """Add the outcome patterns ``acc`` (see the module) to the tallies of
-    :mod:`pokercli._kernels.omaha` (``hi``, ``hl``, ``lo``, ``scoop``, ``sq``,
+    :mod:`pokercli._kernels.omaha.deals` (``hi``, ``hl``, ``lo``, ``scoop``, ``sq``,
     ``stats[0]``), as that module's kernels count board by board."""
     players = hi.shape[0]
     none = np.int64(1) << players

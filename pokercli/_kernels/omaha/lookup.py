@@ -17,7 +17,7 @@ import numpy as np
 
 from pokercli import reference as R
 
-from pokercli._kernels.omaha import BOARD_MULTISETS  # noqa: F401 (also read from here)
+from pokercli._kernels.omaha.tables import BOARD_MULTISETS  # noqa: F401 (also read from here)
 
 TABLE_VERSION = 2
 
@@ -55,7 +55,7 @@ class OmahaTables:
 
 
 def build_tables() -> OmahaTables:
-    from pokercli._kernels import omaha as K
+    from pokercli._kernels.omaha import tables as K
     from pokercli._kernels.jit import call
     from pokercli._kernels.lookup import kernel_tables, strength_tables
 
@@ -138,7 +138,7 @@ def quad_tables() -> tuple[np.ndarray, np.ndarray]:
     """(``quad_index``, ``quad_best``: uint16[1820 * 6175]) of the kernels,
     derived from the pair table in memory (a twentieth of a second; 22 MB, so
     not written to the cache)."""
-    from pokercli._kernels import omaha as K
+    from pokercli._kernels.omaha import tables as K
     from pokercli._kernels.jit import call
 
     best = np.zeros((len(quads()), BOARD_MULTISETS), np.uint16)

@@ -1,0 +1,233 @@
+"""Omaha kernels: every board of a deal, or sampled deals, into showdown tallies
+(the tallies: :mod:`pokercli._kernels.omaha`)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pokercli._kernels.combinator import next_combination, unrank_combination
+from pokercli._kernels.jit import jit
+from pokercli._kernels.montecarlo import draw_below, mix64
+from pokercli._kernels.omaha.evaluate import board_parts, quad_base
+
+#: A pot in integer units: halves split among up to 11 players stay whole.
+SHARE_UNIT = 55_440  # 2 * lcm(1..11)
+_GAMMA = np.uint64(0x9E3779B97F4A7C15)
+
+@jit
+def omaha_boards(holes, deck, k, start, count, board, binom, card_keys, offsets, board_index,
+                 quad_index, quad_best, pair_best, flush_best, low_best, low_bits, pair_code, cover,
+                 hilo, with_types, type_of, hi, hl, lo, scoop, sq, stats, types):
+    """Boards ``start .. start + count - 1`` (in the combinator's order) of the
+    ``k`` cards to come from ``deck`` (int64[n], ascending card ids no one
+    holds), completing ``board`` (int64[5], its first ``5 - k`` cards known),
+    for the fixed hands ``holes`` (int64[players, h]), tallied (see the module).
+    With ``with_types``, ``types[p, t]`` counts the boards on which player
+    ``p``'s high hand has type ``t`` (``type_of``: int64[7464], a high strength's
+    type 1..9)."""
+    players = holes.shape[0]
+    starts = np.arange(players + 1)
+    keep = np.zeros(players, np.uint64)
+    _deals(False, holes, starts, keep, starts, 0, deck, board, k, count, 0, np.uint64(0), start,
+           binom, card_keys, offsets, board_index, quad_index, quad_best, pair_best, flush_best,
+           low_best, low_bits, pair_code, cover, hilo, with_types, type_of, hi, hl, lo, scoop, sq,
+           stats, types)
+
+
+@jit
+def omaha_monte_carlo(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, pool, board,
+                      k, samples, max_redraws, seed, card_keys, offsets, board_index, quad_index,
+                      quad_best, pair_best, flush_best, low_best, low_bits, pair_code, cover, hilo,
+                      with_types, type_of, hi, hl, lo, scoop, sq, stats, types):
+    """``samples`` random deals, tallied (see the module); ``stats[1]`` the
+    samples taken, ``stats[2]`` the redrawn deals; ``types`` as in
+    :func:`omaha_boards`.
+
+    Players, as in :func:`pokercli._kernels.montecarlo.monte_carlo`, by how
+    many rows of ``combo_cards`` (int64[combos, h]) they list in
+    ``combo_start[p]:combo_start[p + 1]``: one (a fixed hand), several (a
+    range, drawn by the alias tables ``alias_keep``/``alias_other``, rows of
+    ``combo_cards``; when two
+    ranged players' combos collide the whole deal is drawn again), none (a
+    ``random`` player, dealt from the deck). ``fixed_mask``: the cards of the
+    board, the dead cards and the fixed hands; ``pool`` (int64[n], permuted in
+    place) every other card: the ``k`` missing board cards of ``board``
+    (int64[5]) and the random players' cards come from a partial Fisher-Yates
+    shuffle of it, a card a ranged player holds in this deal drawn again.
+    Stops early after ``max_redraws`` redrawn deals.
+    """
+    _deals(True, combo_cards, combo_start, alias_keep, alias_other, fixed_mask, pool, board, k,
+           samples, max_redraws, seed, 0, np.zeros((1, 1), np.int64), card_keys, offsets,
+           board_index, quad_index, quad_best, pair_best, flush_best, low_best, low_bits, pair_code,
+           cover, hilo, with_types, type_of, hi, hl, lo, scoop, sq, stats, types)
+
+
+@jit
+def _deals(draw, combo_cards, combo_start, alias_keep, alias_other, fixed_mask, pool, board, k,
+           count, max_redraws, seed, start, binom, card_keys, offsets, board_index, quad_index,
+           quad_best, pair_best, flush_best, low_best, low_bits, pair_code, cover, hilo, with_types,
+           type_of, hi, hl, lo, scoop, sq, stats, types):
+    """The loop of both :func:`omaha_boards` (``draw`` False: every player
+    fixed, ``count`` boards from board ``start`` of ``pool`` in the
+    combinator's order) and :func:`omaha_monte_carlo` (``draw`` True).
+
+    Scoring and tallying are written out in this one loop, not in inlined
+    helpers: an inlined helper that takes arrays and holds a loop or a branch
+    makes Numba count references to every array it takes, on every board,
+    which cost more than half the time."""
+    players = combo_start.shape[0] - 1
+    h = combo_cards.shape[1]
+    nq = cover.shape[0]
+    one = np.int64(1)
+    masks = np.zeros(combo_cards.shape[0], np.int64)
+    for c in range(combo_cards.shape[0]):
+        for i in range(h):
+            masks[c] |= one << combo_cards[c, i]
+    hole = np.empty((players, h), np.int64)
+    npairs = h * (h - 1) // 2
+    qb = np.empty((players, nq), np.int64)
+    pcol = np.empty((players, npairs), np.int64)
+    sp = np.empty((players, 5, 15), np.int64)
+    nsp = np.empty((players, 5), np.int64)
+    hole_low = np.zeros(players, np.int64)
+    kind = np.empty(players, np.int64)  # 0 fixed, 1 ranged, 2 random
+    for p in range(players):
+        size = combo_start[p + 1] - combo_start[p]
+        kind[p] = 0 if size == 1 else (1 if size > 1 else 2)
+        if size == 1:
+            for i in range(h):
+                hole[p, i] = combo_cards[combo_start[p], i]
+    n = pool.shape[0]
+    idx = np.empty(k, np.int64)
+    if not draw:
+        unrank_combination(start, n, binom, idx)
+    full = board.copy()
+    high = np.zeros(players, np.int64)
+    low = np.zeros(players, np.int64)
+    ctr = np.uint64(seed)
+    taken = 0
+    redraws = 0
+    while taken < count:
+        if draw:
+            used = fixed_mask
+            ok = True
+            for p in range(players):
+                if kind[p] != 1:
+                    continue
+                size = combo_start[p + 1] - combo_start[p]
+                ctr += _GAMMA
+                r = mix64(ctr)
+                col = combo_start[p] + draw_below(r, size)
+                pick = col if (r & np.uint64(0xFFFFFFFF)) < alias_keep[col] else alias_other[col]
+                if used & masks[pick]:
+                    ok = False
+                    break
+                used |= masks[pick]
+                for i in range(h):
+                    hole[p, i] = combo_cards[pick, i]
+            if not ok:
+                redraws += 1
+                if redraws >= max_redraws:
+                    break
+                continue
+            pos = 0
+            for i in range(k + h * players):
+                slot = i - k
+                if slot >= 0 and kind[slot // h] != 2:
+                    continue
+                while True:
+                    ctr += _GAMMA
+                    j = pos + draw_below(mix64(ctr), n - pos)
+                    card = pool[j]
+                    pool[j] = pool[pos]
+                    pool[pos] = card
+                    pos += 1
+                    if not (used >> card) & 1:
+                        break
+                if slot < 0:
+                    full[5 - k + i] = card
+                else:
+                    hole[slot // h, slot % h] = card
+        else:
+            for i in range(k):
+                full[5 - k + i] = pool[idx[i]]
+            next_combination(idx, n)
+        # Each player's parts: a fixed hand's first quad_best entry of each
+        # cover quad (quad number * 6175), a dealt hand's pairs' rank indices
+        # 13 * r1 + r2 (read in pair_best, whose one row per board stays in
+        # cache where a new quad each deal would miss), the rank indices of
+        # the suited pairs by suit (suit 4: none, its one entry 0 reads
+        # flush_best's 0), the low-rank set; fixed hands' once.
+        for p in range(players):
+            if kind[p] == 0 and taken > 0:
+                continue
+            for m in range(nq if kind[p] == 0 else 0):
+                qb[p, m] = quad_base(hole, p, cover, m, quad_index, pair_code)
+            for s in range(5):
+                nsp[p, s] = 0
+                sp[p, s, 0] = 0
+            hole_low[p] = 0
+            npc = 0
+            for x in range(h):
+                a = hole[p, x]
+                hole_low[p] |= low_bits[a]
+                for y in range(x + 1, h):
+                    code = pair_code[52 * a + hole[p, y]]
+                    pcol[p, npc] = code & 255
+                    npc += 1
+                    s = (code >> 8) - 1
+                    if s >= 0:
+                        sp[p, s, nsp[p, s]] = code & 255
+                        nsp[p, s] += 1
+        taken += 1
+        # Score every player (see the module), then tally the board.
+        row, suit, frow, board_low = board_parts(full, card_keys, offsets, board_index, low_bits)
+        best_h = np.int64(0)
+        best_l = np.int64(0)
+        for p in range(players):
+            best = np.int64(0)
+            if kind[p] == 0:
+                for m in range(nq):
+                    best = max(best, np.int64(quad_best[qb[p, m] + row]))
+            else:
+                for j in range(npairs):
+                    best = max(best, np.int64(pair_best[169 * row + pcol[p, j]]))
+            best = max(best, np.int64(flush_best[frow + sp[p, suit, 0]]))
+            for j in range(1, nsp[p, suit]):
+                best = max(best, np.int64(flush_best[frow + sp[p, suit, j]]))
+            high[p] = best
+            low[p] = low_best[(hole_low[p] << 8) | board_low] * np.int64(hilo)
+            best_h = max(best_h, best)
+            best_l = max(best_l, low[p])
+        nh = 0
+        nl = 0
+        for p in range(players):
+            nh += 1 if high[p] == best_h else 0
+            nl += 1 if low[p] == best_l else 0
+        has_low = hilo and best_l > 0
+        if hilo and not has_low:
+            stats[0] += 1
+        for p in range(players):
+            wh = high[p] == best_h
+            wl = has_low and low[p] == best_l
+            share = 0
+            if has_low:
+                if wh:
+                    hl[p, nh] += 1
+                    share += SHARE_UNIT // (2 * nh)
+                if wl:
+                    lo[p, nl] += 1
+                    share += SHARE_UNIT // (2 * nl)
+                if wh and wl and nh == 1 and nl == 1:
+                    scoop[p] += 1
+            elif wh:
+                hi[p, nh] += 1
+                share = SHARE_UNIT // nh
+                if nh == 1:
+                    scoop[p] += 1
+            sq[p] += share * share
+            if with_types:
+                types[p, type_of[high[p]]] += 1
+    if draw:
+        stats[1] += taken
+        stats[2] += redraws
