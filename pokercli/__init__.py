@@ -33,7 +33,7 @@ _EXPORTS = {
     "percentile": "pokercli.hand_strength", "PercentileResult": "pokercli.hand_strength",
     "draw": "pokercli.five_card_draw", "DrawResult": "pokercli.five_card_draw",
     "combos": "pokercli.bigtwo", "CombosResult": "pokercli.bigtwo",
-    "table": "pokercli.preflop_table", "TableResult": "pokercli.preflop_table",
+    "table": "pokercli.preflop_table", "TableResult": "pokercli.class_table",
     "deal": "pokercli.dealing", "Deals": "pokercli.dealing",
     "hearts_state": "pokercli.hearts", "HeartsState": "pokercli.hearts",
     "encode": "pokercli.representations",
@@ -75,6 +75,7 @@ if TYPE_CHECKING:  # for type checkers and editors; at run time the names load l
     from pokercli.hearts import HeartsState, hearts_state  # noqa: F401
     from pokercli.tournament import ICMResult, icm  # noqa: F401
     from pokercli.push_fold import PushFoldChart, PushFoldResult, pushfold, pushfold_chart  # noqa: F401
-    from pokercli.preflop_table import TableResult, table  # noqa: F401
+    from pokercli.class_table import TableResult  # noqa: F401
+    from pokercli.preflop_table import table  # noqa: F401
     from pokercli.ranges import Range, parse_range  # noqa: F401
     from pokercli.representations import encode  # noqa: F401

@@ -24,6 +24,7 @@ from typing import Optional, Sequence
 from pokercli import classes as HC
 from pokercli import ranges as RG
 from pokercli.classes import class_index as _index, classes, parse_class  # noqa: F401 (API)
+from pokercli.class_table import TableResult
 from pokercli.errors import PokerError, shown
 
 FORMAT = 1
@@ -172,59 +173,6 @@ class TableJob:
                 "players": self.players, "rows": self.rows, "columns": self.columns}
 
 
-@dataclass
-class TableResult:
-    """Exact heads-up equity of the row classes against the column classes, from
-    integer counts ``[wins of i, wins of j, ties, boards]`` per class pair."""
-
-    rows: list[str]
-    columns: list[str]
-    counts: dict[tuple[int, int], list[int]]  # (i, j) with i <= j -> [wins_i, wins_j, ties, boards]
-    engine: str = ""
-    seconds: float = 0.0
-    chunks: int = 0
-    resumed: int = 0
-
-    def cell(self, row: str, col: str) -> tuple[int, int, int, int]:
-        """(wins of row, wins of column, ties, boards) for row class against column class."""
-        i, j = _index()[row], _index()[col]
-        if i <= j:
-            w, lose, t, n = self.counts[(i, j)]
-        else:
-            lose, w, t, n = self.counts[(j, i)]
-        return w, lose, t, n
-
-    def equity(self, row: str, col: str) -> float:
-        w, _, t, n = self.cell(row, col)
-        return (w + t / 2) / n
-
-    def vs_columns(self, row: str) -> float:
-        """Equity of ``row`` against all the columns together, each weighted by its deals."""
-        won = total = 0.0
-        for col in self.columns:
-            w, _, t, n = self.cell(row, col)
-            won += w + t / 2
-            total += n
-        return won / total
-
-    def to_dict(self) -> dict:
-        """The ``table --json`` document."""
-        return {
-            "method": "exact", "players": 2, "rows": self.rows, "columns": self.columns,
-            "equity": [[self.equity(r, c) for c in self.columns] for r in self.rows],
-            "counts": [[list(self.cell(r, c)) for c in self.columns] for r in self.rows],
-            "counts_order": ["wins", "losses", "ties", "boards"],
-            "engine": self.engine, "chunks": self.chunks, "resumed_chunks": self.resumed,
-            "seconds": round(self.seconds, 3),
-        }
-
-    def to_csv(self) -> str:
-        lines = ["class," + ",".join(self.columns)]
-        for r in self.rows:
-            lines.append(r + "," + ",".join(f"{self.equity(r, c):.9f}" for c in self.columns))
-        return "\n".join(lines) + "\n"
-
-
 def compute_chunks(job: TableJob, engine, checkpoint_path=None, resume: bool = False,
             progress=None, device: str = "cpu") -> TableResult:
     """Run the job's chunks on ``engine`` (saving each to the checkpoint) and merge them."""
@@ -302,7 +250,7 @@ def table(hand: Optional[str] = None, classes: Optional[str] = None, *, players:
     ``checkpoint``, a ``scheduler`` or ``engine="gpu"`` enumerate every board
     instead, in chunks on that engine.
 
-    Three-way (``players=3``, a :class:`pokercli.table3.Table3Result`): each
+    Three-way (``players=3``, a :class:`TableResult` of class triples): each
     class against each unordered pair of classes, always enumerated: the
     triples holding ``hand`` (and ``vs``), those among ``classes``, or all
     818,805 (hours on a few CPU cores, minutes on a GPU). ``announce(text)``

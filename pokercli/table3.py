@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Optional, Sequence
 
 from pokercli import ranges as RG
+from pokercli.class_table import TableResult
 from pokercli.errors import PokerError
 
 FORMAT = 1
@@ -285,73 +286,8 @@ def _valid(chunk, rows) -> bool:
     return True
 
 
-@dataclass
-class Table3Result:
-    """Exact three-way preflop counts per class triple ``(x, y, z)``, ``x <= y <= z``:
-    ``[win, tie2, tie3]`` of each seat and the boards."""
-
-    counts: dict[tuple[int, int, int], list[int]]
-    description: str = ""
-    engine: str = ""
-    seconds: float = 0.0
-    chunks: int = 0
-    resumed: int = 0
-    hand: Optional[str] = None
-    vs: Optional[str] = None
-
-    def triple(self, a: str, b: str, c: str):
-        """(counts of a's seat [win, tie2, tie3], boards) in the triple of a, b and c."""
-        from pokercli.classes import class_index
-
-        ids = [class_index()[a], class_index()[b], class_index()[c]]
-        key = tuple(sorted(ids))
-        row = self.counts.get(key)
-        if row is None:
-            raise PokerError(f"the table has no triple {a}, {b}, {c}", "hand")
-        seat = key.index(ids[0])
-        return row[3 * seat:3 * seat + 3], row[9]
-
-    def equity(self, a: str, b: str, c: str) -> float:
-        """Equity of class ``a`` against ``b`` and ``c`` (ties split)."""
-        (w, t2, t3), n = self.triple(a, b, c)
-        return (w + t2 / 2 + t3 / 3) / n
-
-    def vs_one(self, a: str, b: str) -> float:
-        """Equity of ``a`` against ``b`` and a third player of any class of the table (deal-weighted)."""
-        won = total = 0.0
-        for c in classes():
-            try:
-                (w, t2, t3), n = self.triple(a, b, c)
-            except PokerError:
-                continue
-            won += w + t2 / 2 + t3 / 3
-            total += n
-        return won / total if total else float("nan")
-
-    def rows(self):
-        names = classes()
-        for key in sorted(self.counts):
-            row = self.counts[key]
-            n = row[9]
-            yield ([names[k] for k in key], [(row[3 * s] + row[3 * s + 1] / 2 + row[3 * s + 2] / 3) / n
-                                             for s in range(3)], [row[3 * s:3 * s + 3] for s in range(3)], n)
-
-    def to_dict(self) -> dict:
-        return {"method": "exact", "players": 3, "job": self.description,
-                "triples": [{"classes": c, "equity": e, "counts": k, "boards": n} for c, e, k, n in self.rows()],
-                "counts_order": ["wins", "ties_two_ways", "ties_three_ways"],
-                "engine": self.engine, "chunks": self.chunks, "resumed_chunks": self.resumed,
-                "seconds": round(self.seconds, 3)}
-
-    def to_csv(self) -> str:
-        lines = ["class1,class2,class3,equity1,equity2,equity3,boards"]
-        for c, e, _, n in self.rows():
-            lines.append(",".join(c) + "," + ",".join(f"{x:.9f}" for x in e) + f",{n}")
-        return "\n".join(lines) + "\n"
-
-
 def compute(job: Table3Job, engine, checkpoint_path=None, resume: bool = False, progress=None,
-            device: str = "cpu") -> Table3Result:
+            device: str = "cpu") -> TableResult:
     """Run the job's chunks on ``engine`` (each saved to the checkpoint) and merge them."""
     from pokercli.jobs import run_saved
 
@@ -366,4 +302,5 @@ def compute(job: Table3Job, engine, checkpoint_path=None, resume: bool = False, 
     if not counts:
         raise PokerError("no class triple can be dealt: the classes leave no three hands without a "
                          "shared card", "classes")
-    return Table3Result(counts, job.describe(), engine.description, seconds, len(chunks), resumed)
+    return TableResult([], [], counts, engine.description, seconds, len(chunks), resumed, players=3,
+                       description=job.describe())

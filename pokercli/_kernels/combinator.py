@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pokercli._kernels.jit import jit
+from pokercli._kernels import scalar
+from pokercli._kernels.jit import jit, jit_inline
 
 
 def binomials(n_max: int = 52) -> np.ndarray:
@@ -53,18 +54,15 @@ def rank_combination(idx, n, binom):
     return r
 
 
+#: The unranking, written once for the CPU and CUDA kernels (:mod:`pokercli._kernels.scalar`).
+_unrank = jit_inline(scalar.unrank)
+
+
 @jit
 def unrank_combination(r, n, binom, idx):
     """Write into ``idx`` (int64[k]) the combination of ``k`` out of ``n`` with
     lexicographic index ``r``; ``binom`` as for :func:`rank_combination`."""
-    k = idx.shape[0]
-    x = 0
-    for i in range(k):
-        while binom[n - x - 1, k - i - 1] <= r:
-            r -= binom[n - x - 1, k - i - 1]
-            x += 1
-        idx[i] = x
-        x += 1
+    _unrank(r, n, idx.shape[0], binom, idx)
 
 
 @jit

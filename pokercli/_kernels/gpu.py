@@ -75,17 +75,16 @@ def build():
     # kernels launched with 1,024-thread blocks: at most 64 registers a thread (the simulator has no bounds)
     big_blocks = cuda.jit if config.ENABLE_CUDASIM else cuda.jit(launch_bounds=1024)
 
-    gamma = uint64(0x9E3779B97F4A7C15)
+    from pokercli._kernels import scalar
 
-    @cuda.jit(device=True, inline=True)
-    def mix(z):
-        z = (z ^ (z >> uint64(30))) * uint64(0xBF58476D1CE4E5B9)
-        z = (z ^ (z >> uint64(27))) * uint64(0x94D049BB133111EB)
-        return z ^ (z >> uint64(31))
-
-    @cuda.jit(device=True, inline=True)
-    def below(r, n):
-        return int64(((r >> uint64(32)) * uint64(n)) >> uint64(32))
+    # SplitMix64 and the bounded draw: the CPU kernels' own functions (written once),
+    # compiled as device functions; the simulator calls them as they are (its
+    # wrapper of a device function from another module costs ~20x per call)
+    device = (lambda fn: fn) if config.ENABLE_CUDASIM else cuda.jit(device=True, inline=True)
+    gamma = uint64(scalar.GAMMA)
+    mix = device(scalar.mix64)
+    below = device(scalar.draw_below)
+    unrank = device(scalar.unrank)
 
     @cuda.jit(device=True, inline=True)
     def value(key, mask, off, tab, rank_base, flush_base):
@@ -122,14 +121,7 @@ def build():
             for q in range(npat):
                 counts[q] = 0
             # the combination of rank `start` (lexicographic), then successors
-            r = start
-            x = 0
-            for i in range(k):
-                while binom[n - x - 1, k - i - 1] <= r:
-                    r -= binom[n - x - 1, k - i - 1]
-                    x += 1
-                idx[i] = x
-                x += 1
+            unrank(start, n, k, binom, idx)
             one = int64(1)
             for it in range(count):
                 bkey = base_key

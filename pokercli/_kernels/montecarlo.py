@@ -14,21 +14,13 @@ from pokercli._kernels.evaluator import hand_value, rank_value
 from pokercli._kernels.jit import jit, jit_inline
 from pokercli._kernels.showdown import showdown_pattern
 
-_GAMMA = np.uint64(0x9E3779B97F4A7C15)
+from pokercli._kernels import scalar
 
-
-@jit_inline
-def mix64(z):
-    """SplitMix64's output function: 64 well-mixed bits from a counter value."""
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
-
-
-@jit_inline
-def draw_below(r, n):
-    """An integer in [0, n) from the high 32 bits of ``r`` (bias below n / 2**32)."""
-    return np.int64(((r >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+_GAMMA = scalar.GAMMA
+#: SplitMix64's output function and a bounded draw, written once for the CPU
+#: and CUDA kernels (:mod:`pokercli._kernels.scalar`).
+mix64 = jit_inline(scalar.mix64)
+draw_below = jit_inline(scalar.draw_below)
 
 
 @jit

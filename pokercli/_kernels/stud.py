@@ -27,10 +27,11 @@ import numpy as np
 from pokercli._kernels.combinator import next_combination, unrank_combination
 from pokercli._kernels.evaluator import KEY_INIT, hand_value, lowest_bit, popcount
 from pokercli._kernels.jit import jit, jit_inline
+from pokercli._kernels import scalar
 from pokercli._kernels.montecarlo import draw_below, mix64
 from pokercli._kernels.omaha.deals import SHARE_UNIT
 
-_GAMMA = np.uint64(0x9E3779B97F4A7C15)
+_GAMMA = scalar.GAMMA
 #: The kernels' value rules, by :attr:`pokercli.games.rules.Ranking.value_rule`.
 RULES = {"high": 0, "ace-to-five": 1, "deuce-to-seven": 2, "badugi": 3}
 #: Deuce-to-seven: the wheel's hold'em scores and what they are with the ace only high

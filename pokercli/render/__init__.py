@@ -196,7 +196,6 @@ _VIEWS = {
     "CardEncoding": "encode", "RankSetEncoding": "encode",
     "HandValue": "rank", "ScoreInfo": "rank", "Showdown": "rank",
     "EquityResult": "equity", "Range": "range", "TableResult": "table",
-    "Table3Result": "table",
     "PercentileResult": "percentile", "DrawResult": "draw", "Deals": "deal",
     "State": "hearts", "CombosResult": "combos", "HitsResult": "hits",
     "DistributionResult": "analysis", "NextCardResult": "analysis", "OutsResult": "analysis",

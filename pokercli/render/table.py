@@ -6,8 +6,7 @@ from typing import Optional
 
 from pokercli import ranges as RG
 from pokercli.errors import PokerError
-from pokercli.preflop_table import TableResult
-from pokercli.table3 import Table3Result
+from pokercli.class_table import TableResult
 from pokercli.render import View
 from pokercli.render import format as F
 
@@ -23,8 +22,8 @@ def _heat(equity: float) -> str:
     return f"black on rgb({r},{g},60)"
 
 
-class TableView(View):
-    """``hand`` (a class) draws that class's row as the 13x13 grid."""
+class PairsView(View):
+    """Heads-up tables; ``hand`` (a class) draws that class's row as the 13x13 grid."""
 
     indent = None
 
@@ -83,7 +82,7 @@ def _grid(title: str, value: dict):
     return grid
 
 
-class Table3View(View):
+class TriplesView(View):
     """Three-way tables: the triples (CSV in a pipeline); on a terminal, with
     ``--hand`` a 13x13 grid of that class's equity against each class (and a
     third of any class, or the ``--vs`` class), else the triples as a table,
@@ -117,12 +116,12 @@ class Table3View(View):
                 table.add_column(name, no_wrap=True)
             for name in ("equity 1", "equity 2", "equity 3"):
                 table.add_column(name, justify="right", no_wrap=True)
-            for c, e, _, _ in t.rows():
+            for c, e, _, _ in t.triples():
                 table.add_row(*c, *[Text(f"{100 * x:.2f}", style=_heat(x)) for x in e])
             return Group(table, footer)
         won: dict[str, float] = {}
         total: dict[str, float] = {}
-        for c, e, _, n in t.rows():
+        for c, e, _, n in t.triples():
             for name, x in zip(c, e):
                 won[name] = won.get(name, 0.0) + x * n
                 total[name] = total.get(name, 0.0) + n
@@ -140,7 +139,12 @@ def _safe(fn, *args) -> float:
         return float("nan")
 
 
-VIEWS = {TableResult.__name__: TableView, Table3Result.__name__: Table3View}
+def TableView(result: TableResult, out, **options) -> View:
+    """The view of a table's kind: class pairs (heads-up) or triples (three-way)."""
+    return (TriplesView if result.players == 3 else PairsView)(result, out, **options)
+
+
+VIEWS = {TableResult.__name__: TableView}
 
 
 def check_output(path, kind: Optional[str] = None) -> str:

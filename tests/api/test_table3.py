@@ -27,6 +27,18 @@ def test_entries_equal_exact_equity(small):
         assert abs(small.equity(a, b, c) - e.players[0].equity) < 1e-12
 
 
+def test_one_result_type_for_both_tables(small):
+    """Heads-up and three-way tables are one TableResult; its equity takes as
+    many classes as the table has players, and says so otherwise."""
+    two = pokercli.table(classes="AA,KK")
+    assert type(two) is type(small) is pokercli.TableResult and (two.players, small.players) == (2, 3)
+    assert two.equity("AA", "KK") == pytest.approx(0.8195, abs=1e-4)
+    assert small.equity("AA", "KK", "72o") > small.equity("KK", "AA", "72o")
+    for table, names in ((two, ("AA", "KK", "AA")), (small, ("AA", "KK"))):
+        with pytest.raises(pokercli.PokerError, match=f"takes {table.players} classes"):
+            table.equity(*names)
+
+
 def test_deals_cover_every_deal_once():
     """The merged deals of a first class weigh as many as all its plain deals."""
     import numpy as np

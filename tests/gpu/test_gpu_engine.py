@@ -235,3 +235,46 @@ def test_device_three_way_entries_equal_exact_equity():
         e = pokercli.equity(["72o", "KK", third], method="exact", engine="cpu")
         (w, t2, t3), n = r.triple("72o", "KK", third)
         assert (e.players[0].wins, e.players[0].ties, e.players[0].total) == (w, t2 + t3, n)
+
+
+def test_scalar_helpers_are_written_once_for_both_targets():
+    """SplitMix64, the bounded draw and the unranking are one Python source: the
+    CPU kernels' compiled helpers equal it, and the CUDA target types and lowers
+    the same functions (to LLVM IR: no device or NVVM needed)."""
+    pytest.importorskip("numba.cuda")
+    from numba import int64, uint64
+    from numba.cuda import compiler
+
+    from pokercli._kernels import montecarlo as MC, scalar
+    from pokercli._kernels.jit import jit
+
+    @jit
+    def both(z, n):
+        return MC.mix64(z), MC.draw_below(z, n)
+
+    rng = np.random.default_rng(5)
+    with np.errstate(over="ignore"):  # 64-bit products wrap, as they do in the kernels
+        for z, n in zip(rng.integers(0, 2**63, 200, dtype=np.uint64), rng.integers(1, 10**6, 200)):
+            z = np.uint64(z)
+            assert both(z, n) == (scalar.mix64(z), scalar.draw_below(z, np.int64(n)))
+        # SplitMix64's first output from seed 0 (its reference implementation's)
+        assert int(scalar.mix64(np.uint64(0))) == 0 and int(scalar.mix64(scalar.GAMMA)) == 0xE220A8397B1DCDAF
+    from itertools import combinations
+    from math import comb
+
+    from numba.types import Array, none
+
+    from pokercli._kernels.combinator import unrank_combination
+
+    binom = np.array([[comb(a, b) for b in range(53)] for a in range(53)], np.int64)
+    every = list(combinations(range(9), 4))  # lexicographic, as the index counts
+    for r in (0, 1, 57, 125):
+        idx, once = np.zeros(4, np.int64), np.zeros(5, np.int64)
+        unrank_combination(r, 9, binom, idx)
+        scalar.unrank(r, 9, 4, binom, once)
+        assert tuple(idx) == every[r] == tuple(once[:4])
+    arr = lambda d: Array(int64, d, "C")
+    for fn, args, ret in ((scalar.mix64, (uint64,), uint64), (scalar.draw_below, (uint64, int64), int64),
+                          (scalar.unrank, (int64, int64, int64, arr(2), arr(1)), none)):
+        cres = compiler.compile_cuda(fn, None, args, debug=False, lineinfo=False, cc=(9, 0))
+        assert cres.signature.return_type == ret

@@ -7,12 +7,13 @@ import numpy as np
 
 from pokercli._kernels.combinator import next_combination, unrank_combination
 from pokercli._kernels.jit import jit
+from pokercli._kernels import scalar
 from pokercli._kernels.montecarlo import draw_below, mix64
 from pokercli._kernels.omaha.evaluate import board_parts, quad_base
 
 #: A pot in integer units: halves split among up to 11 players stay whole.
 SHARE_UNIT = 55_440  # 2 * lcm(1..11)
-_GAMMA = np.uint64(0x9E3779B97F4A7C15)
+_GAMMA = scalar.GAMMA
 
 @jit
 def omaha_boards(holes, deck, k, start, count, board, binom, card_keys, offsets, board_index,
