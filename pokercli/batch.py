@@ -415,24 +415,50 @@ def spot_stream(kind: str, stream: BinaryIO, out, options: dict, err=None) -> Sp
     ``--json`` document plus ``"line"``, one JSON line each, in order. A bad
     line is reported on ``err`` with its number and skipped; blank lines and
     ``#`` comments are skipped silently. ``options`` (the method options of
-    ``equity``, and the default ``game``) apply to every line."""
-    from pokercli.render import json_text
-
+    ``equity``, and the default ``game``) apply to every line. ``kind`` icm:
+    :func:`icm_stream`."""
+    if kind == "icm":
+        return icm_stream(stream, out, options, err)
     if kind == "equity":
         from pokercli.equity_calc import equity as compute
     else:
         from pokercli.hand_strength import percentile as compute
+
+    def answer(text: str) -> dict:
+        args = {**options, **parse_spot(kind, text)}
+        main = args.pop("players" if kind == "equity" else "hand")
+        return compute(main, **args).to_dict()
+
+    return _answer_lines(stream, out, answer, err, lambda text: not text.strip() or text.lstrip().startswith("#"))
+
+
+def icm_stream(stream: BinaryIO, out, options: dict, err=None) -> SpotReport:
+    """``icm -``: each line's stacks (a ``#`` starts a comment) answered with the
+    ``icm --json`` document plus ``"line"``; ``options`` are :func:`pokercli.icm`'s
+    keyword arguments, ``payouts`` among them, for every line."""
+    from pokercli.tournament import icm
+
+    options = dict(options)
+    payouts = options.pop("payouts")
+    return _answer_lines(stream, out, lambda text: icm(text.split("#", 1)[0].strip(), payouts, **options).to_dict(),
+                         err, lambda text: not text.split("#", 1)[0].strip())
+
+
+def _answer_lines(stream: BinaryIO, out, answer, err, skip) -> SpotReport:
+    """One JSON line per line of ``stream`` (``answer(text)``, plus ``"line"``),
+    in order; a bad line is named on ``err`` and skipped, and lines ``skip(text)``
+    says are empty are skipped silently."""
+    from pokercli.render import json_text
+
     err = err if err is not None else sys.stderr
     report = SpotReport()
     for number, text in read_lines(stream):
-        if isinstance(text, str) and (not text.strip() or text.lstrip().startswith("#")):
+        if isinstance(text, str) and skip(text):
             continue
         try:
             if isinstance(text, PokerError):
                 raise text
-            args = {**options, **parse_spot(kind, text)}
-            main = args.pop("players" if kind == "equity" else "hand")
-            doc = compute(main, **args).to_dict()
+            doc = answer(text)
         except PokerError as e:
             report.bad += 1
             err.write(f"pokercli: line {number}: {e}\n")

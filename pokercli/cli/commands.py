@@ -287,7 +287,8 @@ def _batch(kind: str, file: Optional[Path], options: dict) -> int:
     with _open(file) as stream:
         report = B.spot_stream(kind, stream, sys.stdout, options)
     if report.bad:
-        sys.stderr.write(f"pokercli: {report.bad} bad line(s) skipped, {report.answered} spots answered\n")
+        what = "answered" if kind == "icm" else "spots answered"
+        sys.stderr.write(f"pokercli: {report.bad} bad line(s) skipped, {report.answered} {what}\n")
         return ExitStatus.FAILED
     return ExitStatus.OK
 
@@ -421,7 +422,7 @@ def icm(
         if file is not None or words == ["-"]:
             if file is not None and words:
                 raise PokerError("--file takes no stacks")
-            return _icm_batch(file, payouts, options)
+            return _batch("icm", file, options | {"payouts": payouts})
         if not words:
             raise PokerError("give the stacks: pokercli icm 50,30,20 --payouts 70,30")
         emit(icm_(" ".join(words), payouts, **options), _out(as_json))
@@ -462,36 +463,6 @@ def pushfold(
         emit(pushfold_(stack, ante=ante), out)
 
     run(job)
-
-def _icm_batch(file: Optional[Path], payouts: str, options: dict) -> int:
-    """``icm -``: one list of stacks a line in, one JSON line out; bad lines named and skipped."""
-    import json
-
-    from pokercli.batch import read_lines
-    from pokercli.tournament import icm as icm_
-
-    answered = bad = 0
-    with _open(file) as stream:
-        for number, text in read_lines(stream):
-            body = "" if isinstance(text, PokerError) else text.split("#", 1)[0].strip()
-            if not isinstance(text, PokerError) and not body:
-                continue
-            try:
-                if isinstance(text, PokerError):
-                    raise text
-                doc = icm_(body, payouts, **options).to_dict()
-            except PokerError as e:
-                bad += 1
-                sys.stderr.write(f"pokercli: line {number}: {e}\n")
-                continue
-            answered += 1
-            sys.stdout.write(json.dumps(doc | {"line": number}) + "\n")
-            sys.stdout.flush()
-    if bad:
-        sys.stderr.write(f"pokercli: {bad} bad line(s) skipped, {answered} answered\n")
-        return ExitStatus.FAILED
-    return ExitStatus.OK
-
 
 @app.command()
 def warmup(as_json: Json = False) -> None:
