@@ -218,7 +218,10 @@ def next_card(players: Sequence, board, dead=(), *, game: GameName = "holdem",
     """On a flop or turn: every card that can come next, and each player's exact
     equity with it on the board (a card every combo of some range holds is
     left out: no deal has it come). ``progress(done, total)`` is called as the
-    cards are counted (one exact job per card).
+    work goes. Three or more players: one pass over the runouts, each kept
+    apart, gives the spot and every card after it (the sum over the runouts
+    that hold the card); heads-up, the pair counts of each card; past the
+    pass's limit (wide ranges, ``random``), one exact job per card.
 
     >>> r = next_card(["AsAh", "KsKh"], "Kd 7c 2h")
     >>> after = dict((C.card_name(c), round(e[0], 4)) for c, e in r.cards)
@@ -237,13 +240,17 @@ def next_card(players: Sequence, board, dead=(), *, game: GameName = "holdem",
         if p.fixed:
             taken |= set(p.cards if p.cards else p.combos[0][0])
     headsup = _headsup(spot)
+    if progress is not None and not callable(progress):
+        raise PokerError("progress must be a function of (done, total)", "progress")
+    if not headsup:
+        grouped = _next_cards_in_one_pass(spot, players, dead, taken, progress)
+        if grouped is not None:
+            return grouped
     if headsup:
         pairs, wa, wb = _pairs(spot, spot.board)
         now = _headsup_result(spot, spot.board, pairs, wa, wb)
     else:
         now = equity(players, board, dead, game=game, method="exact")
-    if progress is not None and not callable(progress):
-        raise PokerError("progress must be a function of (done, total)", "progress")
     rows, blocked = [], []
     cards = sorted(spot.game.deck)
     for done, card in enumerate(cards):
@@ -260,14 +267,64 @@ def next_card(players: Sequence, board, dead=(), *, game: GameName = "holdem",
         else:
             try:
                 r = equity(players, after, dead, game=game, method="exact")
-            except PokerError as e:
-                if "empty" not in str(e):
+            except PokerError as e:  # a range left empty, or no deal left, by this card
+                if "empty" not in str(e) and "no deal is possible" not in str(e):
                     raise
                 r = None
         if r is None:
             blocked.append(card)  # a range holds this card in every combo
             continue
         rows.append((card, r))
+    return NextCardResult(now, tuple(rows), tuple(sorted(blocked)))
+
+
+def _next_cards_in_one_pass(spot, players: Sequence, dead, taken: set, progress) -> Optional[NextCardResult]:
+    """:func:`next_card` from one pass over the spot's runouts
+    (:func:`pokercli.equity_calc.runouts.patterns_by_runout`); None where that
+    pass does not take the spot (then each card is its own exact job)."""
+    import numpy as np
+
+    from pokercli.equity_calc import exact as X
+    from pokercli.equity_calc import runouts as RO
+    from pokercli.equity_calc.spot import make_spot
+    from pokercli.equity_calc.tally import add_patterns, result_from_counts
+    from pokercli.jobs import threads
+    from pokercli.timing import Clock
+
+    seats = len(spot.players)
+    if not RO.applies(spot) or RO.random_case(spot):
+        return None
+    work = X.work_per_deal(spot)
+    cap = X.EXACT_DEFAULT_LIMIT / (work * seats)
+    arrays = RO.deal_rows(spot, cap)
+    if arrays is None:
+        return None
+    deals, _ = RO.deal_count(arrays)
+    if not deals or deals * work * seats > X.EXACT_DEFAULT_LIMIT:
+        return None
+    clock = Clock()
+    runs, patterns = RO.patterns_by_runout(spot, arrays, threads(), progress)
+
+    def result(sp, pats) -> object:
+        outcome = add_patterns(pats.sum(axis=0), np.zeros((seats, seats + 1), np.int64))
+        return result_from_counts(sp, outcome.astype(np.float64), np.zeros((seats, 10)),
+                                  float(pats.sum()), "exact")
+
+    now = result(spot, patterns)
+    now.deals, now.seconds, now.evaluations = deals, clock.seconds(), float(len(runs) * deals * seats)
+    rows, blocked = [], []
+    for card in sorted(spot.game.deck):
+        if card in taken:
+            if card not in spot.game.left_out:
+                blocked.append(card)
+            continue
+        holds = (runs == card).any(axis=1)
+        mine = patterns[holds]
+        if not mine.any():
+            blocked.append(card)  # a range holds this card in every combo
+            continue
+        after = make_spot(players, list(spot.board) + [card], dead, spot.game.name)
+        rows.append((card, result(after, mine)))
     return NextCardResult(now, tuple(rows), tuple(sorted(blocked)))
 
 

@@ -76,6 +76,18 @@ def runout_patterns(combo_keys, combo_masks, deals, weights, runouts, runout_wei
 
 
 @jit
+def runout_patterns_each(combo_keys, combo_masks, deals, weights, runouts, base_key, base_mask,
+                         card_keys, offsets, rank_tab, flush_tab, values, patterns):
+    """:func:`runout_patterns` of each runout apart, each weighing one:
+    ``patterns[r, winners]`` (int64[runouts, 2**players]) for runout ``r``
+    (a spot's equity after each next card, from one pass over its runouts)."""
+    one = np.ones(1, np.int64)
+    for r in range(runouts.shape[0]):
+        runout_patterns(combo_keys, combo_masks, deals, weights, runouts[r:r + 1], one, base_key,
+                        base_mask, card_keys, offsets, rank_tab, flush_tab, values, patterns[r])
+
+
+@jit
 def runout_counts2(first_keys, first_masks, second_keys, second_masks, weights, runouts, runout_weights,
                    base_key, base_mask, card_keys, offsets, rank_tab, flush_tab, second_values, patterns):
     """Two players: ``weights[a, b]`` the weight of the deal of the first

@@ -247,6 +247,44 @@ def counts(spot: Spot, arrays, threads: int,
     return outcome, clock, float(len(runs) * (len(arrays[0]) + (len(arrays[2]) if len(arrays) == 5 else 0)))
 
 
+def patterns_by_runout(spot: Spot, arrays, threads: int,
+                       progress: Optional[Callable[[int, int], None]] = None) -> tuple[np.ndarray, np.ndarray]:
+    """(every runout int64[r, to_come], the weighted winner patterns of each,
+    int64[r, 2**players]) of the deals of :func:`deal_rows` (``arrays``): one
+    pass over the runouts, each kept apart (no suit symmetry), so a spot's
+    result after any next card is the sum over the runouts that hold it."""
+    from pokercli._kernels.jit import call, ensure
+    from pokercli._kernels.lookup import strength_tables
+    from pokercli._kernels.range_runouts import runout_patterns_each
+
+    players = len(spot.players)
+    keys, offsets = _tables(spot)[:2]
+    rank_tab, flush_tab = strength_tables(spot.game.rule.key)
+    runs = runouts_of(spot)
+    base_key, base_mask = _board(spot, keys)
+    combo_keys, combo_masks, rows, weights = arrays
+    out = np.zeros((len(runs), 1 << players), np.int64)
+
+    def args(lo: int, hi: int):
+        return (runout_patterns_each, combo_keys, combo_masks, rows, weights, runs[lo:hi],
+                np.int64(base_key), np.int64(base_mask), keys, offsets, rank_tab, flush_tab,
+                np.empty(len(combo_keys), np.int64), out[lo:hi])
+
+    ensure(*args(0, 0))
+    per_runout = len(combo_keys) + len(rows) * players
+    step = max(1, min(len(runs), CALL_WORK // max(1, per_runout)))
+    if threads > 1 and len(runs) * per_runout > THREADED_WORK:
+        step = min(step, -(-len(runs) // threads))
+    parts = [(i, min(i + step, len(runs))) for i in range(0, len(runs), step)]
+
+    def run(part) -> int:
+        call(*args(*part))  # writes its own rows of `out`
+        return 0
+
+    _run_parts(run, parts, threads, progress)
+    return runs, out
+
+
 #: Two-player jobs of at most this many (runout, combo, combo) triples are counted
 #: in NumPy while Numba is not loaded yet: a one-off command (a hand against a hand
 #: on the flop) then starts without importing it, about 0.3 s.

@@ -176,16 +176,44 @@ def test_the_pair_kernel_is_the_engine_in_every_two_card_game(game, players, boa
             assert (c.wins, c.ties, c.total) == pytest.approx((e.wins, e.ties, e.total))
 
 
-def test_next_card_reports_progress_card_by_card():
-    """A multiway --next-card runs one exact job per card: progress says how far it is."""
+def test_next_card_reports_progress():
+    """A multiway --next-card is one pass over the runouts: progress goes up to its end."""
     from pokercli import analysis
 
     seen = []
     r = analysis.next_card(["AsAh", "KsKh", "QdJd"], "Kd 7c 2h 3s", progress=lambda d, t: seen.append((d, t)))
-    assert seen == [(i, 52) for i in range(52)] and len(r.cards) == 52 - 4 - 6
+    assert seen and seen[-1][0] == seen[-1][1] and [d for d, _ in seen] == sorted(d for d, _ in seen)
+    assert len(r.cards) == 52 - 4 - 6
+    seen.clear()  # past the one pass (weights that are not whole): one exact job per card
+    analysis.next_card(["AsAh", "KsKh", "QQ:0.5,JJ"], "Kd 7c 2h 3s", progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(i, 52) for i in range(52)]
     with pytest.raises(pokercli.PokerError) as e:
         analysis.next_card(["AsAh", "KsKh"], "Kd 7c 2h", progress=5)
     assert e.value.param == "progress"
+
+
+@pytest.mark.parametrize("players,board,dead", [
+    (["QQ+,AKs", "JJ-99,AQs+", "AK,KQ"], "Kd 7c 2h 5s", ()),
+    (["QQ+,AKs", "JJ-99,AQs+", "AK,KQ"], "Kd 7c 2h", ()),
+    (["AsAh", "KsKh", "QQ"], "Kd 7c 2h", "2c"),
+    (["AsKs", "QdQc", "JhTh", "9s9c"], "Js Ts 3d", ()),
+    (["AK", "KQs", "AA:0.5,KK"], "As Kd 7c", ()),  # weights not whole: a job per card
+])
+def test_next_card_from_one_pass_equals_an_exact_job_per_card(players, board, dead):
+    """Multiway, the spot and every card after it come from one pass over the
+    runouts (each runout kept apart): to the count what an exact job of the
+    spot, and of the spot with each card on the board, gives; a card that
+    leaves some range no hand, or no deal, cannot come."""
+    r = A.next_card(players, board, dead)
+    count = lambda res: [(p.wins, p.ties, p.total) for p in res.players]  # noqa: E731
+    assert count(r.equity) == count(pokercli.equity(players, board, dead, method="exact"))
+    for card, after in r.after:
+        assert count(after) == count(pokercli.equity(players, parse(board) + [card], dead, method="exact"))
+    for card in r.blocked:
+        if card in parse(board) or (dead and card in parse(dead)):
+            continue
+        with pytest.raises(PokerError):
+            pokercli.equity(players, parse(board) + [card], dead, method="exact")
 
 
 @pytest.mark.parametrize("game,players,board", [
