@@ -17,7 +17,7 @@ from pokercli import games
 from pokercli.cli.app import ExitStatus, app, run
 from pokercli.cli.options import (DEAL_HELP, Board, Checkpoint, Dead, DealGame, Engine, EngineKind, File, Game, Json,
                                   PokerGame, Resume, Scheduler, Seed, Unicode)
-from pokercli.errors import PokerError
+from pokercli.errors import PokerError, shown
 
 
 def _out(as_json: bool, unicode: bool = False):
@@ -463,6 +463,62 @@ def pushfold(
         emit(pushfold_(stack, ante=ante), out)
 
     run(job)
+
+@app.command()
+def hh(
+    files: Annotated[list[str], typer.Argument(
+        help="Hand history files: PHH (.phh, one hand; .phhs, many); '-' reads stdin.")],
+    summary: Annotated[bool, typer.Option(
+        "--summary", help="Totals instead of one JSON line per hand: each player's hands, all-ins, net, "
+                          "all-in EV-adjusted net and luck.")] = False,
+    hero: Annotated[Optional[str], typer.Option(
+        "--hero", help="With --summary: this player alone, and a plot of its cumulative net against "
+                       "its EV-adjusted net.")] = None,
+    as_json: Json = False,
+) -> None:
+    """Read hand histories: each hand's players, pots and net, and its all-in spot with each
+    player's exact equity in each pot and EV-adjusted net (JSON Lines); --summary totals them."""
+    def job():
+        from pokercli.histories import read_text
+        from pokercli.histories.summary import summarize
+        from pokercli.render import emit, json_text
+
+        if hero is not None and not summary:
+            raise PokerError("--hero goes with --summary")
+        unread = 0
+        hands = []
+        for name in files:
+            try:
+                data = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
+                text = data.decode("utf-8-sig")
+            except OSError as e:
+                raise PokerError(f"cannot read {shown(name)}: {e.strerror}") from None
+            except UnicodeDecodeError:
+                raise PokerError(f"{shown(name)} is not UTF-8 text") from None
+            except ValueError:  # a NUL in the name
+                raise PokerError(f"cannot read {shown(name)}: not a file name") from None
+            for item in read_text(text, "stdin" if name == "-" else name):
+                if isinstance(item, PokerError):
+                    unread += 1
+                    where = f"{item.source}: hand {item.hand_id}" if item.hand_id else item.source
+                    if item.line:
+                        where += f", line {item.line}"
+                    sys.stderr.write(f"pokercli: {where}: {item}\n")
+                    continue
+                if summary:
+                    hands.append(item)
+                else:
+                    sys.stdout.write(json_text(item.to_dict()) + "\n")
+                    sys.stdout.flush()
+        if summary:
+            emit(summarize(hands, hero, unread), _out(as_json))
+        if unread:
+            sys.stderr.write(f"pokercli: {unread} hand(s) could not be read and were skipped\n")
+            return ExitStatus.FAILED
+        return ExitStatus.OK
+
+    run(job)
+
 
 @app.command()
 def warmup(as_json: Json = False) -> None:

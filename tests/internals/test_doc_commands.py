@@ -36,6 +36,17 @@ INPUTS = {
     "spots.jsonl": '{"players": ["AsAh", "KsKh"], "board": "Kd 7c 2h"}\n',
     "spots.txt": "AsAd | board Ac 2d 8c\n",
     "hands.txt": "As Ks Qs Js Ts\nAh Kd 7c 2s 3h 9d 9c\n",
+    # docs/hh.md: phh-std's million-dollar pot, and a hand the same three fold to the big blind
+    "session.phhs": ('[1]\nvariant = "NT"\nantes = [500, 500, 500]\nblinds_or_straddles = [1000, 2000, 0]\n'
+                     'min_bet = 2000\nstarting_stacks = [1125600, 2000000, 553500]\nplayers = ["Ivey", '
+                     '"Antonius", "Dwan"]\nactions = ["d dh p1 Ac2d", "d dh p2 ????", "d dh p3 7h6h", '
+                     '"p3 cbr 7000", "p1 cbr 23000", "p2 f", "p3 cc", "d db Jc3d5c", "p1 cbr 35000", "p3 cc", '
+                     '"d db 4h", "p1 cbr 90000", "p3 cbr 232600", "p1 cbr 1067100", "p3 cc", "p1 sm Ac2d", '
+                     '"p3 sm 7h6h", "d db Jh"]\n'
+                     '[2]\nvariant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [1000, 2000, 0]\n'
+                     'min_bet = 2000\nstarting_stacks = [100000, 100000, 100000]\nplayers = ["Ivey", '
+                     '"Antonius", "Dwan"]\nactions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", '
+                     '"p3 f", "p1 f"]\n'),
 }
 
 

@@ -1,0 +1,493 @@
+"""One hand of a hand history, replayed from its actions: who put what in,
+the pots (side pots apart), who won them, and the all-in spot with each
+player's exact equity in each pot and the EV-adjusted result.
+
+Amounts are exact fractions (a split pot's odd chips are shared as fractions
+of a chip; sites give them to a seat instead). Cards a player was dealt and
+that the history shows are out of the deck for every equity (folded hands
+too): the equity is the one the known cards give.
+
+Light: no NumPy until an all-in's equity is computed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Optional
+
+from pokercli import cards as C
+from pokercli.errors import PokerError, shown
+
+_PLAYER = re.compile(r"p([1-9][0-9]*)$")
+
+
+def _num(x: Fraction) -> Any:
+    """An amount for JSON: an integer when whole, else a float."""
+    return int(x) if x.denominator == 1 else float(x)
+
+
+def parse_phh_cards(text: str, what: str) -> list[Optional[int]]:
+    """PHH cards (``Ac2d``, ``????``): card ids, None for an unknown card."""
+    if len(text) % 2:
+        raise PokerError(f"{what}: {shown(text)} is not a list of two-character cards")
+    out: list[Optional[int]] = []
+    for i in range(0, len(text), 2):
+        chunk = text[i:i + 2]
+        if chunk == "??":
+            out.append(None)
+            continue
+        try:
+            (card,) = C.parse_cards(chunk)
+        except (PokerError, ValueError):
+            raise PokerError(f"{what}: {shown(chunk)} is not a card") from None
+        out.append(int(card))
+    return out
+
+
+@dataclass
+class Pot:
+    """A pot (the main pot or a side pot): its amount, who may win it and who did."""
+
+    amount: Fraction
+    contenders: tuple[int, ...]            # player indexes (0-based)
+    #: An uncalled bet given back: only its one contender put this much in.
+    returned: bool = False
+    won: Optional[tuple[Fraction, ...]] = None   # each contender's share; None: not settled
+    equity: Optional[tuple[float, ...]] = None   # each contender's all-in equity in this pot
+
+    def to_dict(self, names: list[str]) -> dict:
+        if self.returned:
+            return {"returned": _num(self.amount), "to": names[self.contenders[0]]}
+        doc = {"amount": _num(self.amount), "contenders": [names[i] for i in self.contenders]}
+        if self.won is not None:
+            doc["won"] = [_num(self.amount * s) for s in self.won]
+        if self.equity is not None:
+            doc["equity"] = list(self.equity)
+        return doc
+
+
+@dataclass
+class AllIn:
+    """The all-in spot: the street, the board then, each contender's known cards,
+    and (once worked out) each pot's equities and each player's EV."""
+
+    street: str
+    board: tuple[int, ...]
+    hands: dict[int, tuple[int, ...]]      # player index -> hole cards
+    pots: list[Pot]
+    ev: Optional[list[Fraction]] = None    # what each player's share of the pots was worth
+    method: str = "exact"
+    reason: Optional[str] = None           # why no equity (a hand not shown, a variant without one)
+
+    def to_dict(self, names: list[str]) -> dict:
+        doc: dict[str, Any] = {"street": self.street, "board": C.format_cards(self.board).split(),
+                               "hands": {names[i]: C.format_cards(h).split() for i, h in self.hands.items()},
+                               "pots": [p.to_dict(names) for p in self.pots]}
+        if self.reason is not None:
+            doc["not_judged"] = self.reason
+        else:
+            doc["method"] = self.method
+        return doc
+
+
+@dataclass
+class Seat:
+    index: int
+    name: str
+    stack: Fraction
+    cards: list[Optional[int]] = field(default_factory=list)
+    put_in: Fraction = Fraction(0)
+    won: Optional[Fraction] = None
+    folded: bool = False
+    mucked: bool = False
+    shown: bool = False
+
+    @property
+    def net(self) -> Optional[Fraction]:
+        return None if self.won is None else self.won - self.put_in
+
+    @property
+    def known(self) -> bool:
+        return bool(self.cards) and all(c is not None for c in self.cards)
+
+
+@dataclass
+class Hand:
+    """A hand read from a history: its players, board, pots, results and all-in spot."""
+
+    source: str
+    index: int
+    hand_id: Optional[str]
+    site: str
+    variant: str
+    game: str
+    betting: str
+    stakes: dict
+    seats: list[Seat]
+    board: list[int]
+    pots: list[Pot]
+    allin: Optional[AllIn]
+    problems: list[str]
+    finishing_stacks: Optional[list[Fraction]] = None
+    #: Uncalled bets given back: (player index, amount); not in ``put_in`` or the pots.
+    returned: list = field(default_factory=list)
+    _ev_done: bool = False
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def settled(self) -> bool:
+        return all(s.won is not None for s in self.seats)
+
+    def allin_ev(self) -> Optional[AllIn]:
+        """The all-in spot with each pot's exact equities and each player's EV
+        (worked out on first use); None without an all-in."""
+        if self.allin is not None and not self._ev_done:
+            self._ev_done = True
+            _work_out_ev(self)
+        return self.allin
+
+    def ev_net(self) -> Optional[list[Fraction]]:
+        """Each player's EV-adjusted net: the all-in pots at their equity, the
+        rest as played; None without a judged all-in."""
+        spot = self.allin_ev()
+        if spot is None or spot.ev is None:
+            return None
+        return [ev - s.put_in for ev, s in zip(spot.ev, self.seats)]
+
+    def to_dict(self) -> dict:
+        names = self.names
+        spot = self.allin_ev()
+        ev_net = self.ev_net()
+        players = []
+        for i, s in enumerate(self.seats):
+            doc: dict[str, Any] = {"seat": i + 1, "name": s.name, "stack": _num(s.stack),
+                                   "cards": [C.card_name(c) if c is not None else "??" for c in s.cards],
+                                   "put_in": _num(s.put_in), "net": None if s.net is None else _num(s.net)}
+            if ev_net is not None:
+                doc["ev_net"] = float(ev_net[i])
+            players.append(doc)
+        doc = {"source": self.source, "hand": self.hand_id if self.hand_id is not None else self.index,
+               "site": self.site, "variant": self.variant, "game": self.game, "betting": self.betting,
+               "stakes": {k: _num(v) if isinstance(v, Fraction) else [_num(x) for x in v]
+                          for k, v in self.stakes.items()},
+               "players": players, "board": C.format_cards(self.board).split(),
+               "pots": [p.to_dict(names) for p in self.pots],
+               "returned": [{"to": names[i], "amount": _num(a)} for i, a in self.returned]}
+        doc["allin"] = None if spot is None else spot.to_dict(names)
+        if self.problems:
+            doc["problems"] = list(self.problems)
+        return doc
+
+
+# --- replaying the actions -------------------------------------------------------------
+
+_BETTING = {"cc", "cbr", "f", "pb"}
+_STREETS = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
+
+
+def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: str = "phh") -> Hand:
+    """Replay a PHH hand's fields (a TOML table) into a :class:`Hand`."""
+    from pokercli.histories.variants import VARIANTS, amounts, number
+
+    variant = doc.get("variant")
+    if variant not in VARIANTS:
+        raise PokerError(f"variant {variant!r} is not one pokercli reads "
+                         f"({', '.join(VARIANTS)})")
+    game, betting = VARIANTS[variant]
+    starting = doc.get("starting_stacks")
+    if not isinstance(starting, list) or not 2 <= len(starting) <= 23:
+        raise PokerError("starting_stacks: expected an array of 2 or more stacks")
+    n = len(starting)
+    stacks = amounts(doc, "starting_stacks", n)
+    if any(s <= 0 for s in stacks):
+        raise PokerError("starting_stacks: stacks are positive")
+    antes = amounts(doc, "antes", n)
+    blinds = amounts(doc, "blinds_or_straddles", n) if "blinds_or_straddles" in doc else [Fraction(0)] * n
+    bring_in = number(doc["bring_in"], "bring_in") if "bring_in" in doc else Fraction(0)
+    if n == 2:  # heads-up, the forced bets are the array reversed (the spec's rule)
+        antes, blinds = antes[::-1], blinds[::-1]
+    names_field = doc.get("players")
+    names = ([str(x) for x in names_field] if isinstance(names_field, list) and len(names_field) == n
+             else [f"p{i}" for i in range(1, n + 1)])
+    stakes: dict[str, Any] = {"antes": antes if n != 2 else antes[::-1],
+                              "blinds_or_straddles": blinds if n != 2 else blinds[::-1]}
+    for key in ("min_bet", "small_bet", "big_bet", "bring_in"):
+        if key in doc:
+            stakes[key] = number(doc[key], key)
+    seats = [Seat(i, names[i], stacks[i]) for i in range(n)]
+    left = list(stacks)
+    street_bet = [Fraction(0)] * n
+
+    def pay(i: int, amount: Fraction) -> None:
+        left[i] -= amount
+        seats[i].put_in += amount
+
+    for i in range(n):
+        pay(i, min(antes[i], left[i]))
+    for i in range(n):
+        b = min(blinds[i], left[i])
+        pay(i, b)
+        street_bet[i] = b
+    board: list[int] = []
+    betting_seen = False
+    last_betting: Optional[dict] = None
+    actions = doc.get("actions")
+    if not isinstance(actions, list):
+        raise PokerError("actions: expected an array of action strings")
+    for raw in actions:
+        if not isinstance(raw, str):
+            raise PokerError(f"actions: {raw!r} is not a string")
+        text = raw.split("#", 1)[0].strip()
+        if not text:
+            continue
+        words = text.split()
+        try:
+            if words[0] == "d":
+                if betting_seen:
+                    street_bet = [Fraction(0)] * n
+                    betting_seen = False
+                if words[1:2] == ["db"] and len(words) == 3:
+                    board += [c for c in parse_phh_cards(words[2], "board") if c is not None]
+                elif words[1:2] == ["dh"] and len(words) == 4:
+                    seats[_player(words[2], n)].cards += parse_phh_cards(words[3], "hole cards")
+                else:
+                    raise PokerError(f"{shown(text)} is not a dealing action (d db CARDS, d dh pN CARDS)")
+                continue
+            p = _player(words[0], n)
+            seat = seats[p]
+            kind = words[1] if len(words) > 1 else ""
+            if kind in _BETTING:
+                if seat.folded:
+                    raise PokerError(f"{words[0]} acts after folding")
+                betting_seen = True
+                if kind == "f":
+                    if len(words) != 2:
+                        raise PokerError(f"{shown(text)}: a fold takes nothing after it")
+                    seat.folded = True
+                elif kind == "cc":
+                    need = max(street_bet) - street_bet[p]
+                    amount = min(need, left[p])
+                    pay(p, amount)
+                    street_bet[p] += amount
+                elif kind == "pb":
+                    amount = min(bring_in, left[p])
+                    pay(p, amount)
+                    street_bet[p] += amount
+                else:  # cbr: complete, bet or raise to an amount (the street's total)
+                    if len(words) != 3:
+                        raise PokerError(f"{shown(text)}: cbr takes one amount")
+                    to = number(_amount(words[2]), "amount")
+                    amount = to - street_bet[p]
+                    if amount <= 0 or to <= max(street_bet) and amount < left[p]:
+                        raise PokerError(f"{words[0]} bets or raises to {words[2]}, not more than "
+                                         f"the bet it faces ({_num(max(street_bet))})")
+                    if amount > left[p]:
+                        raise PokerError(f"{words[0]} bets or raises to {words[2]}, more than its "
+                                         f"stack ({_num(left[p] + street_bet[p])} on this street)")
+                    pay(p, amount)
+                    street_bet[p] = to
+                last_betting = {"board": tuple(board), "folded": [s.folded for s in seats],
+                                "left": list(left)}
+            elif kind == "sd":  # stand pat, or discard the cards named
+                if betting_seen:
+                    street_bet = [Fraction(0)] * n
+                    betting_seen = False
+                gone = parse_phh_cards(words[2], "discards") if len(words) > 2 else []
+                for card in gone:
+                    if card not in seat.cards:
+                        raise PokerError(f"{words[0]} discards a card it does not hold")
+                    seat.cards.remove(card)
+            elif kind == "sm":  # show (cards, or '-' for those dealt) or muck
+                if len(words) == 2:
+                    seat.mucked = True
+                elif words[2] != "-":
+                    showing = parse_phh_cards(words[2], "shown cards")
+                    held = seat.cards
+                    if len(showing) == len(held) or not held:
+                        seat.cards = [s if s is not None else h for s, h in zip(showing, held)] if held \
+                            else showing
+                    else:  # some of them shown: fill unknown places in order
+                        fill = iter(c for c in showing if c not in held)
+                        seat.cards = [c if c is not None else next(fill, None) for c in held]
+                    seat.shown = True
+                else:
+                    seat.shown = True
+            else:
+                raise PokerError(f"{shown(text)} is not an action (cc, cbr, f, pb, sd, sm)")
+        except PokerError as e:
+            e.action = raw
+            raise
+    seen = [c for s in seats for c in s.cards if c is not None] + board
+    if len(seen) != len(set(seen)):
+        dup = next(c for c in seen if seen.count(c) > 1)
+        raise PokerError(f"card {C.card_name(dup)} is dealt twice")
+    pots = side_pots(seats)
+    returned = [p for p in pots if p.returned]
+    for p in returned:  # an uncalled bet goes back: it was never in a pot
+        seats[p.contenders[0]].put_in -= p.amount
+    pots = [p for p in pots if not p.returned]
+    problems: list[str] = []
+    hand = Hand(source, index, hand_id, site, variant, game, betting, stakes, seats, board, pots, None,
+                problems, returned=[(p.contenders[0], p.amount) for p in returned])
+    _settle(hand)
+    if "finishing_stacks" in doc:
+        finishing = amounts(doc, "finishing_stacks", n)
+        hand.finishing_stacks = finishing
+        if hand.settled:
+            ours = [s.stack + s.net for s in seats]
+            if ours != finishing:
+                problems.append("finishing_stacks disagree with the actions: the actions give "
+                                + ", ".join(str(_num(x)) for x in ours))
+        else:  # the history's own result stands where the showdown cannot be worked out
+            for s, f in zip(seats, finishing):
+                s.won = f - s.stack + s.put_in
+    hand.allin = _allin_spot(hand, last_betting)
+    return hand
+
+
+def _player(word: str, n: int) -> int:
+    m = _PLAYER.match(word)
+    if not m or not 1 <= int(m.group(1)) <= n:
+        raise PokerError(f"{shown(word)} is not a player (p1 .. p{n})")
+    return int(m.group(1)) - 1
+
+
+def _amount(word: str):
+    try:
+        return int(word)
+    except ValueError:
+        try:
+            return float(word)
+        except ValueError:
+            raise PokerError(f"{shown(word)} is not an amount") from None
+
+
+def side_pots(seats: list[Seat]) -> list[Pot]:
+    """The pots of what each player put in: one per level of the all-in amounts,
+    each won among the players still in who put in that much. Money no player
+    still in could win (a folded player's chips above every other's) goes to the
+    pot below it; a level only one player reached is returned to them."""
+    levels = sorted({s.put_in for s in seats if s.put_in > 0})
+    pots: list[Pot] = []
+    below = Fraction(0)
+    for level in levels:
+        amount = sum(min(s.put_in, level) - min(s.put_in, below) for s in seats)
+        contenders = tuple(s.index for s in seats if not s.folded and s.put_in >= level)
+        reached = sum(1 for s in seats if s.put_in >= level)
+        below = level
+        if not contenders:
+            if pots:
+                pots[-1].amount += amount
+            continue
+        returned = reached == 1
+        if pots and pots[-1].contenders == contenders and pots[-1].returned == returned:
+            pots[-1].amount += amount
+        else:
+            pots.append(Pot(amount, contenders, returned))
+    return pots
+
+
+def _board_needed(hand: Hand) -> int:
+    from pokercli.games import game
+
+    return game(hand.game).board_cards
+
+
+def _settle(hand: Hand) -> None:
+    """Award each pot: to its one contender, or by the showdown of the contenders'
+    cards; a pot that cannot be worked out (cards not shown, a history that stops
+    before the showdown) leaves the result open, with the reason in ``problems``."""
+    from pokercli import showdown
+
+    for s in hand.seats:
+        s.won = Fraction(0)
+    open_reason = None
+    for pot in hand.pots:
+        live = tuple(i for i in pot.contenders if not hand.seats[i].mucked) or pot.contenders
+        if len(live) == 1:
+            pot.won = tuple(Fraction(1) if i == live[0] else Fraction(0) for i in pot.contenders)
+            hand.seats[live[0]].won += pot.amount
+            continue
+        unknown = [hand.seats[i].name for i in live if not hand.seats[i].known]
+        if unknown:
+            open_reason = f"the cards of {', '.join(unknown)} are not known at the showdown"
+            continue
+        if len(hand.board) < _board_needed(hand):
+            open_reason = "the history stops before the showdown (the board is not complete)"
+            continue
+        try:
+            result = showdown([C.format_cards(hand.seats[i].cards) for i in live],
+                              C.format_cards(hand.board), game=hand.game)
+        except PokerError as e:
+            open_reason = f"the showdown cannot be valued: {e}"
+            continue
+        shares = dict(zip(live, result.shares))
+        pot.won = tuple(shares.get(i, Fraction(0)) for i in pot.contenders)
+        for i, share in zip(pot.contenders, pot.won):
+            hand.seats[i].won += pot.amount * share
+    if open_reason is not None:
+        for s in hand.seats:
+            s.won = None
+        hand.problems.append(f"no result: {open_reason}")
+
+
+def _allin_spot(hand: Hand, last_betting: Optional[dict]) -> Optional[AllIn]:
+    """The spot after the last betting action when it left two or more players
+    in, at most one of them with chips behind, and cards still to come."""
+    if last_betting is None:
+        return None
+    folded, left = last_betting["folded"], last_betting["left"]
+    live = [i for i in range(len(hand.seats)) if not folded[i]]
+    if len(live) < 2 or sum(1 for i in live if left[i] > 0) > 1:
+        return None
+    from pokercli.histories.variants import BOARD_VARIANTS
+
+    board = last_betting["board"]
+    if hand.variant in BOARD_VARIANTS:
+        if len(board) >= _board_needed(hand):
+            return None
+        street = _STREETS.get(len(board), f"{len(board)} board cards")
+    else:
+        street = "all-in"
+    hands = {i: tuple(c for c in hand.seats[i].cards if c is not None) for i in live}
+    spot = AllIn(street, tuple(board), hands, [Pot(p.amount, p.contenders, p.returned) for p in hand.pots])
+    if hand.variant not in BOARD_VARIANTS:
+        spot.reason = f"all-in equity in {hand.variant} ({hand.game}) is not built yet"
+    else:
+        unknown = [hand.seats[i].name for i in live if not hand.seats[i].known]
+        if unknown:
+            spot.reason = f"the cards of {', '.join(unknown)} are not known"
+    return spot
+
+
+def _work_out_ev(hand: Hand) -> None:
+    """Each pot's exact equities among its contenders (every other known card
+    out of the deck) and each player's EV: the pots at those equities."""
+    from pokercli.equity_calc import equity
+
+    spot = hand.allin
+    if spot is None or spot.reason is not None:
+        return
+    ev = [Fraction(0)] * len(hand.seats)
+    methods = set()
+    for pot in spot.pots:
+        if len(pot.contenders) == 1:
+            pot.equity = (1.0,)
+            ev[pot.contenders[0]] += pot.amount
+            continue
+        dead = [c for s in hand.seats if s.index not in pot.contenders for c in s.cards if c is not None]
+        r = equity([C.format_cards(spot.hands[i]) for i in pot.contenders], list(spot.board), dead,
+                   game=hand.game, method="auto", seed=1)
+        methods.add(r.method)
+        pot.equity = tuple(p.equity for p in r.players)
+        shares = [Fraction(e) for e in pot.equity[:-1]]
+        shares.append(1 - sum(shares))  # the pot is shared out whole: the EVs add up to it
+        for i, share in zip(pot.contenders, shares):
+            ev[i] += pot.amount * share
+    spot.method = "exact" if methods <= {"exact"} else "monte-carlo (seed 1)"
+    spot.ev = ev

@@ -1,0 +1,67 @@
+"""Reading PHH, the poker hand history format of the pokerkit authors
+(TOML; the spec: github.com/uoftcprg/phh-std).
+
+A ``.phh`` file holds one hand (its fields at the top level); a ``.phhs``
+file holds many, each a TOML table (``[1]``, ``[2]``, ...) of those fields.
+Each hand comes out as a :class:`pokercli.histories.hand.Hand`, replayed from
+its actions, or as the :class:`pokercli.errors.PokerError` that says why it
+could not be read (with the line of the action at fault when there is one).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from typing import TYPE_CHECKING, Iterator, Optional, Union
+
+from pokercli.errors import PokerError
+
+if TYPE_CHECKING:
+    from pokercli.histories.hand import Hand
+
+def _action_lines(text: str) -> dict[str, list[int]]:
+    """Each quoted string of the text and the lines it is on (to name an action's line)."""
+    lines: dict[str, list[int]] = {}
+    for number_, line in enumerate(text.splitlines(), 1):
+        for double, single in re.findall(r'"((?:[^"\\]|\\.)*)"|\'([^\']*)\'', line):
+            lines.setdefault(double or single, []).append(number_)
+    return lines
+
+
+def read(text: str, source: str = "-") -> Iterator[Union[Hand, PokerError]]:
+    """Every hand of a PHH (or PHHS) text: a Hand, or the PokerError naming
+    why that hand could not be read (``.source``, ``.hand_id``, ``.line`` set)."""
+    from pokercli.histories.hand import replay
+
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        err = PokerError(f"not a PHH file: {e}")
+        err.source, err.hand_id, err.line = source, None, _toml_line(str(e))
+        yield err
+        return
+    if "variant" in doc or "actions" in doc:
+        hands = [(None, doc)]
+    else:
+        hands = [(str(key), value) for key, value in doc.items() if isinstance(value, dict)]
+        if not hands:
+            err = PokerError("not a PHH file: no 'variant' and no table of hands")
+            err.source, err.hand_id, err.line = source, None, None
+            yield err
+            return
+    where = _action_lines(text)
+    for index, (key, fields) in enumerate(hands, 1):
+        hand_id = fields.get("hand", key if key is not None else None)
+        hand_id = None if hand_id is None else str(hand_id)
+        try:
+            yield replay(fields, source=source, index=index, hand_id=hand_id)
+        except PokerError as e:
+            e.source, e.hand_id = source, hand_id if hand_id is not None else str(index)
+            action = getattr(e, "action", None)
+            e.line = where.get(action, [None])[0] if action is not None else None
+            yield e
+
+
+def _toml_line(message: str) -> Optional[int]:
+    m = re.search(r"line (\d+)", message)
+    return int(m.group(1)) if m else None

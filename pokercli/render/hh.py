@@ -1,0 +1,89 @@
+"""Views of ``hh --summary``: each player's hands, all-ins, net, EV-adjusted
+net and luck; with ``--hero``, a plot of the hero's cumulative net against
+its EV-adjusted net, drawn in characters (``*`` net, ``o`` EV, ``#`` both)."""
+
+from __future__ import annotations
+
+from pokercli.histories.summary import HistorySummary
+from pokercli.render import View
+
+PLOT_WIDTH = 60
+PLOT_HEIGHT = 12
+
+
+def _n(x) -> str:
+    x = float(x)
+    return f"{x:,.0f}" if x.is_integer() else f"{x:,.2f}"
+
+
+def _head(r: HistorySummary) -> str:
+    return (f"{r.hands:,} read ({r.unsettled:,} without a result), {r.named:,} unread, "
+            f"{r.allins:,} judged all-ins")
+
+
+def plot(curve: list[tuple[float, float]], width: int = PLOT_WIDTH, height: int = PLOT_HEIGHT) -> list[str]:
+    """The two cumulative series as rows of characters: hands across (the last
+    ``width`` columns sample the hands evenly), amount up; a y-axis label on
+    the top, middle and bottom rows."""
+    if not curve:
+        return []
+    n = len(curve)
+    cols = min(width, n)
+    picks = [curve[min(n - 1, round((k + 1) * n / cols) - 1)] for k in range(cols)]
+    values = [v for pair in picks for v in pair] + [0.0]
+    lo, hi = min(values), max(values)
+    span = hi - lo or 1.0
+    grid = [[" "] * cols for _ in range(height)]
+
+    def row(v: float) -> int:
+        return height - 1 - round((v - lo) / span * (height - 1))
+
+    zero = row(0.0)
+    for c in range(cols):
+        grid[zero][c] = "-"
+    for c, (net, ev) in enumerate(picks):
+        a, b = row(net), row(ev)
+        if a == b:
+            grid[a][c] = "#"
+        else:
+            grid[a][c] = "*"
+            grid[b][c] = "o"
+    labels = {0: _n(hi), height // 2: _n(lo + span / 2), height - 1: _n(lo)}
+    pad = max(len(s) for s in labels.values())
+    lines = [f"{labels.get(i, ''):>{pad}} |" + "".join(r) for i, r in enumerate(grid)]
+    lines.append(" " * pad + " +" + "-" * cols)
+    lines.append(" " * pad + f"  hands 1..{n:,}   * net   o EV-adjusted net   # both")
+    return lines
+
+
+class SummaryView(View):
+    def lines(self):
+        r = self.result
+        yield f"hands: {_head(r)}"
+        yield "player\thands\tallins\tnet\tev_net\tluck"
+        for p in r.players:
+            yield f"{p.name}\t{p.hands}\t{p.allins}\t{_n(p.net)}\t{_n(p.ev_net)}\t{_n(p.luck)}"
+        if r.hero:
+            yield from plot(r.curve)
+
+    def renderable(self):
+        from rich.console import Group
+        from rich.table import Table
+        from rich.text import Text
+
+        r = self.result
+        t = Table(title="Hand histories: net, all-in EV and luck", title_justify="left", caption=_head(r))
+        for name, right in (("player", False), ("hands", True), ("all-ins", True), ("net", True),
+                            ("EV net", True), ("luck", True)):
+            t.add_column(name, justify="right" if right else "left", overflow="fold")
+        for p in r.players:
+            luck = float(p.luck)
+            t.add_row(p.name, f"{p.hands:,}", f"{p.allins:,}", _n(p.net), _n(p.ev_net),
+                      Text(("+" if luck > 0 else "") + _n(luck),
+                           style="green" if luck > 0 else ("red" if luck < 0 else "")))
+        if not r.hero:
+            return t
+        return Group(t, Text(f"{r.hero}: cumulative net and EV-adjusted net"), Text("\n".join(plot(r.curve))))
+
+
+VIEWS = {HistorySummary.__name__: SummaryView}

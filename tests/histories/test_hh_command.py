@@ -1,0 +1,146 @@
+"""pokercli hh: JSON Lines per hand, bad hands named and skipped, --summary
+and --hero, what a hand that cannot be judged says, views at 80 columns."""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+
+import pytest
+
+import pokercli
+from pokercli.histories import read_histories
+
+#: The televised million-dollar pot (phh-std's first example, cut to its numbers):
+#: Dwan's 7-high straight against Ivey's wheel, all in on the turn.
+DWAN = """variant = "NT"
+antes = [500, 500, 500]
+blinds_or_straddles = [1000, 2000, 0]
+min_bet = 2000
+starting_stacks = [1125600, 2000000, 553500]
+actions = [
+  "d dh p1 Ac2d", "d dh p2 ????", "d dh p3 7h6h",
+  "p3 cbr 7000", "p1 cbr 23000", "p2 f", "p3 cc",
+  "d db Jc3d5c", "p1 cbr 35000", "p3 cc",
+  "d db 4h", "p1 cbr 90000", "p3 cbr 232600", "p1 cbr 1067100", "p3 cc",
+  "p1 sm Ac2d", "p3 sm 7h6h", "d db Jh",
+]
+players = ["Ivey", "Antonius", "Dwan"]
+"""
+
+
+def hand(actions: str, stacks="[100, 100, 100]", extra="") -> str:
+    return (f'variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n'
+            f'starting_stacks = {stacks}\nactions = [{actions}]\n{extra}')
+
+
+#: Three hands in one .phhs file: a coin flip all in preflop, a hand with a
+#: typo on its third line of actions, and one whose cards are never shown.
+MANY = ("[1]\n" + hand('"d dh p1 AsAh", "d dh p2 KsKh", "d dh p3 7c2d", "p3 f", "p1 cbr 100", "p2 cc",'
+                       ' "d db 2c3d4h", "d db 9s", "d db Kd"', extra='players = ["A", "B", "C"]')
+        + "\n[2]\n" + 'variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n'
+        'starting_stacks = [100, 100, 100]\nactions = [\n  "d dh p1 AsAh",\n  "p9 cc",\n]\n'
+        + "\n[3]\n" + hand('"d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 f", "p1 cc", "p2 cc",'
+                           ' "d db 2c3d4h", "d db 9s", "d db Kd"', extra='players = ["A", "B", "C"]'))
+
+
+def test_the_million_dollar_pot():
+    (h,) = read_histories(DWAN)
+    assert [s.net for s in h.seats] == [-553_500, -2_500, 556_000]
+    assert [p.amount for p in h.pots] == [1_109_500] and h.returned == [(0, 572_100)]
+    spot = h.allin_ev()
+    assert spot.street == "turn" and spot.pots[0].equity == (0.0, 1.0)  # no river saves the wheel
+    assert h.ev_net() == [s.net for s in h.seats]
+
+
+def test_json_lines_bad_hands_named_and_the_rest_answered(cli, tmp_path):
+    path = tmp_path / "many.phhs"
+    path.write_text(MANY)
+    code, out, err = cli("hh", str(path))
+    docs = [json.loads(line) for line in out.splitlines()]
+    assert code == 1 and [d["hand"] for d in docs] == ["1", "3"]
+    first, third = docs
+    assert [p["net"] for p in first["players"]] == [-100, 100, 0]  # the king on the river
+    assert first["allin"]["street"] == "preflop" and first["allin"]["method"] == "exact"
+    aces = pokercli.equity(["AsAh", "KsKh"], dead="7c 2d").players[0].equity  # the folded hand is out
+    assert first["players"][0]["ev_net"] == pytest.approx(200 * aces - 100, abs=1e-9)
+    assert [p["net"] for p in third["players"]] == [None, None, None]
+    assert "are not known at the showdown" in third["problems"][0]
+    line = next(i for i, text in enumerate(MANY.splitlines(), 1) if '"p9 cc"' in text)
+    assert f"many.phhs: hand 2, line {line}: 'p9' is not a player (p1 .. p3)" in err
+    assert "1 hand(s) could not be read" in err
+
+
+def test_summary_hero_and_json(cli, tmp_path):
+    path = tmp_path / "many.phhs"
+    path.write_text(MANY)
+    code, out, _ = cli("hh", str(path), "--summary")
+    lines = out.splitlines()
+    assert code == 1 and lines[0] == "hands: 2 read (1 without a result), 1 unread, 1 judged all-ins"
+    a = next(line for line in lines if line.startswith("A\t")).split("\t")
+    aces = pokercli.equity(["AsAh", "KsKh"], dead="7c 2d").players[0].equity
+    assert a[1:4] == ["1", "1", "-100"] and float(a[4]) == pytest.approx(200 * aces - 100, abs=0.01)
+    code, out, _ = cli("hh", str(path), "--summary", "--json")
+    doc = json.loads(out)
+    assert doc["unread"] == 1 and {p["name"] for p in doc["players"]} == {"A", "B", "C"}
+    luck = {p["name"]: p["luck"] for p in doc["players"]}
+    assert luck["A"] == pytest.approx(-luck["B"]) and luck["C"] == 0
+    code, out, _ = cli("hh", str(path), "--summary", "--hero", "B")
+    assert "* net   o EV-adjusted net" in out and out.splitlines()[2].startswith("B\t")
+    code, _, err = cli("hh", str(path), "--summary", "--hero", "Z")
+    assert code == 2 and "no hand has a player named 'Z'" in err
+    code, _, err = cli("hh", str(path), "--hero", "B")
+    assert code == 2 and "--hero goes with --summary" in err
+
+
+def test_stdin_a_missing_file_and_not_toml(cli, tmp_path):
+    code, out, _ = cli("hh", "-", input=DWAN)
+    assert code == 0 and json.loads(out)["players"][2]["net"] == 556_000
+    code, _, err = cli("hh", str(tmp_path / "none.phh"))
+    assert code == 2 and "cannot read" in err
+    bad = tmp_path / "bad.phh"
+    bad.write_text('variant = "NT"\nantes = = 3\nmin_bet = 2\n')
+    code, out, err = cli("hh", str(bad))
+    assert code == 1 and out == "" and "bad.phh, line 2: not a PHH file" in err and "not a PHH file" in err
+
+
+def test_amounts_that_do_not_add_up_are_reported():
+    text = hand('"d dh p1 AsAh", "d dh p2 KsKh", "d dh p3 7c2d", "p3 f", "p1 f"',
+                extra="finishing_stacks = [99, 103, 100]")
+    (h,) = read_histories(text)
+    assert [s.net for s in h.seats] == [-1, 1, 0]
+    assert h.problems == ["finishing_stacks disagree with the actions: the actions give 99, 101, 100"]
+
+
+def test_side_pots_and_a_folded_players_chips():
+    """Three all in for 30, 60 and 100: a main pot of three, a side pot of two,
+    and the big stack's uncalled 40 goes back; aces take the main pot, kings
+    the side pot."""
+    text = hand('"d dh p1 AsAh", "d dh p2 KsKh", "d dh p3 QsQh", "p3 cbr 100", "p1 cc", "p2 cc",'
+                ' "d db 2c3d4h", "d db 9s", "d db 8d"', stacks="[30, 60, 100]")
+    (h,) = read_histories(text)
+    assert [(p.amount, p.contenders) for p in h.pots] == [(90, (0, 1, 2)), (60, (1, 2))]
+    assert h.returned == [(2, 40)] and [s.net for s in h.seats] == [60, 0, -60]
+    ev = h.ev_net()
+    assert sum(ev) == 0 and ev[0] > 0 and ev[2] < 0
+    with pytest.raises(pokercli.PokerError) as e:
+        next(read_histories(hand('"d dh p1 AsAh", "p3 cbr 500"')))
+    assert "more than its stack" in str(e.value)
+
+
+def test_summary_views_fit_80_columns():
+    from pokercli.histories.summary import summarize
+    from pokercli.render import Output, emit
+
+    hands = list(read_histories(MANY, strict=False)) * 40
+    for hero in (None, "A"):
+        import io
+
+        buf = io.StringIO()
+        emit(summarize(hands, hero), Output("rich", width=80, file=buf, fancy=False))
+        lines = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", buf.getvalue()).splitlines()
+        assert lines and max(len(line) for line in lines) <= 80
+        if hero:
+            assert any("*" in line or "#" in line for line in lines)
+    assert Fraction(0) == sum((s.net for h in hands if h.settled for s in h.seats), Fraction(0))

@@ -1,0 +1,112 @@
+"""Hand histories against pokerkit, the oracle: random hands played out by
+pokerkit (random stacks, antes, 2-6 players, random legal actions, its own
+dealing and showdown), written as PHH by pokerkit, read back by pokercli.
+Every player's net must be pokerkit's, to the chip (a split pot's odd chips
+are fractions here: within a chip), side pots and returned bets included."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+pokerkit = pytest.importorskip("pokerkit")
+
+from pokercli.histories import read_histories  # noqa: E402
+
+A = pokerkit.Automation
+AUTO = (A.ANTE_POSTING, A.BET_COLLECTION, A.BLIND_OR_STRADDLE_POSTING, A.CARD_BURNING, A.HOLE_DEALING,
+        A.BOARD_DEALING, A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING, A.CHIPS_PUSHING, A.CHIPS_PULLING)
+
+
+def games(rng):
+    ante = rng.choice([0, 0, 1, 3])
+    return {
+        "NT": lambda: pokerkit.NoLimitTexasHoldem(AUTO, True, ante, (1, 2), 2),
+        "PO": lambda: pokerkit.PotLimitOmahaHoldem(AUTO, True, ante, (1, 2), 2),
+        "FO/8": lambda: pokerkit.FixedLimitOmahaHoldemHighLowSplitEightOrBetter(AUTO, True, ante, (1, 2), 2, 4),
+        "NS": lambda: pokerkit.NoLimitShortDeckHoldem(AUTO, True, ante, (1, 2), 2),
+        "FT": lambda: pokerkit.FixedLimitTexasHoldem(AUTO, True, ante, (1, 2), 2, 4),
+    }
+
+
+def play(rng, variant: str, players: int):
+    """A hand pokerkit deals and plays with random legal actions: (its PHH text,
+    each player's net by pokerkit)."""
+    stacks = [rng.choice([20, 50, 100, 150, 333, 1000]) for _ in range(players)]
+    game = games(rng)[variant]()
+    state = game(stacks, players)
+    while state.status:
+        options = []
+        if state.can_fold():
+            options.append("f")
+        if state.can_check_or_call():
+            options += ["cc"] * 4
+        if state.can_complete_bet_or_raise_to():
+            options += ["cbr"] * 2
+        choice = rng.choice(options)
+        if choice == "f":
+            state.fold()
+        elif choice == "cc":
+            state.check_or_call()
+        else:
+            lo = state.min_completion_betting_or_raising_to_amount
+            hi = state.max_completion_betting_or_raising_to_amount
+            state.complete_bet_or_raise_to(rng.choice([lo, hi, (lo + hi) // 2]))
+    text = pokerkit.HandHistory.from_game_state(game, state).dumps()
+    return text, [a - b for a, b in zip(state.stacks, stacks)]
+
+
+@pytest.mark.parametrize("variant", ["NT", "PO", "FO/8", "NS", "FT"])
+def test_every_players_net_is_pokerkits(variant):
+    rng = random.Random(variant)
+    random.seed(variant)  # pokerkit's own dealing
+    allins = 0
+    for k in range(150):
+        text, nets = play(rng, variant, rng.randint(2, 6))
+        (hand,) = read_histories(text)
+        assert hand.settled, (text, hand.problems)
+        ours = [s.net for s in hand.seats]
+        assert sum(ours) == 0
+        for mine, theirs in zip(ours, nets):
+            assert abs(mine - theirs) < 1, (text, ours, nets)
+        allins += hand.allin is not None
+    # the random play reaches all-ins (side pots) often enough to matter (fixed limit: less often)
+    assert allins >= (3 if variant.startswith("F") else 10)
+
+
+@pytest.mark.parametrize("variant,game", [("NT", "holdem"), ("PO", "omaha"), ("FO/8", "omaha-hilo")])
+def test_allin_ev_is_the_mean_over_every_runout(variant, game):
+    """The EV of an all-in on the flop or turn is each player's winnings
+    averaged over every runout of the board (every known card out of the deck),
+    each runout's pots split by the plain rules of tests/naive.py."""
+    from itertools import combinations
+
+    import naive
+
+    rng = random.Random("ev" + variant)
+    random.seed("ev" + variant)
+    checked = 0
+    while checked < 6:
+        text, _ = play(rng, variant, rng.randint(2, 4))
+        (hand,) = read_histories(text)
+        spot = hand.allin_ev()
+        if spot is None or len(spot.board) not in (3, 4):
+            continue
+        assert spot.reason is None and spot.method == "exact"
+        known = set(spot.board) | {c for s in hand.seats for c in s.cards}
+        deck = [c for c in range(52) if c not in known]
+        won = [Fraction(0)] * len(hand.seats)
+        runouts = list(combinations(deck, 5 - len(spot.board)))
+        for runout in runouts:
+            board = list(spot.board) + list(runout)
+            for pot in spot.pots:
+                holes = [list(spot.hands[i]) for i in pot.contenders]
+                shares = naive.POT_SHARES[game](holes, board) if len(holes) > 1 else [Fraction(1)]
+                for i, share in zip(pot.contenders, shares):
+                    won[i] += pot.amount * Fraction(share)
+        expected = [w / len(runouts) - s.put_in for w, s in zip(won, hand.seats)]
+        assert [float(x) for x in hand.ev_net()] == pytest.approx([float(x) for x in expected], abs=1e-6)
+        assert abs(sum(hand.ev_net())) < 1e-6
+        checked += 1
