@@ -32,6 +32,11 @@ class RangeFormat(str, Enum):
     brackets = "brackets"
 
 
+class HistoryFormat(str, Enum):
+    phh = "phh"
+    json = "json"
+
+
 class NumberKind(str, Enum):
     mask52 = "mask52"
     ck32 = "ck32"
@@ -474,6 +479,9 @@ def hh(
     hero: Annotated[Optional[str], typer.Option(
         "--hero", help="With --summary: this player alone, and a plot of its cumulative net against "
                        "its EV-adjusted net.")] = None,
+    to: Annotated[Optional[HistoryFormat], typer.Option(
+        "--to", help="Write the hands read in this format instead: phh (one hand as a .phh file, "
+                     "several as a .phhs file), or json (JSON Lines, the default).")] = None,
     as_json: Json = False,
 ) -> None:
     """Read hand histories: each hand's players, pots and net, and its all-in spot with each
@@ -485,6 +493,9 @@ def hh(
 
         if hero is not None and not summary:
             raise PokerError("--hero goes with --summary")
+        if summary and to is not None:
+            raise PokerError("--to writes the hands, --summary their totals: give one")
+        to_phh = to is HistoryFormat.phh
         unread = 0
         hands = []
         for name in files:
@@ -505,13 +516,17 @@ def hh(
                         where += f", line {item.line}"
                     sys.stderr.write(f"pokercli: {where}: {item}\n")
                     continue
-                if summary:
+                if summary or to_phh:
                     hands.append(item)
                 else:
                     sys.stdout.write(json_text(item.to_dict()) + "\n")
                     sys.stdout.flush()
         if summary:
             emit(summarize(hands, hero, unread), _out(as_json))
+        elif to_phh and hands:
+            from pokercli.histories.phh import dumps
+
+            sys.stdout.write(dumps(hands))
         if unread:
             sys.stderr.write(f"pokercli: {unread} hand(s) could not be read and were skipped\n")
             return ExitStatus.FAILED

@@ -1,7 +1,9 @@
 """Hand histories in, results and all-in EV out (``pokercli hh``).
 
-Formats: PHH (``.phh``: one hand; ``.phhs``: a table per hand), the open TOML
-format of the pokerkit authors (:mod:`pokercli.histories.phh`). Each hand is
+Formats, told apart by their first line: PHH (``.phh``: one hand; ``.phhs``: a
+table per hand), the open TOML format of the pokerkit authors
+(:mod:`pokercli.histories.phh`), and PokerStars text histories
+(:mod:`pokercli.histories.stars`). Each hand is
 replayed from its actions (:mod:`pokercli.histories.hand`).
 
 >>> text = '''variant = "NT"
@@ -34,9 +36,12 @@ def read_text(text: str, source: str = "-") -> Iterator[Union[Hand, PokerError]]
     """Every hand of a history's text: a :class:`Hand`, or the
     :class:`PokerError` that names why one could not be read (its ``source``,
     ``hand_id`` and ``line``), so a reader can go on to the next."""
-    from pokercli.histories import phh
+    from pokercli.histories import phh, stars
 
-    yield from phh.read(text, source)
+    if text.lstrip("\ufeff \t\r\n").startswith("PokerStars"):
+        yield from stars.read(text, source)
+    else:
+        yield from phh.read(text, source)
 
 
 def read_histories(source: Union[str, os.PathLike], *, strict: bool = True) -> Iterator[Hand]:

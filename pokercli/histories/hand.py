@@ -97,6 +97,8 @@ class Seat:
     index: int
     name: str
     stack: Fraction
+    #: The seat's number at the table (the history's ``seats``), else its place from 1.
+    number: Optional[int] = None
     cards: list[Optional[int]] = field(default_factory=list)
     put_in: Fraction = Fraction(0)
     won: Optional[Fraction] = None
@@ -133,6 +135,10 @@ class Hand:
     finishing_stacks: Optional[list[Fraction]] = None
     #: Uncalled bets given back: (player index, amount); not in ``put_in`` or the pots.
     returned: list = field(default_factory=list)
+    #: What the site took from the pots (its ``winnings`` are after it).
+    rake: Fraction = Fraction(0)
+    #: The hand's fields as PHH has them (what ``--to phh`` writes).
+    fields: dict = field(default_factory=dict)
     _ev_done: bool = False
 
     @property
@@ -165,7 +171,7 @@ class Hand:
         ev_net = self.ev_net()
         players = []
         for i, s in enumerate(self.seats):
-            doc: dict[str, Any] = {"seat": i + 1, "name": s.name, "stack": _num(s.stack),
+            doc: dict[str, Any] = {"seat": s.number if s.number is not None else i + 1, "name": s.name, "stack": _num(s.stack),
                                    "cards": [C.card_name(c) if c is not None else "??" for c in s.cards],
                                    "put_in": _num(s.put_in), "net": None if s.net is None else _num(s.net)}
             if ev_net is not None:
@@ -178,6 +184,8 @@ class Hand:
                "players": players, "board": C.format_cards(self.board).split(),
                "pots": [p.to_dict(names) for p in self.pots],
                "returned": [{"to": names[i], "amount": _num(a)} for i, a in self.returned]}
+        if self.rake:
+            doc["rake"] = _num(self.rake)
         doc["allin"] = None if spot is None else spot.to_dict(names)
         if self.problems:
             doc["problems"] = list(self.problems)
@@ -220,6 +228,10 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
         if key in doc:
             stakes[key] = number(doc[key], key)
     seats = [Seat(i, names[i], stacks[i]) for i in range(n)]
+    numbers = doc.get("seats")
+    if isinstance(numbers, list) and len(numbers) == n and all(isinstance(x, int) for x in numbers):
+        for s_, number_ in zip(seats, numbers):
+            s_.number = number_
     left = list(stacks)
     street_bet = [Fraction(0)] * n
 
@@ -333,7 +345,7 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
     pots = [p for p in pots if not p.returned]
     problems: list[str] = []
     hand = Hand(source, index, hand_id, site, variant, game, betting, stakes, seats, board, pots, None,
-                problems, returned=[(p.contenders[0], p.amount) for p in returned])
+                problems, returned=[(p.contenders[0], p.amount) for p in returned], fields=dict(doc))
     _settle(hand)
     if "finishing_stacks" in doc:
         finishing = amounts(doc, "finishing_stacks", n)
@@ -346,6 +358,20 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
         else:  # the history's own result stands where the showdown cannot be worked out
             for s, f in zip(seats, finishing):
                 s.won = f - s.stack + s.put_in
+    if "winnings" in doc:  # what the site paid each player (after its rake): it stands
+        paid = amounts(doc, "winnings", n)
+        hand.rake = number(doc.get("_rake", 0), "_rake")
+        total = sum(p.amount for p in pots)
+        if sum(paid) + hand.rake != total:
+            problems.append(f"the pots ({_num(total)}) are not what was paid out ({_num(sum(paid))}) "
+                            f"and the rake ({_num(hand.rake)})")
+        elif hand.settled and hand.rake == 0 and [s.won for s in seats] != paid:
+            problems.append("the winnings disagree with the showdown: it gives "
+                            + ", ".join(str(_num(s.won)) for s in seats))
+        for s, w in zip(seats, paid):
+            s.won = w
+        if problems:
+            hand.problems[:] = [p for p in problems if not p.startswith("no result:")]
     hand.allin = _allin_spot(hand, last_betting)
     return hand
 
@@ -475,10 +501,12 @@ def _work_out_ev(hand: Hand) -> None:
         return
     ev = [Fraction(0)] * len(hand.seats)
     methods = set()
+    total = sum(p.amount for p in spot.pots)
+    kept = 1 - hand.rake / total if total else Fraction(1)  # the rake comes out of every pot alike
     for pot in spot.pots:
         if len(pot.contenders) == 1:
             pot.equity = (1.0,)
-            ev[pot.contenders[0]] += pot.amount
+            ev[pot.contenders[0]] += pot.amount * kept
             continue
         dead = [c for s in hand.seats if s.index not in pot.contenders for c in s.cards if c is not None]
         r = equity([C.format_cards(spot.hands[i]) for i in pot.contenders], list(spot.board), dead,
@@ -488,6 +516,6 @@ def _work_out_ev(hand: Hand) -> None:
         shares = [Fraction(e) for e in pot.equity[:-1]]
         shares.append(1 - sum(shares))  # the pot is shared out whole: the EVs add up to it
         for i, share in zip(pot.contenders, shares):
-            ev[i] += pot.amount * share
+            ev[i] += pot.amount * share * kept
     spot.method = "exact" if methods <= {"exact"} else "monte-carlo (seed 1)"
     spot.ev = ev

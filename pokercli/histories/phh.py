@@ -65,3 +65,48 @@ def read(text: str, source: str = "-") -> Iterator[Union[Hand, PokerError]]:
 def _toml_line(message: str) -> Optional[int]:
     m = re.search(r"line (\d+)", message)
     return int(m.group(1)) if m else None
+
+
+#: The order PHH's fields are written in (the rest follow, sorted).
+_ORDER = ("variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet",
+          "starting_stacks", "actions", "hand", "table", "players", "seats", "finishing_stacks",
+          "winnings", "_rake")
+
+
+def _toml(value) -> str:
+    import json
+    from fractions import Fraction
+
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else repr(float(value))
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value)  # a TOML basic string: JSON's escapes are TOML's
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    raise PokerError(f"cannot write {value!r} in PHH")
+
+
+def dumps(hands: list[Hand]) -> str:
+    """PHH text of hands (their ``fields``): one hand at the top level, several
+    as a ``.phhs`` file (a table each: ``[1]``, ``[2]``, ...)."""
+    blocks = []
+    for k, hand in enumerate(hands, 1):
+        fields = dict(hand.fields)
+        keys = [key for key in _ORDER if key in fields] + sorted(set(fields) - set(_ORDER))
+        lines = [f"[{k}]"] if len(hands) > 1 else []
+        for key in keys:
+            value = fields[key]
+            if key == "actions":
+                lines.append("actions = [")
+                lines += [f"  {_toml(str(a))}," for a in value]
+                lines.append("]")
+            elif isinstance(value, (dict, type(None))):
+                continue
+            else:
+                lines.append(f"{key} = {_toml(value)}")
+        blocks.append("\n".join(lines) + "\n")
+    return "\n".join(blocks)

@@ -20,13 +20,24 @@ VARIANTS = {
     "N2L1D": ("27-single", "no-limit"),
     "F2L3D": ("27-single", "fixed-limit"),  # valued as 2-7; three draws
     "FB": ("badugi", "fixed-limit"),
+    # pokercli's own codes, for games PHH has no code for (PokerStars deals them)
+    "PT": ("holdem", "pot-limit"),
+    "NO": ("omaha", "no-limit"),
+    "FO": ("omaha", "fixed-limit"),
+    "PO/8": ("omaha-hilo", "pot-limit"),
+    "PO5": ("omaha5", "pot-limit"),
+    "PO5/8": ("omaha5-hilo", "pot-limit"),
 }
+#: The codes of the PHH spec (the rest are pokercli's).
+PHH_CODES = ("FT", "NT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB")
 #: Variants whose all-in equity pokercli computes (a board still to come).
-BOARD_VARIANTS = {"FT", "NT", "NS", "PO", "FO/8"}
+BOARD_VARIANTS = {"FT", "NT", "NS", "PO", "FO/8", "PT", "NO", "FO", "PO/8", "PO5", "PO5/8"}
 
 
 def number(value, field: str) -> Fraction:
     """A PHH amount (TOML integer or float; ``inf`` for an unknown stack) as an exact fraction."""
+    if isinstance(value, Fraction):
+        return value
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise PokerError(f"{field}: {value!r} is not a number")
     if isinstance(value, float):

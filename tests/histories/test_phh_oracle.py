@@ -1,8 +1,9 @@
 """Hand histories against pokerkit, the oracle: random hands played out by
 pokerkit (random stacks, antes, 2-6 players, random legal actions, its own
 dealing and showdown), written as PHH by pokerkit, read back by pokercli.
-Every player's net must be pokerkit's, to the chip (a split pot's odd chips
-are fractions here: within a chip), side pots and returned bets included."""
+Every player's net must be pokerkit's to the chip, side pots and returned
+bets included (where a pot split, within its odd chips: fractions of a chip
+here, whole chips to one seat at pokerkit)."""
 
 from __future__ import annotations
 
@@ -69,8 +70,10 @@ def test_every_players_net_is_pokerkits(variant):
         assert hand.settled, (text, hand.problems)
         ours = [s.net for s in hand.seats]
         assert sum(ours) == 0
+        # a split pot's odd chips: fractions here, whole chips to some seat at pokerkit
+        slack = 0 if all(share in (0, 1) for p in hand.pots for share in p.won) else 3
         for mine, theirs in zip(ours, nets):
-            assert abs(mine - theirs) < 1, (text, ours, nets)
+            assert abs(mine - theirs) <= slack, (text, ours, nets)
         allins += hand.allin is not None
     # the random play reaches all-ins (side pots) often enough to matter (fixed limit: less often)
     assert allins >= (3 if variant.startswith("F") else 10)

@@ -1,0 +1,249 @@
+"""Reading PokerStars text hand histories (cash games and tournaments).
+
+Each hand is turned into the fields of a PHH hand (players in order from the
+seat left of the button; the forced bets each player posted; the actions as
+PHH action strings; what the site paid each player as ``winnings``, with the
+``rake``) and replayed like one (:func:`pokercli.histories.hand.replay`), so
+a PokerStars hand and its PHH conversion read the same.
+
+Read: hold'em and Omaha (4 and 5 cards, hi-lo; no-limit, pot-limit and
+limit), antes, blinds, straddles and dead blinds, side pots, uncalled bets,
+shown and mucked cards (the summary's ``mucked [..]`` too), players sitting
+out, rake, and run-it-twice hands (paid as the site paid them; the all-in
+equity is the same whatever is run). Stud, razz and the draw games are not
+read from PokerStars yet.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Iterator, Optional, Union
+
+from pokercli.errors import PokerError
+from pokercli.histories.hand import Hand, replay
+
+_HEADER = re.compile(r"^PokerStars (?:Zoom |Home Game |Rush )?Hand #(\d+):\s*(.*)$")
+_GAMES = [  # (pattern in the header, PHH-style variant code, hole cards)
+    (r"5 Card Omaha Hi/Lo Pot Limit", "PO5/8", 5), (r"5 Card Omaha Pot Limit", "PO5", 5),
+    (r"Omaha Hi/Lo Pot Limit", "PO/8", 4), (r"Omaha Hi/Lo Limit", "FO/8", 4),
+    (r"Omaha Pot Limit", "PO", 4), (r"Omaha No Limit", "NO", 4), (r"Omaha Limit", "FO", 4),
+    (r"Hold'em No Limit", "NT", 2), (r"Hold'em Pot Limit", "PT", 2), (r"Hold'em Limit", "FT", 2),
+]
+_AMOUNT = r"[$€£]?([0-9][0-9,]*(?:\.[0-9]+)?)"
+_SEAT = re.compile(r"^Seat (\d+): (.+?) \(" + _AMOUNT + r" in chips(?:, [^)]*)?\)(.*)$")
+_BUTTON = re.compile(r"Seat #(\d+) is the button")
+_STREET = re.compile(r"^\*\*\* (?:(FIRST|SECOND) )?(FLOP|TURN|RIVER) \*\*\*(.*)$")
+
+
+def money(text: str) -> Fraction:
+    return Fraction(text.replace(",", ""))
+
+
+def split_hands(text: str) -> list[tuple[int, list[str]]]:
+    """(first line number, lines) of each hand: a hand starts at a PokerStars header."""
+    hands: list[tuple[int, list[str]]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.rstrip().lstrip("\ufeff")
+        if _HEADER.match(line):
+            hands.append((number, [line]))
+        elif hands and line:
+            hands[-1][1].append(line)
+    return hands
+
+
+def read(text: str, source: str = "-") -> Iterator[Union[Hand, PokerError]]:
+    for count, (first, lines) in enumerate(split_hands(text), 1):
+        hand_id = _HEADER.match(lines[0]).group(1)
+        try:
+            fields = to_fields(lines)
+            yield replay(fields, source=source, index=count, hand_id=hand_id, site="pokerstars")
+        except PokerError as e:
+            e.source, e.hand_id = source, hand_id
+            at = getattr(e, "line_in_hand", None)
+            e.line = first + at if at is not None else first
+            yield e
+
+
+def to_fields(lines: list[str]) -> dict:
+    """The PHH fields of one PokerStars hand (plus ``hand``, ``table``, ``winnings``, ``rake``)."""
+    header = _HEADER.match(lines[0])
+    rest = header.group(2)
+    for pattern, variant, holes in _GAMES:
+        if pattern in rest:
+            break
+    else:
+        raise PokerError(f"the game of {lines[0][:80]!r} is not one pokercli reads from PokerStars "
+                         "(hold'em and Omaha)")
+    button = _BUTTON.search(lines[1]) if len(lines) > 1 else None
+    seats: list[tuple[int, str, Fraction, bool]] = []
+    body = 2
+    for k in range(2, len(lines)):
+        m = _SEAT.match(lines[k])
+        if not m:
+            break
+        seats.append((int(m.group(1)), m.group(2), money(m.group(3)), "sitting out" in m.group(4)))
+        body = k + 1
+    if len(seats) < 2:
+        raise PokerError("fewer than two seats in the hand")
+    names = {name for _, name, _, _ in seats}
+    acted = {line.split(": ", 1)[0] for line in lines[body:] if ": " in line}
+    seats = [s for s in seats if not s[3] or s[1] in acted]
+    start = int(button.group(1)) if button else seats[-1][0]
+    after = [s for s in seats if s[0] > start] + [s for s in seats if s[0] <= start]
+    order = [s[1] for s in after]
+    # heads-up, that order is the big blind, then the button: PHH's order too
+    index = {name: i for i, name in enumerate(order)}
+    n = len(order)
+    antes = [Fraction(0)] * n
+    blinds = [Fraction(0)] * n
+    actions: list[str] = []
+    paid = [Fraction(0)] * n
+    rake = Fraction(0)
+    known: dict[int, str] = {}
+    dealt = False
+    stage = "blinds"
+
+    def who(name: str, at: int) -> int:
+        if name not in index:
+            err = PokerError(f"{name!r} acts but has no seat in the hand")
+            err.line_in_hand = at
+            raise err
+        return index[name]
+
+    for at, line in enumerate(lines[body:], body):
+        try:
+            if line.startswith("*** "):
+                if line.startswith("*** HOLE CARDS"):
+                    stage = "hole"
+                    continue
+                m = _STREET.match(line)
+                if m:
+                    if not dealt:
+                        _deal(actions, known, n, holes)
+                        dealt = True
+                    if m.group(1) == "SECOND":
+                        continue  # run it twice: the site's payouts stand; the first board is read
+                    cards = re.findall(r"\[([^\]]*)\]", m.group(3))
+                    if cards:
+                        actions.append("d db " + cards[-1].replace(" ", ""))
+                elif line.startswith("*** SUMMARY"):
+                    stage = "summary"
+                continue
+            if stage == "summary":
+                m = re.match(r"^Total pot " + _AMOUNT + r".*\| Rake " + _AMOUNT, line)
+                if m:
+                    rake = money(m.group(2))
+                m = re.match(r"^Seat \d+: (.+?)(?: \((?:button|small blind|big blind)\))* "
+                             r"(?:showed|mucked) \[([^\]]*)\]", line)
+                if m and m.group(1) in index:
+                    known.setdefault(index[m.group(1)], m.group(2).replace(" ", ""))
+                continue
+            m = re.match(r"^Dealt to (.+?) \[([^\]]*)\]", line)
+            if m:
+                known[who(m.group(1), at)] = m.group(2).replace(" ", "")
+                continue
+            m = re.match(r"^(.+?) collected " + _AMOUNT + r" from ", line)
+            if m:
+                paid[who(m.group(1), at)] += money(m.group(2))
+                continue
+            m = re.match(r"^Uncalled bet \(" + _AMOUNT + r"\) returned to (.+)$", line)
+            if m:
+                continue  # the replay gives it back
+            if ": " not in line:
+                continue  # chat, joins and leaves, timeouts
+            name, what = line.split(": ", 1)
+            if name not in names:
+                continue  # a line of chat or a message
+            p = who(name, at)
+            what = what.replace(" and is all-in", "").strip()
+            if what.startswith("posts the ante"):
+                antes[p] += money(re.search(_AMOUNT + "$", what).group(1))
+            elif what.startswith("posts small & big blinds"):
+                amount = money(re.search(_AMOUNT + "$", what).group(1))
+                # the small blind is dead money, the big blind a live bet
+                small = _small_blind(rest) or amount / 3
+                antes[p] += small
+                blinds[p] += amount - small
+            elif what.startswith(("posts small blind", "posts big blind", "posts straddle")):
+                blinds[p] += money(re.search(_AMOUNT + "$", what).group(1))
+            elif what in ("folds",) or what.startswith("folds "):
+                _deal_once(actions, known, n, holes, dealt)
+                dealt = True
+                actions.append(f"p{p + 1} f")
+            elif what == "checks" or what.startswith("calls"):
+                _deal_once(actions, known, n, holes, dealt)
+                dealt = True
+                actions.append(f"p{p + 1} cc")
+            elif what.startswith("bets"):
+                _deal_once(actions, known, n, holes, dealt)
+                dealt = True
+                actions.append(f"p{p + 1} cbr {_phh(money(re.search(_AMOUNT + '$', what).group(1)))}")
+            elif what.startswith("raises"):
+                _deal_once(actions, known, n, holes, dealt)
+                dealt = True
+                m = re.search(r"to " + _AMOUNT + "$", what)
+                if not m:
+                    raise PokerError(f"cannot read the raise {what!r}")
+                actions.append(f"p{p + 1} cbr {_phh(money(m.group(1)))}")
+            elif what.startswith("shows"):
+                m = re.search(r"\[([^\]]*)\]", what)
+                if m:
+                    known[p] = m.group(1).replace(" ", "")
+                    actions.append(f"p{p + 1} sm {known[p]}")
+            elif what.startswith("mucks") or what.startswith("doesn't show"):
+                actions.append(f"p{p + 1} sm")
+        except PokerError as e:
+            if getattr(e, "line_in_hand", None) is None:
+                e.line_in_hand = at
+            raise
+    if not dealt:
+        _deal(actions, known, n, holes)
+    # the dealt cards as the hand came to know them (shown at the showdown, or in the summary)
+    for i, cards in known.items():
+        for k, action in enumerate(actions):
+            if action.startswith(f"d dh p{i + 1} "):
+                actions[k] = f"d dh p{i + 1} {cards}"
+    stacks = {name: stack for _, name, stack, _ in seats}
+    if n == 2:  # the replay reverses heads-up forced bets, as PHH writes them
+        antes, blinds = antes[::-1], blinds[::-1]
+    fields = {"variant": variant, "antes": antes, "blinds_or_straddles": blinds,
+              "starting_stacks": [stacks[name] for name in order], "actions": actions,
+              "players": order, "hand": header.group(1),
+              "seats": [next(number for number, name, _, _ in seats if name == who_) for who_ in order]}
+    big = _big_blind(rest)
+    if big is not None:  # PHH's betting fields: the big blind is the smallest bet
+        if variant.startswith("F"):
+            fields["small_bet"], fields["big_bet"] = big, 2 * big
+        else:
+            fields["min_bet"] = big
+    if any(paid):  # what the site paid stands (after its rake); without it, the showdown decides
+        fields["winnings"], fields["_rake"] = paid, rake  # "_": not a PHH field (pokerkit reads "rake" as a function)
+    m = re.search(r"Table '([^']*)'", lines[1]) if len(lines) > 1 else None
+    if m:
+        fields["table"] = m.group(1)
+    return fields
+
+
+def _small_blind(header: str) -> Optional[Fraction]:
+    m = re.search(r"\(" + _AMOUNT + "/" + _AMOUNT, header)
+    return money(m.group(1)) if m else None
+
+
+def _big_blind(header: str) -> Optional[Fraction]:
+    m = re.search(r"\(" + _AMOUNT + "/" + _AMOUNT, header)
+    return money(m.group(2)) if m else None
+
+
+def _deal(actions: list[str], known: dict, n: int, holes: int) -> None:
+    actions[:0] = [f"d dh p{i + 1} {known.get(i, '??' * holes)}" for i in range(n)]
+
+
+def _deal_once(actions, known, n, holes, dealt) -> bool:
+    if not dealt:
+        _deal(actions, known, n, holes)
+    return True
+
+
+def _phh(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else repr(float(x))

@@ -1,0 +1,209 @@
+"""PokerStars hands as PokerStars writes them: a cash hand with rake, a
+player sitting out and an uncalled bet; a tournament hand with antes
+heads-up; a hand run twice; an Omaha hi-lo split; a game not read."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import pokercli
+from pokercli.histories import read_histories, read_text
+
+CASH = """PokerStars Hand #231234567890: Hold'em No Limit ($0.05/$0.10 USD) - 2021/10/10 12:00:00 ET
+Table 'Alpha II' 6-max Seat #3 is the button
+Seat 1: Alice ($10 in chips)
+Seat 2: Bob ($4.20 in chips)
+Seat 3: Carol ($12.34 in chips)
+Seat 5: Dave ($8 in chips) is sitting out
+Alice: posts small blind $0.05
+Bob: posts big blind $0.10
+*** HOLE CARDS ***
+Dealt to Alice [Ah Kd]
+Carol: raises $0.20 to $0.30
+Alice: calls $0.25
+Bob: raises $3.90 to $4.20 and is all-in
+Carol: calls $3.90
+Alice: raises $5.70 to $9.90 and is all-in
+Carol: folds
+Uncalled bet ($5.70) returned to Alice
+*** FLOP *** [2c 3d 9h]
+*** TURN *** [2c 3d 9h] [Ts]
+*** RIVER *** [2c 3d 9h Ts] [Kc]
+*** SHOW DOWN ***
+Alice: shows [Ah Kd] (a pair of Kings)
+Bob: shows [Qs Qh] (a pair of Queens)
+Alice collected $12.05 from pot
+*** SUMMARY ***
+Total pot $12.60 | Rake $0.55
+Board [2c 3d 9h Ts Kc]
+Seat 1: Alice (small blind) showed [Ah Kd] and won ($12.05) with a pair of Kings
+Seat 2: Bob (big blind) showed [Qs Qh] and lost with a pair of Queens
+Seat 3: Carol (button) folded before Flop
+Seat 5: Dave is sitting out
+"""
+
+TOURNAMENT = """PokerStars Hand #222333444: Tournament #3344556677, $10+$1 USD Hold'em No Limit - Level V (50/100) - 2026/01/01 12:00:00 ET
+Table '3344556677 1' 9-max Seat #1 is the button
+Seat 1: Hero (2500 in chips)
+Seat 2: Villain (1800 in chips)
+Hero: posts the ante 10
+Villain: posts the ante 10
+Hero: posts small blind 50
+Villain: posts big blind 100
+*** HOLE CARDS ***
+Dealt to Hero [Ac Ad]
+Hero: raises 200 to 300
+Villain: raises 1490 to 1790 and is all-in
+Hero: calls 1490
+*** FLOP *** [7c 8d 2s]
+*** TURN *** [7c 8d 2s] [Kh]
+*** RIVER *** [7c 8d 2s Kh] [9h]
+*** SHOW DOWN ***
+Villain: shows [9s 9c] (three of a kind, Nines)
+Hero: shows [Ac Ad] (a pair of Aces)
+Villain collected 3600 from pot
+*** SUMMARY ***
+Total pot 3600 | Rake 0
+Board [7c 8d 2s Kh 9h]
+Seat 1: Hero (button) (small blind) showed [Ac Ad] and lost with a pair of Aces
+Seat 2: Villain (big blind) showed [9s 9c] and won (3600) with three of a kind, Nines
+"""
+
+TWICE = """PokerStars Hand #245000000001: Hold'em No Limit ($1/$2 USD) - 2026/01/01 12:00:00 ET
+Table 'Zeta' 6-max Seat #2 is the button
+Seat 1: A ($200 in chips)
+Seat 2: B ($200 in chips)
+B: posts small blind $1
+A: posts big blind $2
+*** HOLE CARDS ***
+B: raises $198 to $200 and is all-in
+A: calls $198 and is all-in
+*** FIRST FLOP *** [2c 3c 4c]
+*** FIRST TURN *** [2c 3c 4c] [Kd]
+*** FIRST RIVER *** [2c 3c 4c Kd] [Ks]
+*** SECOND FLOP *** [7h 8h 9d]
+*** SECOND TURN *** [7h 8h 9d] [Qd]
+*** SECOND RIVER *** [7h 8h 9d Qd] [2d]
+*** FIRST SHOW DOWN ***
+A: shows [Ah Kh]
+B: shows [Qs Qc]
+A collected $199 from pot
+*** SECOND SHOW DOWN ***
+A: shows [Ah Kh]
+B: shows [Qs Qc]
+B collected $199 from pot
+*** SUMMARY ***
+Total pot $400 | Rake $2
+Hand was run two times
+"""
+
+HILO = """PokerStars Hand #250000000002: Omaha Hi/Lo Limit ($2/$4 USD) - 2026/01/01 12:00:00 ET
+Table 'Eta' 6-max Seat #3 is the button
+Seat 1: P1 ($100 in chips)
+Seat 2: P2 ($100 in chips)
+Seat 3: P3 ($100 in chips)
+P1: posts small blind $1
+P2: posts big blind $2
+*** HOLE CARDS ***
+P3: calls $2
+P1: calls $1
+P2: checks
+*** FLOP *** [2c 5d Kh]
+P1: checks
+P2: checks
+P3: checks
+*** TURN *** [2c 5d Kh] [9s]
+P1: checks
+P2: checks
+P3: checks
+*** RIVER *** [2c 5d Kh 9s] [Qc]
+P1: checks
+P2: checks
+P3: checks
+*** SHOW DOWN ***
+P1: shows [Ac 3d Kd Ks] (HI: three of a kind, Kings; LO: 5,3,2,A)
+P2: shows [Qs Qd 7h 8h] (HI: three of a kind, Queens)
+P3: mucks hand
+P1 collected $6 from pot
+*** SUMMARY ***
+Total pot $6 | Rake $0
+"""
+
+RAZZ = """PokerStars Hand #260000000003: Razz Limit ($1/$2 USD) - 2026/01/01 12:00:00 ET
+Table 'Theta' 8-max
+Seat 1: X ($50 in chips)
+Seat 2: Y ($50 in chips)
+"""
+
+
+def test_a_cash_hand_with_rake_sitting_out_and_an_uncalled_bet():
+    (h,) = read_histories(CASH)
+    assert h.site == "pokerstars" and h.hand_id == "231234567890" and h.names == ["Alice", "Bob", "Carol"]
+    assert [s.number for s in h.seats] == [1, 2, 3] and h.returned == [(0, pytest.approx(5.7))]
+    assert [float(s.net) for s in h.seats] == pytest.approx([7.85, -4.2, -4.2])
+    assert float(h.rake) == pytest.approx(0.55) and not h.problems
+    eq = pokercli.equity(["AhKd", "QsQh"]).players[0].equity  # Carol's cards were never shown
+    ev = [float(x) for x in h.ev_net()]
+    assert ev[0] == pytest.approx(12.6 * (1 - 0.55 / 12.6) * eq - 4.2)
+    assert sum(ev) == pytest.approx(-0.55)  # the rake is what the players lost between them
+
+
+def test_a_tournament_hand_heads_up_with_antes():
+    (h,) = read_histories(TOURNAMENT)
+    assert h.names == ["Villain", "Hero"]  # PHH's heads-up order: the big blind, then the button
+    assert [s.net for s in h.seats] == [1800, -1800] and [p.amount for p in h.pots] == [3600]
+    assert h.returned == [] and h.allin.street == "preflop"
+    eq = pokercli.equity(["AcAd", "9s9c"]).players[0].equity
+    assert float(h.ev_net()[1]) == pytest.approx(3600 * eq - 1800)
+
+
+def test_a_hand_run_twice_is_paid_as_the_site_paid_it():
+    (h,) = read_histories(TWICE)
+    assert [s.net for s in h.seats] == [-1, -1] and h.rake == 2
+    assert h.board == [pokercli.parse_cards(c)[0] for c in ("2c", "3c", "4c", "Kd", "Ks")]
+    eq = pokercli.equity(["AhKh", "QsQc"]).players[0].equity
+    assert [float(x) for x in h.ev_net()] == pytest.approx([398 * eq - 200, 398 * (1 - eq) - 200])
+
+
+def test_omaha_hi_lo_scoop_and_a_game_not_read(cli, tmp_path):
+    (h,) = read_histories(HILO)
+    assert h.game == "omaha-hilo" and [s.net for s in h.seats] == [4, -2, -2] and not h.problems
+    items = list(read_text(HILO + "\n" + RAZZ + "\n" + TOURNAMENT, "mixed.txt"))
+    assert [type(x).__name__ for x in items] == ["Hand", "PokerError", "Hand"]
+    bad = items[1]
+    assert bad.hand_id == "260000000003" and bad.line == HILO.count("\n") + 2 and "Razz" in str(bad)
+    path = tmp_path / "mixed.txt"
+    path.write_text(HILO + "\n" + RAZZ + "\n" + TOURNAMENT)
+    code, out, err = cli("hh", str(path))
+    assert code == 1 and [json.loads(x)["hand"] for x in out.splitlines()] == ["250000000002", "222333444"]
+    assert f"mixed.txt: hand 260000000003, line {bad.line}: the game of" in err
+
+
+def test_to_phh_and_back_keeps_every_action_and_amount(cli, tmp_path):
+    """PokerStars hands written as PHH (--to phh) read back to the same actions,
+    amounts and nets; pokerkit replays the written PHH to the same pots."""
+    from decimal import Decimal
+
+    pokerkit = pytest.importorskip("pokerkit")
+    path = tmp_path / "stars.txt"
+    path.write_text(CASH + "\n" + TOURNAMENT + "\n" + HILO)
+    code, phh, _ = cli("hh", str(path), "--to", "phh")
+    assert code == 0 and phh.startswith("[1]\nvariant = ")
+    first = list(read_histories(str(path)))
+    again = list(read_histories(phh))
+    for a, b in zip(first, again, strict=True):
+        assert a.fields["actions"] == b.fields["actions"] and a.names == b.names
+        assert [s.net for s in a.seats] == [s.net for s in b.seats] and a.rake == b.rake
+        assert [(p.amount, p.contenders) for p in a.pots] == [(p.amount, p.contenders) for p in b.pots]
+    code, twice, _ = cli("hh", "-", "--to", "phh", input=phh)
+    assert twice == phh  # PHH in, the same PHH out
+    for hh, ours in zip(pokerkit.HandHistory.loads_all(phh, parse_value=Decimal), again):
+        final = list(hh)[-1].stacks
+        won = [sum((p.amount * w for p, w in ((p, p.won[p.contenders.index(i)]) for p in ours.pots
+                                              if i in p.contenders)), 0) for i in range(len(ours.seats))]
+        assert [a - b for a, b in zip(final, hh.starting_stacks)] == \
+            [Decimal(str(float(w - s.put_in))) for w, s in zip(won, ours.seats)]
+    code, _, err = cli("hh", str(path), "--to", "phh", "--summary")
+    assert code == 2 and "give one" in err
