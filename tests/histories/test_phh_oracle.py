@@ -21,8 +21,7 @@ AUTO = (A.ANTE_POSTING, A.BET_COLLECTION, A.BLIND_OR_STRADDLE_POSTING, A.CARD_BU
         A.BOARD_DEALING, A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING, A.CHIPS_PUSHING, A.CHIPS_PULLING)
 
 
-def games(rng):
-    ante = rng.choice([0, 0, 1, 3])
+def games(ante: int):
     return {
         "NT": lambda: pokerkit.NoLimitTexasHoldem(AUTO, True, ante, (1, 2), 2),
         "PO": lambda: pokerkit.PotLimitOmahaHoldem(AUTO, True, ante, (1, 2), 2),
@@ -32,20 +31,15 @@ def games(rng):
     }
 
 
-def play(rng, variant: str, players: int):
-    """A hand pokerkit deals and plays with random legal actions: (its PHH text,
-    each player's net by pokerkit)."""
+def played(rng, variant: str, players: int):
+    """A hand pokerkit deals and plays with random legal actions (random stacks
+    and antes): (the game, its final state, the starting stacks)."""
     stacks = [rng.choice([20, 50, 100, 150, 333, 1000]) for _ in range(players)]
-    game = games(rng)[variant]()
+    game = games(rng.choice([0, 0, 1, 3]))[variant]()
     state = game(stacks, players)
     while state.status:
-        options = []
-        if state.can_fold():
-            options.append("f")
-        if state.can_check_or_call():
-            options += ["cc"] * 4
-        if state.can_complete_bet_or_raise_to():
-            options += ["cbr"] * 2
+        options = ["f"] * state.can_fold() + ["cc"] * 4 * state.can_check_or_call()
+        options += ["cbr"] * 2 * state.can_complete_bet_or_raise_to()
         choice = rng.choice(options)
         if choice == "f":
             state.fold()
@@ -55,6 +49,12 @@ def play(rng, variant: str, players: int):
             lo = state.min_completion_betting_or_raising_to_amount
             hi = state.max_completion_betting_or_raising_to_amount
             state.complete_bet_or_raise_to(rng.choice([lo, hi, (lo + hi) // 2]))
+    return game, state, stacks
+
+
+def play(rng, variant: str, players: int):
+    """(the PHH text pokerkit writes of a :func:`played` hand, each player's net by pokerkit)."""
+    game, state, stacks = played(rng, variant, players)
     text = pokerkit.HandHistory.from_game_state(game, state).dumps()
     return text, [a - b for a, b in zip(state.stacks, stacks)]
 

@@ -1,5 +1,5 @@
 """PokerStars histories against pokerkit: random hands pokerkit dealt and
-played (random stacks, 2-6 players, random legal actions) are written as
+played (random stacks and antes, 2-6 players, random legal actions) are written as
 PokerStars text by a plain writer here (seats, blinds, streets, bets and
 raises to amounts, the showdown after the river, as PokerStars writes them),
 and pokercli's reader must give every player the net pokerkit played.
@@ -15,39 +15,10 @@ import pytest
 pokerkit = pytest.importorskip("pokerkit")
 
 from pokercli.histories import read_histories  # noqa: E402
-from test_phh_oracle import AUTO  # noqa: E402
+from test_phh_oracle import played  # noqa: E402
 
 TITLES = {"NT": "Hold'em No Limit", "PO": "Omaha Pot Limit", "FT": "Hold'em Limit",
           "FO/8": "Omaha Hi/Lo Limit"}
-
-
-def game_of(variant: str, ante: int):
-    return {"NT": lambda: pokerkit.NoLimitTexasHoldem(AUTO, True, ante, (1, 2), 2),
-            "PO": lambda: pokerkit.PotLimitOmahaHoldem(AUTO, True, ante, (1, 2), 2),
-            "FT": lambda: pokerkit.FixedLimitTexasHoldem(AUTO, True, ante, (1, 2), 2, 4),
-            "FO/8": lambda: pokerkit.FixedLimitOmahaHoldemHighLowSplitEightOrBetter(AUTO, True, ante, (1, 2), 2, 4),
-            }[variant]()
-
-
-def played(rng, variant: str):
-    players = rng.randint(2, 6)
-    stacks = [rng.choice([20, 50, 100, 150, 333]) for _ in range(players)]
-    # no antes: pokerkit's PokerStars reader cannot replay them (an ante hand is tested by hand
-    # in test_hh_command.py, and the replay they share by the PHH oracle with antes)
-    state = game_of(variant, 0)(stacks, players)
-    while state.status:
-        options = ["f"] * state.can_fold() + ["cc"] * 4 * state.can_check_or_call()
-        options += ["cbr"] * 2 * state.can_complete_bet_or_raise_to()
-        choice = rng.choice(options)
-        if choice == "f":
-            state.fold()
-        elif choice == "cc":
-            state.check_or_call()
-        else:
-            lo = state.min_completion_betting_or_raising_to_amount
-            hi = state.max_completion_betting_or_raising_to_amount
-            state.complete_bet_or_raise_to(rng.choice([lo, hi, (lo + hi) // 2]))
-    return state, stacks
 
 
 def stars_text(state, stacks, variant: str, number: int) -> str:
@@ -116,7 +87,7 @@ def test_every_players_net_is_pokerkits(variant):
     random.seed("stars" + variant)
     texts, nets = [], []
     for k in range(120):
-        state, stacks = played(rng, variant)
+        _, state, stacks = played(rng, variant, rng.randint(2, 6))
         texts.append(stars_text(state, stacks, variant, 1000 + k))
         nets.append([a - b for a, b in zip(state.stacks, stacks)])
     text = "".join(texts)  # pokercli reads them as one file
