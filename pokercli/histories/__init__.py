@@ -2,8 +2,9 @@
 
 Formats, told apart by their first line: PHH (``.phh``: one hand; ``.phhs``: a
 table per hand), the open TOML format of the pokerkit authors
-(:mod:`pokercli.histories.phh`), and PokerStars text histories
-(:mod:`pokercli.histories.stars`). Each hand is
+(:mod:`pokercli.histories.phh`), PokerStars text histories
+(:mod:`pokercli.histories.stars`) and Open Hand History JSON
+(:mod:`pokercli.histories.ohh`). Each hand is
 replayed from its actions (:mod:`pokercli.histories.hand`).
 
 >>> text = '''variant = "NT"
@@ -36,10 +37,12 @@ def read_text(text: str, source: str = "-") -> Iterator[Union[Hand, PokerError]]
     """Every hand of a history's text: a :class:`Hand`, or the
     :class:`PokerError` that names why one could not be read (its ``source``,
     ``hand_id`` and ``line``), so a reader can go on to the next."""
-    from pokercli.histories import phh, stars
+    from pokercli.histories import ohh, phh, stars
 
     if text.lstrip("\ufeff \t\r\n").startswith("PokerStars"):
         yield from stars.read(text, source)
+    elif ohh.looks_like(text):
+        yield from ohh.read(text, source)
     else:
         yield from phh.read(text, source)
 

@@ -52,6 +52,30 @@ def played(rng, variant: str, players: int):
     return game, state, stacks
 
 
+def written(seed: str, variant: str, count: int, write) -> tuple[list[str], list[list[int]]]:
+    """``count`` :func:`played` hands (2 to 6 players) written by ``write(state,
+    stacks, number)``, and each player's net by pokerkit."""
+    rng = random.Random(seed + variant)
+    random.seed(seed + variant)  # pokerkit's own dealing
+    texts, nets = [], []
+    for k in range(count):
+        _, state, stacks = played(rng, variant, rng.randint(2, 6))
+        texts.append(write(state, stacks, 1000 + k))
+        nets.append([a - b for a, b in zip(state.stacks, stacks)])
+    return texts, nets
+
+
+def check_nets(hands, nets, site: str) -> None:
+    """Every hand settled, its nets adding up to zero and equal to pokerkit's to
+    the chip (where a pot split, within its odd chips: fractions here)."""
+    assert len(hands) == len(nets)
+    for hand, net in zip(hands, nets):
+        assert hand.settled and hand.site == site, hand.problems
+        slack = 0 if all(share in (0, 1) for p in hand.pots for share in p.won) else 3
+        assert all(abs(s.net - x) <= slack for s, x in zip(hand.seats, net)), (hand.hand_id, net)
+        assert sum(s.net for s in hand.seats) == 0
+
+
 def play(rng, variant: str, players: int):
     """(the PHH text pokerkit writes of a :func:`played` hand, each player's net by pokerkit)."""
     game, state, stacks = played(rng, variant, players)

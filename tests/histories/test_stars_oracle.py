@@ -8,14 +8,13 @@ back: it keeps the cards unknown, so it is no oracle for it.)"""
 
 from __future__ import annotations
 
-import random
 
 import pytest
 
 pokerkit = pytest.importorskip("pokerkit")
 
 from pokercli.histories import read_histories  # noqa: E402
-from test_phh_oracle import played  # noqa: E402
+from test_phh_oracle import check_nets, written  # noqa: E402
 
 TITLES = {"NT": "Hold'em No Limit", "PO": "Omaha Pot Limit", "FT": "Hold'em Limit",
           "FO/8": "Omaha Hi/Lo Limit"}
@@ -83,19 +82,5 @@ def stars_text(state, stacks, variant: str, number: int) -> str:
 
 @pytest.mark.parametrize("variant", ["NT", "PO", "FT", "FO/8"])
 def test_every_players_net_is_pokerkits(variant):
-    rng = random.Random("stars" + variant)
-    random.seed("stars" + variant)
-    texts, nets = [], []
-    for k in range(120):
-        _, state, stacks = played(rng, variant, rng.randint(2, 6))
-        texts.append(stars_text(state, stacks, variant, 1000 + k))
-        nets.append([a - b for a, b in zip(state.stacks, stacks)])
-    text = "".join(texts)  # pokercli reads them as one file
-    ours = list(read_histories(text))
-    assert len(ours) == len(nets)
-    for hand, net in zip(ours, nets):
-        assert hand.settled and hand.site == "pokerstars", hand.problems
-        # a split pot's odd chips: fractions here, whole chips to some seat at pokerkit
-        slack = 0 if all(share in (0, 1) for p in hand.pots for share in p.won) else 3
-        assert all(abs(s.net - x) <= slack for s, x in zip(hand.seats, net)), (hand.hand_id, net)
-        assert sum(s.net for s in hand.seats) == 0
+    texts, nets = written("stars", variant, 120, lambda state, stacks, k: stars_text(state, stacks, variant, k))
+    check_nets(list(read_histories("".join(texts))), nets, "pokerstars")  # one file of them all
