@@ -247,6 +247,7 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
         street_bet[i] = b
     board: list[int] = []
     betting_seen = False
+    drew = False
     last_betting: Optional[dict] = None
     actions = doc.get("actions")
     if not isinstance(actions, list):
@@ -306,6 +307,7 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
                 last_betting = {"board": tuple(board), "folded": [s.folded for s in seats],
                                 "left": list(left)}
             elif kind == "sd":  # stand pat, or discard the cards named
+                drew = True
                 if betting_seen:
                     street_bet = [Fraction(0)] * n
                     betting_seen = False
@@ -334,7 +336,9 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
         except PokerError as e:
             e.action = raw
             raise
-    seen = [c for s in seats for c in s.cards if c is not None] + board
+    # a draw game deals again from the discards and folded hands when the deck runs out
+    kept = [s for s in seats if not (drew and s.folded)]
+    seen = [c for s in kept for c in s.cards if c is not None] + board
     if len(seen) != len(set(seen)):
         dup = next(c for c in seen if seen.count(c) > 1)
         raise PokerError(f"card {C.card_name(dup)} is dealt twice")

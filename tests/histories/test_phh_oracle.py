@@ -28,6 +28,12 @@ def games(ante: int):
         "FO/8": lambda: pokerkit.FixedLimitOmahaHoldemHighLowSplitEightOrBetter(AUTO, True, ante, (1, 2), 2, 4),
         "NS": lambda: pokerkit.NoLimitShortDeckHoldem(AUTO, True, ante, (1, 2), 2),
         "FT": lambda: pokerkit.FixedLimitTexasHoldem(AUTO, True, ante, (1, 2), 2, 4),
+        "F7S": lambda: pokerkit.FixedLimitSevenCardStud(AUTO, True, ante or 1, 1, 2, 4),
+        "F7S/8": lambda: pokerkit.FixedLimitSevenCardStudHighLowSplitEightOrBetter(AUTO, True, ante or 1, 1, 2, 4),
+        "FR": lambda: pokerkit.FixedLimitRazz(AUTO, True, ante or 1, 1, 2, 4),
+        "F2L3D": lambda: pokerkit.FixedLimitDeuceToSevenLowballTripleDraw(AUTO, True, ante, (1, 2), 2, 4),
+        "N2L1D": lambda: pokerkit.NoLimitDeuceToSevenLowballSingleDraw(AUTO, True, ante, (1, 2), 2),
+        "FB": lambda: pokerkit.FixedLimitBadugi(AUTO, True, ante, (1, 2), 2, 4),
     }
 
 
@@ -38,6 +44,13 @@ def played(rng, variant: str, players: int):
     game = games(rng.choice([0, 0, 1, 3]))[variant]()
     state = game(stacks, players)
     while state.status:
+        if state.can_post_bring_in():
+            state.post_bring_in()
+            continue
+        if state.can_stand_pat_or_discard():  # draw games: discard up to three at random
+            hole = list(state.hole_cards[state.stand_patter_or_discarder_index])
+            state.stand_pat_or_discard(rng.sample(hole, rng.randint(0, min(3, len(hole)))))
+            continue
         options = ["f"] * state.can_fold() + ["cc"] * 4 * state.can_check_or_call()
         options += ["cbr"] * 2 * state.can_complete_bet_or_raise_to()
         choice = rng.choice(options)
@@ -101,6 +114,22 @@ def test_every_players_net_is_pokerkits(variant):
         allins += hand.allin is not None
     # the random play reaches all-ins (side pots) often enough to matter (fixed limit: less often)
     assert allins >= (3 if variant.startswith("F") else 10)
+
+
+@pytest.mark.parametrize("variant", ["F7S", "F7S/8", "FR", "F2L3D", "N2L1D", "FB"])
+def test_the_mixed_games_nets_are_pokerkits(variant):
+    """Stud, stud hi-lo, razz, 2-7 triple and single draw, badugi: bring-ins,
+    up cards dealt street by street, discards and draws (a triple draw deals
+    again from the discards when the deck runs out), each game's showdown."""
+    rng = random.Random(variant)
+    random.seed(variant)
+    nets, hands = [], []
+    for _ in range(40):
+        text, net = play(rng, variant, rng.randint(2, 6))
+        (hand,) = read_histories(text)
+        hands.append(hand)
+        nets.append(net)
+    check_nets(hands, nets, "phh")
 
 
 @pytest.mark.parametrize("variant,game", [("NT", "holdem"), ("PO", "omaha"), ("FO/8", "omaha-hilo")])
