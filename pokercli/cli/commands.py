@@ -479,6 +479,9 @@ def hh(
     hero: Annotated[Optional[str], typer.Option(
         "--hero", help="With --summary: this player alone, and a plot of its cumulative net against "
                        "its EV-adjusted net.")] = None,
+    plot: Annotated[Optional[Path], typer.Option(
+        "--plot", help="With --summary --hero: also write the hero's cumulative net and EV-adjusted "
+                       "net as an SVG chart to FILE (.svg).")] = None,
     to: Annotated[Optional[HistoryFormat], typer.Option(
         "--to", help="Write the hands read in this format instead: phh (one hand as a .phh file, "
                      "several as a .phhs file), or json (JSON Lines, the default).")] = None,
@@ -495,6 +498,10 @@ def hh(
             raise PokerError("--hero goes with --summary")
         if summary and to is not None:
             raise PokerError("--to writes the hands, --summary their totals: give one")
+        if plot is not None and (hero is None or not summary):
+            raise PokerError("--plot goes with --summary --hero NAME")
+        if plot is not None and plot.suffix.lower() != ".svg":
+            raise PokerError(f"--plot writes SVG: give a file name ending in .svg, not {shown(plot.name)}")
         to_phh = to is HistoryFormat.phh
         unread = 0
         hands = []
@@ -522,7 +529,16 @@ def hh(
                     sys.stdout.write(json_text(item.to_dict()) + "\n")
                     sys.stdout.flush()
         if summary:
-            emit(summarize(hands, hero, unread), _out(as_json))
+            totals = summarize(hands, hero, unread)
+            emit(totals, _out(as_json))
+            if plot is not None:
+                from pokercli.render.hh import svg
+
+                try:
+                    plot.write_text(svg(totals.curve, f"{hero}: cumulative net and EV-adjusted net"),
+                                    encoding="utf-8")
+                except OSError as e:
+                    raise PokerError(f"cannot write {shown(str(plot))}: {e.strerror}") from None
         elif to_phh and hands:
             from pokercli.histories.phh import dumps
 

@@ -56,6 +56,48 @@ def plot(curve: list[tuple[float, float]], width: int = PLOT_WIDTH, height: int 
     return lines
 
 
+def svg(curve: list[tuple[float, float]], title: str, width: int = 720, height: int = 360) -> str:
+    """The two cumulative series as an SVG chart: net solid, EV-adjusted net
+    dashed (told apart without colour), a zero line, the amounts at the axis."""
+    from xml.sax.saxutils import escape
+
+    pad_l, pad_r, pad_t, pad_b = 80, 20, 40, 40
+    n = max(len(curve), 1)
+    values = [v for pair in curve for v in pair] + [0.0]
+    lo, hi = min(values), max(values)
+    span = hi - lo or 1.0
+
+    def x(i: int) -> float:
+        return pad_l + (width - pad_l - pad_r) * (i / max(n - 1, 1))
+
+    def y(v: float) -> float:
+        return pad_t + (height - pad_t - pad_b) * (1 - (v - lo) / span)
+
+    def line(k: int) -> str:
+        return " ".join(f"{x(i):.1f},{y(pair[k]):.1f}" for i, pair in enumerate(curve))
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
+             f'<rect width="{width}" height="{height}" fill="white"/>',
+             f'<text x="{pad_l}" y="20" font-size="14">{escape(title)}</text>',
+             f'<line x1="{pad_l}" y1="{y(0):.1f}" x2="{width - pad_r}" y2="{y(0):.1f}" stroke="#999"/>',
+             f'<line x1="{pad_l}" y1="{pad_t}" x2="{pad_l}" y2="{height - pad_b}" stroke="#333"/>']
+    for v in (hi, lo + span / 2, lo):
+        parts.append(f'<text x="{pad_l - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{escape(_n(v))}</text>')
+    parts.append(f'<text x="{pad_l}" y="{height - 12}">hands 1..{len(curve):,}</text>')
+    if curve:
+        parts.append(f'<polyline fill="none" stroke="black" stroke-width="2" points="{line(0)}"/>')
+        parts.append(f'<polyline fill="none" stroke="#06c" stroke-width="2" stroke-dasharray="6 4" '
+                     f'points="{line(1)}"/>')
+    legend_x = width - pad_r - 260
+    parts += [f'<line x1="{legend_x}" y1="16" x2="{legend_x + 30}" y2="16" stroke="black" stroke-width="2"/>',
+              f'<text x="{legend_x + 36}" y="20">net</text>',
+              f'<line x1="{legend_x + 80}" y1="16" x2="{legend_x + 110}" y2="16" stroke="#06c" '
+              f'stroke-width="2" stroke-dasharray="6 4"/>',
+              f'<text x="{legend_x + 116}" y="20">EV-adjusted net</text>', "</svg>"]
+    return "\n".join(parts) + "\n"
+
+
 class SummaryView(View):
     def lines(self):
         r = self.result

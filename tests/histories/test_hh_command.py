@@ -144,3 +144,22 @@ def test_summary_views_fit_80_columns():
         if hero:
             assert any("*" in line or "#" in line for line in lines)
     assert Fraction(0) == sum((s.net for h in hands if h.settled for s in h.seats), Fraction(0))
+
+
+def test_plot_writes_an_svg_chart(cli, tmp_path):
+    import xml.dom.minidom
+
+    path = tmp_path / "many.phhs"
+    path.write_text(MANY)
+    chart = tmp_path / "b.svg"
+    code, _, _ = cli("hh", str(path), "--summary", "--hero", "B", "--plot", str(chart))
+    doc = xml.dom.minidom.parse(str(chart))
+    lines = doc.getElementsByTagName("polyline")
+    assert code == 1 and len(lines) == 2  # net, and the dashed EV-adjusted net
+    assert all(len(line.getAttribute("points").split()) == 1 for line in lines)  # B's one settled hand
+    assert lines[1].getAttribute("stroke-dasharray")  # told apart without colour
+    refused = tmp_path / "b.png"
+    code, _, err = cli("hh", str(path), "--summary", "--hero", "B", "--plot", str(refused))
+    assert code == 2 and "ending in .svg" in err and not refused.exists()
+    code, _, err = cli("hh", str(path), "--summary", "--plot", str(chart))
+    assert code == 2 and "--plot goes with --summary --hero" in err
