@@ -163,3 +163,41 @@ def test_plot_writes_an_svg_chart(cli, tmp_path):
     assert code == 2 and "ending in .svg" in err and not refused.exists()
     code, _, err = cli("hh", str(path), "--summary", "--plot", str(chart))
     assert code == 2 and "--plot goes with --summary --hero" in err
+
+
+def _turn_allin(stacks: str, holes: list[str]) -> str:
+    """The last player moves all in for 100 on the turn and everyone calls."""
+    deals = ", ".join(f'"d dh p{i} {h}"' for i, h in enumerate(holes, 1))
+    n = len(holes)
+    return (f'variant = "NT"\nantes = {[0] * n}\nblinds_or_straddles = {[0] * n}\nmin_bet = 2\n'
+            f'starting_stacks = {stacks}\nactions = [{deals}, "d db Kh7d2c", "d db 3s", '
+            f'"p{n} cbr 100", {", ".join(f"{chr(34)}p{i} cc{chr(34)}" for i in range(1, n))}, "d db 4h"]\n')
+
+
+def test_side_pot_ev_counted_by_hand_three_and_four_way():
+    """All in on the turn of Kh 7d 2c 3s, every river counted by hand.
+
+    Three-way, AsAd (30) / KsKd (60) / 7h7s (100), 42 rivers: the aces win the
+    main pot on Ac or Ah, the sevens win everything on 7c, the kings the rest
+    (a 2 or 3 gives them the best full house). Main pot 90: 2/42, 39/42, 1/42;
+    side pot 60 (kings and sevens): 41/42 and 1/42; 40 of the sevens' goes back.
+
+    Four-way, the same and QcQh (100), 40 rivers: main pot 80: aces 2/40, kings
+    37/40, sevens 1/40; side pot 60 (kings, sevens, queens): kings 39/40,
+    sevens 1/40; side pot 40 (sevens, queens): queens on Qs or Qd, 2/40, sevens
+    38/40; 40 of the queens' goes back."""
+    from fractions import Fraction as F
+
+    (three,) = read_histories(_turn_allin("[30, 60, 100]", ["AsAd", "KsKd", "7h7s"]))
+    assert [(p.amount, p.contenders) for p in three.pots] == [(90, (0, 1, 2)), (60, (1, 2))]
+    assert three.returned == [(2, 40)]
+    expected = [90 * F(2, 42) - 30, 90 * F(39, 42) + 60 * F(41, 42) - 60, 90 * F(1, 42) + 60 * F(1, 42) - 60]
+    assert [float(x) for x in three.ev_net()] == pytest.approx([float(x) for x in expected], abs=1e-9)
+
+    (four,) = read_histories(_turn_allin("[20, 40, 60, 100]", ["AsAd", "KsKd", "7h7s", "QcQh"]))
+    assert [(p.amount, p.contenders) for p in four.pots] == [(80, (0, 1, 2, 3)), (60, (1, 2, 3)), (40, (2, 3))]
+    assert four.returned == [(3, 40)]
+    expected = [80 * F(2, 40) - 20, 80 * F(37, 40) + 60 * F(39, 40) - 40,
+                80 * F(1, 40) + 60 * F(1, 40) + 40 * F(38, 40) - 60, 40 * F(2, 40) - 60]
+    assert [float(x) for x in four.ev_net()] == pytest.approx([float(x) for x in expected], abs=1e-9)
+    assert four.allin_ev().street == "turn" and four.allin_ev().method == "exact"
