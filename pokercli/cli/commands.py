@@ -490,9 +490,11 @@ def hh(
     """Read hand histories: each hand's players, pots and net, and its all-in spot with each
     player's exact equity in each pot and EV-adjusted net (JSON Lines); --summary totals them."""
     def job():
-        from pokercli.histories import read_text
+        import contextlib
+
+        from pokercli.histories import read_lines
         from pokercli.histories.summary import summarize
-        from pokercli.render import emit, json_text
+        from pokercli.render import emit, json_text, progress_bar
 
         if hero is not None and not summary:
             raise PokerError("--hero goes with --summary")
@@ -504,33 +506,70 @@ def hh(
             raise PokerError(f"--plot writes SVG: give a file name ending in .svg, not {shown(plot.name)}")
         to_phh = to is HistoryFormat.phh
         unread = 0
-        hands = []
-        for name in files:
-            try:
-                data = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
-                text = data.decode("utf-8-sig")
-            except OSError as e:
-                raise PokerError(f"cannot read {shown(name)}: {e.strerror}") from None
-            except UnicodeDecodeError:
-                raise PokerError(f"{shown(name)} is not UTF-8 text") from None
-            except ValueError:  # a NUL in the name
-                raise PokerError(f"cannot read {shown(name)}: not a file name") from None
-            for item in read_text(text, "stdin" if name == "-" else name):
-                if isinstance(item, PokerError):
-                    unread += 1
-                    where = f"{item.source}: hand {item.hand_id}" if item.hand_id else item.source
-                    if item.line:
-                        where += f", line {item.line}"
-                    sys.stderr.write(f"pokercli: {where}: {item}\n")
-                    continue
-                if summary or to_phh:
-                    hands.append(item)
-                else:
-                    sys.stdout.write(json_text(item.to_dict()) + "\n")
+        sizes = {name: (Path(name).stat().st_size if name != "-" and Path(name).is_file() else 0)
+                 for name in files if "\0" not in name}
+        total = sum(sizes.values())
+        done = [0]
+
+        def lines_of(stream, name: str):
+            """A file's lines, decoded one at a time (its bytes counted for the progress bar)."""
+            for number, raw in enumerate(stream, 1):
+                done[0] += len(raw)
+                try:
+                    line = raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    raise PokerError(f"{shown(name)} is not UTF-8 text (line {number})") from None
+                yield line.lstrip("\ufeff") if number == 1 else line
+
+        def hands_read(report):
+            nonlocal unread
+            count = 0
+            for name in files:
+                try:
+                    stream = sys.stdin.buffer if name == "-" else open(name, "rb")
+                except OSError as e:
+                    raise PokerError(f"cannot read {shown(name)}: {e.strerror}") from None
+                except ValueError:  # a NUL in the name
+                    raise PokerError(f"cannot read {shown(name)}: not a file name") from None
+                with stream if name != "-" else contextlib.nullcontext():  # stdin stays open
+                    for item in read_lines(lines_of(stream, name), "stdin" if name == "-" else name):
+                        count += 1
+                        if report is not None and total and count % 50 == 0:
+                            report(min(done[0], total), total)
+                        if isinstance(item, PokerError):
+                            unread += 1
+                            where = f"{item.source}: hand {item.hand_id}" if item.hand_id else item.source
+                            if item.line:
+                                where += f", line {item.line}"
+                            sys.stderr.write(f"pokercli: {where}: {item}\n")
+                            continue
+                        yield item
+
+        out = _out(as_json)
+        with progress_bar(out, "reading", "") as report:
+            if summary:
+                totals = summarize(hands_read(report), hero)
+                totals.named = unread
+            elif to_phh:
+                from pokercli.histories.phh import dump_hand
+
+                first = None
+                for k, hand in enumerate(hands_read(report), 1):
+                    if k == 1:
+                        first = hand  # one hand is a .phh file; more, a .phhs file
+                        continue
+                    if k == 2:
+                        sys.stdout.write(dump_hand(first, 1) + "\n")
+                    sys.stdout.write(dump_hand(hand, k) + "\n")
+                    sys.stdout.flush()
+                if first is not None and k == 1:
+                    sys.stdout.write(dump_hand(first))
+            else:
+                for hand in hands_read(report):
+                    sys.stdout.write(json_text(hand.to_dict()) + "\n")
                     sys.stdout.flush()
         if summary:
-            totals = summarize(hands, hero, unread)
-            emit(totals, _out(as_json))
+            emit(totals, out)
             if plot is not None:
                 from pokercli.render.hh import svg
 
@@ -539,10 +578,6 @@ def hh(
                                     encoding="utf-8")
                 except OSError as e:
                     raise PokerError(f"cannot write {shown(str(plot))}: {e.strerror}") from None
-        elif to_phh and hands:
-            from pokercli.histories.phh import dumps
-
-            sys.stdout.write(dumps(hands))
         if unread:
             sys.stderr.write(f"pokercli: {unread} hand(s) could not be read and were skipped\n")
             return ExitStatus.FAILED

@@ -25,12 +25,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Iterator, Union
+from typing import Iterable, Iterator, Union
 
 from pokercli.errors import PokerError
 from pokercli.histories.hand import AllIn, Hand, Pot, Seat
 
-__all__ = ["AllIn", "Hand", "Pot", "Seat", "read_histories", "read_text"]
+__all__ = ["AllIn", "Hand", "Pot", "Seat", "read_histories", "read_lines", "read_text"]
 
 
 def read_text(text: str, source: str = "-") -> Iterator[Union[Hand, PokerError]]:
@@ -47,24 +47,123 @@ def read_text(text: str, source: str = "-") -> Iterator[Union[Hand, PokerError]]
         yield from phh.read(text, source)
 
 
+def read_lines(lines: Iterable[str], source: str = "-") -> Iterator[Union[Hand, PokerError]]:
+    """:func:`read_text` of a file read a line at a time: one hand in memory at
+    once (a ``.phhs`` file is cut at its ``[table]`` lines, PokerStars at each
+    hand's first line, Open Hand History at the end of each JSON object); a
+    single ``.phh`` hand is read whole."""
+    import itertools
+    import re
+
+    from pokercli.histories import ohh, phh, stars
+
+    lines = iter(lines)
+    head: list[str] = []
+    for line in lines:
+        head.append(line)
+        if line.strip():
+            break
+    first = next((x for x in head if x.strip()), "").lstrip("\ufeff")
+    rest = itertools.chain(head, lines)
+    if first.startswith("PokerStars"):
+        reader, chunks = stars.read, _cut(rest, lambda line: stars.starts_hand(line))
+    elif first.lstrip().startswith("{"):
+        reader, chunks = ohh.read, _json_objects(rest)
+    elif re.match(r"\[[^\]]+\]\s*$", first):
+        reader, chunks = phh.read, _cut(rest, lambda line: re.match(r"\[[^\]]+\]\s*$", line) is not None)
+    else:
+        reader, chunks = phh.read, iter([(1, "".join(rest))])
+    count = 0
+    for start, text in chunks:
+        for item in reader(text, source, count + 1):
+            count += 1
+            if isinstance(item, PokerError):
+                if getattr(item, "line", None):
+                    item.line += start - 1
+            else:
+                item.index = count
+            yield item
+
+
+def _cut(lines: Iterable[str], starts) -> Iterator[tuple[int, str]]:
+    """(first line number, text) of each run of lines that ``starts(line)`` begins."""
+    chunk: list[str] = []
+    begin = 1
+    for number, line in enumerate(lines, 1):
+        if starts(line.lstrip("\ufeff")) and chunk:
+            yield begin, "".join(chunk)
+            chunk, begin = [], number
+        elif not chunk:
+            begin = number
+        chunk.append(line)
+    if chunk:
+        yield begin, "".join(chunk)
+
+
+def _json_objects(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """(first line number, text) of each top-level JSON value of the lines
+    (braces and brackets counted outside strings); what is left at the end
+    comes as it is, for the reader to name."""
+    chunk: list[str] = []
+    depth, in_string, escaped, begin = 0, False, False, 1
+    for number, line in enumerate(lines, 1):
+        if not chunk and not line.strip():
+            continue
+        if not chunk:
+            begin = number
+        chunk.append(line)
+        for ch in line:
+            if in_string:
+                if escaped:
+                    escaped = False
+                elif ch == "\\":
+                    escaped = True
+                elif ch == '"':
+                    in_string = False
+            elif ch == '"':
+                in_string = True
+            elif ch in "{[":
+                depth += 1
+            elif ch in "}]":
+                depth -= 1
+        if depth <= 0 and not in_string:
+            yield begin, "".join(chunk)
+            chunk, depth = [], 0
+    if chunk:
+        yield begin, "".join(chunk)
+
+
 def read_histories(source: Union[str, os.PathLike], *, strict: bool = True) -> Iterator[Hand]:
     """The hands of a hand history: ``source`` is a path (str or Path) of a
-    ``.phh`` or ``.phhs`` file, or the text itself (a str that names no file).
+    PHH, PokerStars or Open Hand History file (read a line at a time: one
+    hand in memory at once), or the text itself (a str that names no file).
     A hand that cannot be read raises :class:`PokerError` (``strict=False``:
     it is skipped)."""
     if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source
                                            and os.path.isfile(source)):
         path = Path(source)
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, ValueError) as e:  # ValueError: not UTF-8, or a NUL in the name
+            f = open(path, encoding="utf-8-sig")
+        except (OSError, ValueError) as e:  # ValueError: a NUL in the name
             raise PokerError(f"source: cannot read {path}: {e}", "source") from None
-        name = str(path)
-    elif isinstance(source, str):
-        text, name = source, "-"
-    else:
+        with f:
+            for item in _checked(read_lines(_utf8(f, path), str(path)), strict):
+                yield item
+        return
+    if not isinstance(source, str):
         raise PokerError("source must be a path or the text of a hand history", "source")
-    for item in read_text(text, name):
+    yield from _checked(read_text(source, "-"), strict)
+
+
+def _utf8(f, path) -> Iterator[str]:
+    try:
+        yield from f
+    except UnicodeDecodeError:
+        raise PokerError(f"source: {path} is not UTF-8 text", "source") from None
+
+
+def _checked(items, strict: bool) -> Iterator[Hand]:
+    for item in items:
         if isinstance(item, PokerError):
             if strict:
                 raise item

@@ -32,9 +32,9 @@ def looks_like(text: str) -> bool:
     return head.startswith("{") and '"ohh"' in head[:200]
 
 
-def read(text: str, source: str = "-") -> Iterator[Union[Hand, PokerError]]:
+def read(text: str, source: str = "-", number_from: int = 1) -> Iterator[Union[Hand, PokerError]]:
     decoder = json.JSONDecoder(parse_float=Fraction, parse_int=Fraction)
-    at, count = 0, 0
+    at, count = 0, number_from - 1
     text = text.lstrip("\ufeff")
     while True:
         while at < len(text) and text[at] in " \t\r\n":

@@ -28,7 +28,7 @@ def _action_lines(text: str) -> dict[str, list[int]]:
     return lines
 
 
-def read(text: str, source: str = "-") -> Iterator[Union[Hand, PokerError]]:
+def read(text: str, source: str = "-", number_from: int = 1) -> Iterator[Union[Hand, PokerError]]:
     """Every hand of a PHH (or PHHS) text: a Hand, or the PokerError naming
     why that hand could not be read (``.source``, ``.hand_id``, ``.line`` set)."""
     from pokercli.histories.hand import replay
@@ -50,7 +50,7 @@ def read(text: str, source: str = "-") -> Iterator[Union[Hand, PokerError]]:
             yield err
             return
     where = _action_lines(text)
-    for index, (key, fields) in enumerate(hands, 1):
+    for index, (key, fields) in enumerate(hands, number_from):
         hand_id = fields.get("hand", key if key is not None else None)
         hand_id = None if hand_id is None else str(hand_id)
         try:
@@ -90,23 +90,26 @@ def _toml(value) -> str:
     raise PokerError(f"cannot write {value!r} in PHH")
 
 
+def dump_hand(hand: Hand, table: Optional[int] = None) -> str:
+    """PHH text of one hand (its ``fields``): at the top level (a ``.phh``
+    file), or as table ``[table]`` of a ``.phhs`` file."""
+    fields = dict(hand.fields)
+    keys = [key for key in _ORDER if key in fields] + sorted(set(fields) - set(_ORDER))
+    lines = [f"[{table}]"] if table is not None else []
+    for key in keys:
+        value = fields[key]
+        if key == "actions":
+            lines.append("actions = [")
+            lines += [f"  {_toml(str(a))}," for a in value]
+            lines.append("]")
+        elif not isinstance(value, (dict, type(None))):
+            lines.append(f"{key} = {_toml(value)}")
+    return "\n".join(lines) + "\n"
+
+
 def dumps(hands: list[Hand]) -> str:
-    """PHH text of hands (their ``fields``): one hand at the top level, several
-    as a ``.phhs`` file (a table each: ``[1]``, ``[2]``, ...)."""
-    blocks = []
-    for k, hand in enumerate(hands, 1):
-        fields = dict(hand.fields)
-        keys = [key for key in _ORDER if key in fields] + sorted(set(fields) - set(_ORDER))
-        lines = [f"[{k}]"] if len(hands) > 1 else []
-        for key in keys:
-            value = fields[key]
-            if key == "actions":
-                lines.append("actions = [")
-                lines += [f"  {_toml(str(a))}," for a in value]
-                lines.append("]")
-            elif isinstance(value, (dict, type(None))):
-                continue
-            else:
-                lines.append(f"{key} = {_toml(value)}")
-        blocks.append("\n".join(lines) + "\n")
-    return "\n".join(blocks)
+    """PHH text of hands: one hand at the top level, several as a ``.phhs``
+    file (a table each: ``[1]``, ``[2]``, ...)."""
+    if len(hands) == 1:
+        return dump_hand(hands[0])
+    return "\n".join(dump_hand(hand, k) for k, hand in enumerate(hands, 1))

@@ -36,6 +36,11 @@ _BUTTON = re.compile(r"Seat #(\d+) is the button")
 _STREET = re.compile(r"^\*\*\* (?:(FIRST|SECOND) )?(FLOP|TURN|RIVER) \*\*\*(.*)$")
 
 
+def starts_hand(line: str) -> bool:
+    """Whether a line is a PokerStars hand's first line."""
+    return _HEADER.match(line.rstrip()) is not None
+
+
 def money(text: str) -> Fraction:
     return Fraction(text.replace(",", ""))
 
@@ -52,8 +57,8 @@ def split_hands(text: str) -> list[tuple[int, list[str]]]:
     return hands
 
 
-def read(text: str, source: str = "-") -> Iterator[Union[Hand, PokerError]]:
-    for count, (first, lines) in enumerate(split_hands(text), 1):
+def read(text: str, source: str = "-", number_from: int = 1) -> Iterator[Union[Hand, PokerError]]:
+    for count, (first, lines) in enumerate(split_hands(text), number_from):
         hand_id = _HEADER.match(lines[0]).group(1)
         try:
             fields = to_fields(lines)

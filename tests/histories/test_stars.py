@@ -207,3 +207,34 @@ def test_to_phh_and_back_keeps_every_action_and_amount(cli, tmp_path):
             [Decimal(str(float(w - s.put_in))) for w, s in zip(won, ours.seats)]
     code, _, err = cli("hh", str(path), "--to", "phh", "--summary")
     assert code == 2 and "give one" in err
+
+
+def test_a_file_is_read_a_hand_at_a_time():
+    """read_lines gives what read_text gives (hands, errors, their lines and
+    numbers) for every format, and takes a hand off an endless stream of lines
+    without reading past it: memory holds one hand, whatever the file's size."""
+    import io
+    import itertools
+
+    from pokercli.histories import read_lines
+    from test_hh_command import MANY
+    from test_ohh import SIDE_POT
+
+    def seen(items):
+        return [(type(x).__name__, getattr(x, "hand_id", None), getattr(x, "index", None),
+                 getattr(x, "line", None), [s.net for s in x.seats] if hasattr(x, "seats") else None)
+                for x in items]
+
+    for text in (HILO + "\n" + RAZZ + "\n" + TOURNAMENT + "\n" + CASH, MANY,
+                 json.dumps(SIDE_POT, indent=1) + "\n\n" + json.dumps(SIDE_POT) + '\n\n{"ohh": {"x": '):
+        assert seen(read_lines(io.StringIO(text), "f")) == seen(read_text(text, "f"))
+    pulled = []
+
+    def endless():
+        for line in itertools.cycle((TOURNAMENT + "\n").splitlines(keepends=True)):
+            pulled.append(line)
+            yield line
+
+    first = list(itertools.islice(read_lines(endless()), 3))
+    assert [h.hand_id for h in first] == ["222333444"] * 3 and [h.index for h in first] == [1, 2, 3]
+    assert len(pulled) <= 4 * len((TOURNAMENT + "\n").splitlines())
