@@ -59,6 +59,11 @@ def main() -> None:
     tc = best_of(lambda: E.classes(hands))
     row("batch kernel, random 7-card hands (classes)", f"{n / tc / 1e6:8.1f} M/s",
         "AVX-512 kernel" if E._wide_ok() else "scalar kernel (no AVX-512 VBMI here)")
+    reuse_s, reuse_c = np.empty(n, np.uint32), np.empty(n, np.uint16)
+    t = best_of(lambda: E.scores(hands, out=reuse_s))
+    row("batch kernel, 7-card scores, reused array (out=)", f"{n / t / 1e6:8.1f} M/s")
+    t = best_of(lambda: E.classes(hands, out=reuse_c))
+    row("batch kernel, 7-card classes, reused array (out=)", f"{n / t / 1e6:8.1f} M/s")
     older_path(hands)
     for k in (5, 6):
         short = random_hands(n // 5, k)

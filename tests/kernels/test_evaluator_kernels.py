@@ -232,3 +232,30 @@ def test_cached_score_list_equals_computation(tmp_path, monkeypatch):
     finally:
         R.all_scores.cache_clear()
         paths.cache.cache_clear()
+
+
+@pytest.mark.parametrize("game,width", [("holdem", 7), ("holdem", 5), ("shortdeck", 7), ("omaha", 9),
+                                        ("stud", 7), ("razz", 7), ("27-single", 5), ("badugi", 4)])
+def test_batches_write_into_a_given_array(game, width):
+    """``out=``: the values a fresh array would get, written into the array
+    given (and returned); an array of the wrong type, length or layout is
+    refused by name before anything is written."""
+    import pokercli.evaluate as E
+    from pokercli import PokerError, games
+
+    g = games.game(game)
+    deck = sorted(g.deck)
+    rng = np.random.default_rng(len(game) + width)
+    cards = np.array([rng.choice(deck, width, replace=False) for _ in range(300)], np.uint8)
+    for fn, dtype in ((E.scores, np.uint32), (E.classes, np.uint16)):
+        fresh = fn(cards, game)
+        out = np.full(len(cards), 7, dtype)
+        assert fn(cards, game, out=out) is out and (out == fresh).all()
+        for bad in (np.empty(len(cards), np.int64), np.empty(len(cards) + 1, dtype),
+                    np.empty(2 * len(cards), dtype)[::2], [0] * len(cards)):
+            before = bad.copy() if isinstance(bad, np.ndarray) else None
+            with pytest.raises(PokerError) as e:
+                fn(cards, game, out=bad)
+            assert e.value.param == "out"
+            if before is not None:  # untouched (compared as bytes: np.empty's contents may be NaN-like)
+                assert bad.tobytes() == before.tobytes()
