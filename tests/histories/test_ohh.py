@@ -68,16 +68,12 @@ def ohh_hand(state, stacks, variant: str, number: int) -> dict:
                     "players": players, "rounds": rounds, "pots": []}}
 
 
-# Not Omaha hi-lo here: in a hand whose main pot has a low, pokerkit also splits
-# the low half of a side pot where no contender has one (seen on the 45th hand of
-# seed "ohhFO/8": half of that low half went to a player without a low); pokercli
-# settles each pot on its own, its high taking the whole of a pot without a low.
-# Hi-lo is checked against pokerkit by the PHH oracle and against the plain
-# rules by the all-in EV test.
-@pytest.mark.parametrize("variant", ["NT", "PO", "FT"])
+# Omaha hi-lo: where pokerkit splits a side pot without a low, the hand is left
+# out (test_phh_oracle.pokerkit_splits_a_lowless_side_pot).
+@pytest.mark.parametrize("variant", ["NT", "PO", "FT", "FO/8"])
 def test_every_players_net_is_pokerkits(variant):
-    docs, nets = written("ohh", variant, 100,
-                         lambda state, stacks, k: json.dumps(ohh_hand(state, stacks, variant, k), indent=1))
+    docs, nets = written(variant, lambda game, state, stacks, k:
+                         json.dumps(ohh_hand(state, stacks, variant, k), indent=1))
     check_nets(list(read_histories("\n\n".join(docs))), nets, "ohh:Test")
 
 

@@ -8,6 +8,7 @@ here, whole chips to one seat at pokerkit)."""
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from fractions import Fraction
 
 import pytest
@@ -65,28 +66,62 @@ def played(rng, variant: str, players: int):
     return game, state, stacks
 
 
-def written(seed: str, variant: str, count: int, write) -> tuple[list[str], list[list[int]]]:
-    """``count`` :func:`played` hands (2 to 6 players) written by ``write(state,
-    stacks, number)``, and each player's net by pokerkit."""
-    rng = random.Random(seed + variant)
-    random.seed(seed + variant)  # pokerkit's own dealing
+#: Hands of each variant in the corpus the three formats' oracles share: each
+#: format reads 2,000 or more (PHH 3,000; PokerStars 2,600; OHH 2,100).
+CORPUS = {"NT": 700, "PO": 700, "FT": 700, "FO/8": 500, "NS": 400}
+
+
+@lru_cache(maxsize=None)
+def corpus(variant: str) -> tuple:
+    """``CORPUS[variant]`` :func:`played` hands of 2 to 6 players, played once a run."""
+    rng = random.Random("corpus" + variant)
+    random.seed("corpus" + variant)  # pokerkit's own dealing
+    return tuple(played(rng, variant, rng.randint(2, 6)) for _ in range(CORPUS[variant]))
+
+
+def written(variant: str, write) -> tuple[list[str], list[list[int]]]:
+    """The :func:`corpus` hands written by ``write(game, state, stacks, number)``,
+    and each player's net by pokerkit."""
     texts, nets = [], []
-    for k in range(count):
-        _, state, stacks = played(rng, variant, rng.randint(2, 6))
-        texts.append(write(state, stacks, 1000 + k))
+    for k, (game, state, stacks) in enumerate(corpus(variant)):
+        texts.append(write(game, state, stacks, 1000 + k))
         nets.append([a - b for a, b in zip(state.stacks, stacks)])
     return texts, nets
 
 
+def pokerkit_splits_a_lowless_side_pot(hand) -> bool:
+    """Whether pokerkit pays this hi-lo hand differently: where some pot of a
+    hand has a qualifying low, pokerkit also splits the low half of a side pot
+    in which no contender has one (half of it went to players without a low);
+    pokercli settles every pot on its own, its high taking the whole of a pot
+    without a low, as the plain rules do."""
+    from pokercli import showdown
+    from pokercli.cards import format_cards
+
+    if not hand.game.endswith("-hilo") or len(hand.pots) < 2:
+        return False
+    lows = [any(p.low for p in showdown([format_cards(hand.seats[i].cards) for i in pot.contenders],
+                                        format_cards(hand.board), game=hand.game).players)
+            for pot in hand.pots if len(pot.contenders) > 1]
+    return any(lows) and not all(lows)
+
+
 def check_nets(hands, nets, site: str) -> None:
     """Every hand settled, its nets adding up to zero and equal to pokerkit's to
-    the chip (where a pot split, within its odd chips: fractions here)."""
+    the chip (where a pot split, within its odd chips: fractions here); hi-lo
+    hands where pokerkit splits a side pot without a low
+    (:func:`pokerkit_splits_a_lowless_side_pot`) are left out, at most 2 %."""
     assert len(hands) == len(nets)
+    excused = 0
     for hand, net in zip(hands, nets):
+        if pokerkit_splits_a_lowless_side_pot(hand) and any(s.net != x for s, x in zip(hand.seats, net)):
+            excused += 1
+            continue
         assert hand.settled and hand.site == site, hand.problems
         slack = 0 if all(share in (0, 1) for p in hand.pots for share in p.won) else 3
         assert all(abs(s.net - x) <= slack for s, x in zip(hand.seats, net)), (hand.hand_id, net)
         assert sum(s.net for s in hand.seats) == 0
+    assert excused <= len(hands) // 50
 
 
 def play(rng, variant: str, players: int):
@@ -98,22 +133,12 @@ def play(rng, variant: str, players: int):
 
 @pytest.mark.parametrize("variant", ["NT", "PO", "FO/8", "NS", "FT"])
 def test_every_players_net_is_pokerkits(variant):
-    rng = random.Random(variant)
-    random.seed(variant)  # pokerkit's own dealing
-    allins = 0
-    for k in range(150):
-        text, nets = play(rng, variant, rng.randint(2, 6))
-        (hand,) = read_histories(text)
-        assert hand.settled, (text, hand.problems)
-        ours = [s.net for s in hand.seats]
-        assert sum(ours) == 0
-        # a split pot's odd chips: fractions here, whole chips to some seat at pokerkit
-        slack = 0 if all(share in (0, 1) for p in hand.pots for share in p.won) else 3
-        for mine, theirs in zip(ours, nets):
-            assert abs(mine - theirs) <= slack, (text, ours, nets)
-        allins += hand.allin is not None
+    texts, nets = written(variant, lambda game, state, stacks, k:
+                          pokerkit.HandHistory.from_game_state(game, state).dumps())
+    hands = [hand for text in texts for hand in read_histories(text)]  # a .phh file each
+    check_nets(hands, nets, "phh")
     # the random play reaches all-ins (side pots) often enough to matter (fixed limit: less often)
-    assert allins >= (3 if variant.startswith("F") else 10)
+    assert sum(hand.allin is not None for hand in hands) >= (10 if variant.startswith("F") else 100)
 
 
 @pytest.mark.parametrize("variant", ["F7S", "F7S/8", "FR", "F2L3D", "N2L1D", "FB"])

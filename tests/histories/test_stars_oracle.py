@@ -82,5 +82,5 @@ def stars_text(state, stacks, variant: str, number: int) -> str:
 
 @pytest.mark.parametrize("variant", ["NT", "PO", "FT", "FO/8"])
 def test_every_players_net_is_pokerkits(variant):
-    texts, nets = written("stars", variant, 120, lambda state, stacks, k: stars_text(state, stacks, variant, k))
+    texts, nets = written(variant, lambda game, state, stacks, k: stars_text(state, stacks, variant, k))
     check_nets(list(read_histories("".join(texts))), nets, "pokerstars")  # one file of them all
