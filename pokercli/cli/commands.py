@@ -204,6 +204,11 @@ def equity(
                                                "combo (exact): the sorted curve and a histogram.")] = False,
     next_card: Annotated[bool, typer.Option("--next-card", help="On a flop or turn: each player's exact "
                                             "equity after each card that can come next.")] = False,
+    runs: Annotated[Optional[int], typer.Option(
+        "--runs", help="Run the cards to come 2 or 3 times (hands, not ranges): equity, and how often "
+                       "each player takes the whole pot and nothing.")] = None,
+    boards: Annotated[Optional[int], typer.Option(
+        "--boards", help="2: double board, two whole boards dealt from the deck, half the pot each.")] = None,
     game: Game = PokerGame.holdem,
     as_json: Json = False,
     unicode: Unicode = False,
@@ -218,6 +223,8 @@ def equity(
         if distribution or next_card:
             return _analysis()
         method = "exact" if exact else ("monte-carlo" if monte_carlo else "auto")
+        if runs is not None or boards is not None:
+            return _runs(method)
         options = dict(method=method, samples=samples, stderr=stderr, seed=seed, game=game.value,
                        categories=categories, engine=engine.value, scheduler=scheduler)
         players = hands or []
@@ -238,6 +245,23 @@ def equity(
             warn("interrupted: the result below is from the samples so far")
         emit(result, out, categories=categories)
         return ExitStatus.INTERRUPTED if result.interrupted else ExitStatus.OK
+
+    def _runs(method: str):
+        from pokercli.equity_calc.runs import equity_runs
+        from pokercli.render import emit
+
+        clash = {"--stderr": stderr is not None, "--categories": categories, "--checkpoint": checkpoint is not None,
+                 "--resume": resume, "--file or -": file is not None or hands == ["-"],
+                 "--scheduler": scheduler is not None, "--engine gpu": engine is EngineKind.gpu,
+                 "--runs with --boards": runs is not None and boards is not None}
+        given = [name for name, on in clash.items() if on]
+        if given:
+            raise PokerError(f"--runs and --boards take hands, a board, --samples and --seed: not {', '.join(given)}")
+        if boards is not None and boards != 2:
+            raise PokerError(f"--boards must be 2 (double board), not {boards}")
+        result = equity_runs(hands or [], board or (), dead or (), runs=2 if boards else runs, game=game.value,
+                             method=method, samples=samples, seed=seed, double_board=boards is not None)
+        emit(result, _out(as_json, unicode))
 
     def _analysis():
         from pokercli import analysis
@@ -491,6 +515,7 @@ def hh(
     player's exact equity in each pot and EV-adjusted net (JSON Lines); --summary totals them."""
     def job():
         import contextlib
+        import os
 
         from pokercli.histories import read_lines
         from pokercli.histories.summary import summarize
@@ -506,9 +531,13 @@ def hh(
             raise PokerError(f"--plot writes SVG: give a file name ending in .svg, not {shown(plot.name)}")
         to_phh = to is HistoryFormat.phh
         unread = 0
-        sizes = {name: (Path(name).stat().st_size if name != "-" and Path(name).is_file() else 0)
-                 for name in files if "\0" not in name}
-        total = sum(sizes.values())
+        def size(name: str) -> int:
+            try:
+                return os.stat(name).st_size if name != "-" else 0
+            except (OSError, ValueError):  # named on opening it
+                return 0
+
+        total = sum(size(name) for name in files)
         done = [0]
 
         def lines_of(stream, name: str):

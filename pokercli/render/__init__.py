@@ -201,7 +201,7 @@ _VIEWS = {
     "DistributionResult": "analysis", "NextCardResult": "analysis", "OutsResult": "analysis",
     "WarmupResult": "warmup", "ICMResult": "icm",
     "PushFoldResult": "pushfold", "PushFoldChart": "pushfold",
-    "HistorySummary": "hh",
+    "HistorySummary": "hh", "RunsResult": "runs",
 }
 
 

@@ -1,0 +1,219 @@
+"""Running it twice, and double boards: the cards to come dealt more than once
+from the same deck (each run takes its cards out of it), each run worth an
+equal part of the pot.
+
+Each player's equity over all the runs is the same as over one (every run is
+dealt alike), so what the runs change is how the pot is shared: how often a
+player takes it whole (``scoop``: every run won alone) and how often nothing.
+Those come exact for two runs of the turn or the river card, or of the turn
+and river (two runs of one or two cards: each run's showdown once, and the
+pairs of runs that share no card counted from how many runs of each outcome
+hold each card), and by Monte Carlo otherwise (preflop; three runs).
+
+Fixed hands only, in the games with a board whose pot is not split high and
+low (hold'em, short deck, Omaha high).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Optional, Sequence
+
+import numpy as np
+
+from pokercli import cards as C
+from pokercli.errors import PokerError
+from pokercli.timing import Clock
+
+#: Exact when there are at most this many runouts to value (a flop: 990 heads-up).
+EXACT_RUNOUTS = 5_000
+#: Monte Carlo deals per NumPy batch.
+BATCH = 50_000
+
+
+@dataclass
+class RunsPlayer:
+    label: str
+    equity: float          # share of the pot over all runs
+    scoop: float           # chance of taking every run alone (the whole pot)
+    blank: float           # chance of taking nothing
+    stderr: Optional[float] = None  # of the scoop chance (Monte Carlo)
+
+    def to_dict(self) -> dict:
+        doc = {"hand": self.label, "equity": self.equity, "scoop": self.scoop, "nothing": self.blank}
+        if self.stderr is not None:
+            doc["stderr"] = self.stderr
+        return doc
+
+
+@dataclass
+class RunsResult:
+    """Each player's equity, scoop and nothing chances when the cards to come
+    are dealt ``runs`` times (``double_board``: two whole boards)."""
+
+    players: list[RunsPlayer]
+    runs: int
+    board: tuple[int, ...]
+    dead: tuple[int, ...]
+    game: str
+    method: str
+    deals: float                      # pairs of runs counted, or samples
+    seconds: float = 0.0
+    seed: Optional[int] = None
+    double_board: bool = False
+    notes: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        doc = {"method": self.method, "runs": self.runs, "double_board": self.double_board,
+               "board": C.format_cards(self.board).split(), "dead": C.format_cards(self.dead).split(),
+               "players": [p.to_dict() for p in self.players], "deals": self.deals,
+               "seconds": round(self.seconds, 4)}
+        from pokercli.games import game
+
+        doc |= game(self.game).in_json  # {"game": ...} but for hold'em
+        if self.seed is not None:
+            doc["seed"] = self.seed
+        return doc
+
+
+def equity_runs(players: Sequence, board=(), dead=(), *, runs: int = 2, game: str = "holdem",
+                method: str = "auto", samples: Optional[int] = None, seed: Optional[int] = None,
+                double_board: bool = False) -> RunsResult:
+    """Equity, and the chances of taking the whole pot and nothing, when the
+    cards to come are run ``runs`` times (2 or 3). ``double_board``: two
+    boards dealt whole from the deck (``board`` must be empty), which is two
+    runs from preflop. ``method``: ``auto`` (exact where it is: two runs of
+    one or two cards), ``exact`` or ``monte-carlo`` (``samples``, default
+    200,000, and ``seed``).
+
+    >>> r = equity_runs(["AsAh", "KsKh"], "Kd 7c 2h 3s")  # the aces need both aces left
+    >>> r.method, round(r.players[0].equity, 4), round(r.players[0].scoop, 4)
+    ('exact', 0.0455, 0.0011)
+    """
+    from pokercli.equity_calc.spot import make_spot
+
+    if isinstance(runs, bool) or not isinstance(runs, int) or not 2 <= runs <= 3:
+        raise PokerError(f"runs must be 2 or 3, not {runs!r}", "runs")
+    if method not in ("auto", "exact", "monte-carlo"):
+        raise PokerError(f"method must be 'auto', 'exact' or 'monte-carlo', not {method!r}", "method")
+    spot = make_spot(players, board, dead, game)
+    g = spot.game
+    if double_board and spot.board:
+        raise PokerError("double_board deals both boards whole: give no board", "board")
+    if double_board and runs != 2:
+        raise PokerError("double_board is two boards: runs must be 2", "runs")
+    if g.board_cards != 5 or g.pot.split:
+        raise PokerError(f"runs are for games with a board and one pot ({g.name} is not one)", "game")
+    if not all(p.fixed for p in spot.players):
+        raise PokerError("runs take hands, not ranges", "players")
+    hands = [list(p.cards or p.combos[0][0]) for p in spot.players]
+    k = g.board_cards - len(spot.board)
+    if k == 0:
+        raise PokerError("the board is complete: there is nothing to run again", "board")
+    gone = set(spot.board) | set(spot.dead) | {c for h in hands for c in h} | set(g.left_out)
+    deck = np.array([c for c in sorted(g.deck) if c not in gone], np.int64)
+    if runs * k > len(deck):
+        raise PokerError(f"{runs} runs of {k} cards need {runs * k} cards; {len(deck)} are left", "runs")
+    exact_able = runs == 2 and k <= 2 and len(deck) ** k <= 2 * EXACT_RUNOUTS
+    if method == "exact" and not exact_able:
+        raise PokerError("exact runs are two runs of one or two cards (the turn, or turn and river); "
+                         "use method='monte-carlo'", "method")
+    clock = Clock()
+    if exact_able and method != "monte-carlo":
+        result = _exact(spot, hands, deck, k)
+    else:
+        if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)
+                                    or not 1_000 <= samples <= 10**9):
+            raise PokerError(f"samples must be a whole number from 1,000 to 1,000,000,000, not {samples!r}",
+                             "samples")
+        result = _sampled(spot, hands, deck, k, runs, samples or 200_000, seed)
+    result.seconds = clock.seconds()
+    result.double_board = double_board
+    return result
+
+
+def _scores(spot, hands: list[list[int]], boards: np.ndarray) -> np.ndarray:
+    """int64[len(boards), players]: each hand's score on each complete board."""
+    from pokercli import evaluate as E
+
+    n, players = len(boards), len(hands)
+    rows = np.empty((n * players, len(hands[0]) + 5), np.uint8)
+    for p, hand in enumerate(hands):
+        rows[p::players, :len(hand)] = hand
+        rows[p::players, len(hand):] = boards
+    return E.scores(rows, spot.game.name).astype(np.int64).reshape(n, players)
+
+
+def _shares(scores: np.ndarray) -> np.ndarray:
+    """float64[n, players]: each player's share of one run's pot (ties split)."""
+    best = scores.max(axis=1, keepdims=True)
+    won = scores == best
+    return won / won.sum(axis=1, keepdims=True)
+
+
+def _exact(spot, hands, deck: np.ndarray, k: int) -> RunsResult:
+    """Two runs of ``k`` (1 or 2) cards: every run's showdown once, then the
+    ordered pairs of runs that share no card, counted per outcome."""
+    runouts = np.array(list(combinations(deck.tolist(), k)), np.int64).reshape(-1, k)
+    base = np.array(spot.board, np.int64)
+    boards = np.concatenate([np.broadcast_to(base, (len(runouts), len(base))), runouts], axis=1)
+    share = _shares(_scores(spot, hands, boards))
+    m = len(deck)
+    pairs = m * (m - 1) if k == 1 else (m * (m - 1) // 2) * ((m - 2) * (m - 3) // 2)
+    index = {int(c): i for i, c in enumerate(deck)}
+    cols = np.vectorize(index.__getitem__)(runouts)
+    out = []
+    for p, player in enumerate(spot.players):
+        counts = []
+        for outcome in (share[:, p] == 1.0, share[:, p] == 0.0):
+            w = outcome.astype(np.int64)
+            total = int(w.sum())
+            if k == 1:
+                shared = total  # a run shares its card only with itself
+            else:  # runs of the outcome holding each card; a pair sharing both is the run itself
+                per_card = np.bincount(cols.ravel(), weights=np.repeat(w, 2), minlength=m)
+                shared = int((w * (per_card[cols[:, 0]] + per_card[cols[:, 1]] - 1)).sum())
+            counts.append(total * total - shared)
+        out.append(RunsPlayer(player.label, float(share[:, p].mean()), counts[0] / pairs, counts[1] / pairs))
+    return RunsResult(out, 2, tuple(spot.board), tuple(spot.dead), spot.game.name, "exact", float(pairs))
+
+
+def _sampled(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, seed: Optional[int]) -> RunsResult:
+    """``samples`` deals of ``runs`` runs of ``k`` cards, each a random draw of
+    ``runs * k`` different cards of the deck."""
+    from pokercli._stop import interrupt_pending
+
+    if seed is None:
+        seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
+    rng = np.random.default_rng(seed)
+    players = len(hands)
+    base = np.array(spot.board, np.int64)
+    equity = np.zeros(players)
+    scoop = np.zeros(players)
+    blank = np.zeros(players)
+    done = 0
+    while done < samples:
+        interrupt_pending()
+        n = min(BATCH, samples - done)
+        drawn = deck[np.argsort(rng.random((n, len(deck))), axis=1)[:, :runs * k]]
+        whole = np.ones((n, players), bool)
+        none = np.ones((n, players), bool)
+        total = np.zeros((n, players))
+        for r in range(runs):
+            boards = np.concatenate([np.broadcast_to(base, (n, len(base))), drawn[:, r * k:(r + 1) * k]], axis=1)
+            share = _shares(_scores(spot, hands, boards))
+            total += share
+            whole &= share == 1.0
+            none &= share == 0.0
+        equity += total.sum(axis=0) / runs
+        scoop += whole.sum(axis=0)
+        blank += none.sum(axis=0)
+        done += n
+    out = []
+    for p, player in enumerate(spot.players):
+        q = scoop[p] / done
+        out.append(RunsPlayer(player.label, float(equity[p] / done), float(q), float(blank[p] / done),
+                              float(np.sqrt(q * (1 - q) / done))))
+    return RunsResult(out, runs, tuple(spot.board), tuple(spot.dead), spot.game.name, "monte-carlo",
+                      float(done), seed=seed)

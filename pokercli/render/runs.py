@@ -1,0 +1,52 @@
+"""Views of ``equity --runs`` and ``--boards 2``: each hand's equity and how
+often it takes the whole pot (every run) and nothing."""
+
+from __future__ import annotations
+
+from pokercli import cards as C
+from pokercli.equity_calc.runs import RunsResult
+from pokercli.render import View
+from pokercli.render import format as F
+
+
+def _how(r: RunsResult) -> str:
+    what = "two boards" if r.double_board else f"run {r.runs} times"
+    if r.method == "exact":
+        return f"{what}, exact: {r.deals:,.0f} pairs of runs in {r.seconds:.3f} s"
+    return f"{what}, monte-carlo: {r.deals:,.0f} deals (seed {r.seed}) in {r.seconds:.2f} s"
+
+
+class RunsView(View):
+    def lines(self):
+        r, out = self.result, self.out
+        yield f"method: {_how(r)}"
+        yield f"board: {F.card_names([C.card_name(c) for c in r.board], out) or '(preflop)'}"
+        if r.dead:
+            yield f"dead: {F.card_names([C.card_name(c) for c in r.dead], out)}"
+        mc = r.method != "exact"
+        yield "hand\tequity%\tscoop%\tnothing%" + ("\tstderr%" if mc else "")
+        for p in r.players:
+            line = f"{p.label}\t{100 * p.equity:.4f}\t{100 * p.scoop:.4f}\t{100 * p.blank:.4f}"
+            yield line + (f"\t{100 * p.stderr:.4f}" if mc else "")
+
+    def renderable(self):
+        from rich.table import Table
+
+        r, out = self.result, self.out
+        board = F.card_names([C.card_name(c) for c in r.board], out) or "(preflop)"
+        caption = _how(r) + (f"; dead {F.card_names([C.card_name(c) for c in r.dead], out)}" if r.dead else "")
+        t = Table(title=f"equity on {board}, the pot shared over the runs", title_justify="left",
+                  caption=caption)
+        for name in ("hand", "equity %", "takes all %", "takes nothing %"):
+            t.add_column(name, justify="left" if name == "hand" else "right", overflow="fold")
+        if r.method != "exact":
+            t.add_column("± (takes all)", justify="right")
+        for p in r.players:
+            row = [p.label, f"{100 * p.equity:.2f}", f"{100 * p.scoop:.2f}", f"{100 * p.blank:.2f}"]
+            if r.method != "exact":
+                row.append(f"{100 * p.stderr:.2f}")
+            t.add_row(*row)
+        return t
+
+
+VIEWS = {RunsResult.__name__: RunsView}

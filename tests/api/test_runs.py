@@ -1,0 +1,111 @@
+"""Running it twice and double boards (equity --runs, --boards 2): exact pairs
+of runs against every ordered pair of runs that share no card, valued by the
+plain rules of tests/naive.py; Monte Carlo within four standard errors of it;
+refusals; the view at 80 columns."""
+
+from __future__ import annotations
+
+import io
+import re
+from itertools import combinations, permutations
+
+import pytest
+
+import naive
+import pokercli
+from pokercli import cards as C
+from pokercli.equity_calc.runs import equity_runs
+
+
+def plain_runs(hands, board, dead, game="holdem"):
+    """(equity, scoop, nothing) of each player over every ordered pair of runs
+    of the cards to come that share no card."""
+    g = pokercli.GAMES[game]
+    holes = [list(C.parse_cards(h)) for h in hands]
+    b, d = list(C.parse_cards(board)), list(C.parse_cards(dead)) if dead else []
+    deck = [c for c in sorted(g.deck) if c not in set(b) | set(d) | {x for h in holes for x in h}]
+    k = 5 - len(b)
+    runouts = list(combinations(deck, k))
+    shares = {r: naive.POT_SHARES[game](holes, b + list(r)) for r in runouts}
+    n = len(hands)
+    eq, scoop, none, pairs = [0] * n, [0] * n, [0] * n, 0
+    for r1, r2 in permutations(runouts, 2):
+        if set(r1) & set(r2):
+            continue
+        pairs += 1
+        s1, s2 = shares[r1], shares[r2]
+        for p in range(n):
+            eq[p] += (s1[p] + s2[p]) / 2
+            scoop[p] += s1[p] == 1 and s2[p] == 1
+            none[p] += s1[p] == 0 and s2[p] == 0
+    return [(float(e / pairs), s / pairs, z / pairs) for e, s, z in zip(eq, scoop, none)]
+
+
+@pytest.mark.parametrize("hands,board,dead,game", [
+    (["AsAh", "KsKh"], "Kd 7c 2h 3s", "", "holdem"),
+    (["AsKs", "QdQc", "JhTh"], "Qs Js 3d 2c", "9d", "holdem"),
+    (["AsAh", "KsKh"], "Kd 7c 2h", "", "holdem"),
+    (["As Ah Ks Kh", "Qd Qc Jd Tc"], "Qs 7c 2h 3d", "", "omaha"),
+    (["As 6s", "Ks Kh"], "Ah 7c 8d 9s", "", "shortdeck"),
+])
+def test_exact_runs_equal_every_pair_of_runs(hands, board, dead, game):
+    r = equity_runs(hands, board, dead, game=game)
+    assert r.method == "exact" and r.runs == 2
+    want = plain_runs(hands, board, dead, game)
+    for p, (eq, scoop, none) in zip(r.players, want):
+        assert (p.equity, p.scoop, p.blank) == pytest.approx((eq, scoop, none), abs=1e-12)
+    one = pokercli.equity(hands, board, dead, game=game, method="exact")
+    assert [p.equity for p in r.players] == pytest.approx([p.equity for p in one.players], abs=1e-12)
+
+
+def test_monte_carlo_runs_within_four_standard_errors():
+    exact = equity_runs(["AsKs", "QdQc", "JhTh"], "Qs Js 3d")
+    mc = equity_runs(["AsKs", "QdQc", "JhTh"], "Qs Js 3d", method="monte-carlo", samples=200_000, seed=7)
+    assert mc.method == "monte-carlo" and mc.seed == 7 and mc.deals == 200_000
+    for e, m in zip(exact.players, mc.players):
+        assert abs(e.scoop - m.scoop) <= 4 * m.stderr and abs(e.equity - m.equity) < 0.01
+    again = equity_runs(["AsKs", "QdQc", "JhTh"], "Qs Js 3d", method="monte-carlo", samples=200_000, seed=7)
+    assert [p.scoop for p in again.players] == [p.scoop for p in mc.players]  # a seed repeats
+    pre = equity_runs(["AsAh", "KsKh"], double_board=True, samples=100_000, seed=2)
+    aces, kings = pre.players
+    assert aces.scoop == kings.blank and aces.blank == kings.scoop  # heads-up without ties' shares
+    one = pokercli.equity(["AsAh", "KsKh"]).players[0].equity
+    assert abs(aces.equity - one) < 4 * (0.5 / 100_000 ** 0.5)
+    three = equity_runs(["AsAh", "KsKh"], "Kd 7c 2h", runs=3, samples=50_000, seed=1)
+    assert three.runs == 3 and three.players[1].scoop < equity_runs(["AsAh", "KsKh"], "Kd 7c 2h").players[1].scoop
+
+
+@pytest.mark.parametrize("kwargs,param,words", [
+    (dict(players=["AA", "KK"]), "players", "hands, not ranges"),
+    (dict(players=["AsAh", "KsKh"], board="Kd 7c 2h 3s 4d"), "board", "nothing to run"),
+    (dict(players=["AsAh2c3c", "KsKh4d5d"], board="Kd 7c 2h", game="omaha-hilo"), "game", "one pot"),
+    (dict(players=["AsAh", "KsKh"], runs=4), "runs", "2 or 3"),
+    (dict(players=["AsAh", "KsKh"], board="Kd 7c 2h", double_board=True), "board", "give no board"),
+    (dict(players=["AsAh", "KsKh"], method="exact"), "method", "two runs of one or two cards"),
+    (dict(players=["AsAh", "KsKh"], samples=10), "samples", "1,000"),
+])
+def test_refusals_name_the_parameter(kwargs, param, words):
+    players = kwargs.pop("players")
+    with pytest.raises(pokercli.PokerError) as e:
+        equity_runs(players, **kwargs)
+    assert e.value.param == param and words in str(e.value)
+
+
+def test_command_line_and_view(cli):
+    code, out, _ = cli("equity", "AsAh", "KsKh", "--board", "Kd 7c 2h 3s", "--runs", "2")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("method: run 2 times, exact: 1,892 pairs")
+    assert lines[-1].split("\t") == ["Ks Kh", "95.4545", "91.0148", "0.1057"]  # 42/44*41/43, 2/44*1/43
+    code, _, err = cli("equity", "AA", "KK", "--runs", "2")
+    assert code == 2 and "runs take hands, not ranges" in err
+    code, _, err = cli("equity", "AsAh", "KsKh", "--boards", "3")
+    assert code == 2 and "--boards must be 2" in err
+    code, _, err = cli("equity", "AsAh", "KsKh", "--runs", "2", "--stderr", "0.01")
+    assert code == 2 and "not --stderr" in err
+    from pokercli.render import Output, emit
+
+    buf = io.StringIO()
+    emit(equity_runs(["AsAh", "KsKh", "QdQc"], double_board=True, samples=2_000, seed=1),
+         Output("rich", width=80, file=buf, fancy=False))
+    text = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", buf.getvalue())
+    assert max(len(line) for line in text.splitlines()) <= 80 and "two boards" in text
