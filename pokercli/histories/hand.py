@@ -171,7 +171,8 @@ class Hand:
         ev_net = self.ev_net()
         players = []
         for i, s in enumerate(self.seats):
-            doc: dict[str, Any] = {"seat": s.number if s.number is not None else i + 1, "name": s.name, "stack": _num(s.stack),
+            doc: dict[str, Any] = {"seat": s.number if s.number is not None else i + 1, "name": s.name,
+                                   "stack": None if s.stack == UNKNOWN_STACK else _num(s.stack),
                                    "cards": [C.card_name(c) if c is not None else "??" for c in s.cards],
                                    "put_in": _num(s.put_in), "net": None if s.net is None else _num(s.net)}
             if ev_net is not None:
@@ -195,6 +196,8 @@ class Hand:
 # --- replaying the actions -------------------------------------------------------------
 
 _BETTING = {"cc", "cbr", "f", "pb"}
+#: A stack PHH gives as ``inf`` (unknown): deeper than any bet.
+UNKNOWN_STACK = Fraction(10) ** 30
 _STREETS = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
 
 
@@ -211,7 +214,11 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
     if not isinstance(starting, list) or not 2 <= len(starting) <= 23:
         raise PokerError("starting_stacks: expected an array of 2 or more stacks")
     n = len(starting)
-    stacks = amounts(doc, "starting_stacks", n)
+    # an unknown stack is PHH's inf: deep enough never to be all in (shown as null)
+    unknown = [isinstance(x, float) and x == float("inf") for x in starting]
+    stacks = amounts({"starting_stacks": [0 if u else x for x, u in zip(starting, unknown)]},
+                     "starting_stacks", n)
+    stacks = [UNKNOWN_STACK if u else x for x, u in zip(stacks, unknown)]
     if any(s <= 0 for s in stacks):
         raise PokerError("starting_stacks: stacks are positive")
     antes = amounts(doc, "antes", n)

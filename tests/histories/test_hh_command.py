@@ -201,3 +201,15 @@ def test_side_pot_ev_counted_by_hand_three_and_four_way():
                 80 * F(1, 40) + 60 * F(1, 40) + 40 * F(38, 40) - 60, 40 * F(2, 40) - 60]
     assert [float(x) for x in four.ev_net()] == pytest.approx([float(x) for x in expected], abs=1e-9)
     assert four.allin_ev().street == "turn" and four.allin_ev().method == "exact"
+
+
+def test_an_unknown_stack_is_deep_enough():
+    """PHH writes a stack it does not know as inf: that player is never all in
+    for less, the stack shows as null, and --to phh writes it back as inf."""
+    from pokercli.histories.phh import dumps
+
+    text = hand('"d dh p1 AsAh", "d dh p2 KsKh", "d dh p3 7c2d", "p3 f", "p1 cbr 100", "p2 cc",'
+                ' "d db 2c3d4h", "d db 9s", "d db Kd"', stacks="[inf, 100, 100]")
+    (h,) = read_histories(text)
+    assert [s.net for s in h.seats] == [-100, 100, 0] and h.to_dict()["players"][0]["stack"] is None
+    assert "starting_stacks = [inf, 100, 100]" in dumps([h])
