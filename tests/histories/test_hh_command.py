@@ -213,3 +213,24 @@ def test_an_unknown_stack_is_deep_enough():
     (h,) = read_histories(text)
     assert [s.net for s in h.seats] == [-100, 100, 0] and h.to_dict()["players"][0]["stack"] is None
     assert "starting_stacks = [inf, 100, 100]" in dumps([h])
+
+
+def test_the_triple_draw_bad_beat():
+    """phh-std's second example, cut to its numbers: 2-7 triple draw, Yockey
+    pat on 7-6-4-3-2 against Arieh drawing three times to 7-5-4-3-2."""
+    text = """variant = "F2L3D"
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [75000, 150000, 0, 0]
+small_bet = 150000
+big_bet = 300000
+starting_stacks = [1180000, 4340000, 5910000, 10765000]
+actions = ["d dh p1 7h6c4c3d2c", "d dh p2 ??????????", "d dh p3 ??????????", "d dh p4 AsQs6s5c3c",
+  "p3 f", "p4 cbr 300000", "p1 cbr 450000", "p2 f", "p4 cc", "p1 sd", "p4 sd AsQs", "d dh p4 2hQh",
+  "p1 cbr 150000", "p4 cc", "p1 sd", "p4 sd Qh", "d dh p4 4d", "p1 cbr 300000", "p4 cc", "p1 sd",
+  "p4 sd 6s", "d dh p4 7c", "p1 cbr 280000", "p4 cc", "p1 sm 7h6c4c3d2c", "p4 sm 2h4d7c5c3c"]
+players = ["Yockey", "Hui", "Esposito", "Arieh"]
+"""
+    (h,) = read_histories(text)
+    assert h.game == "27-single" and h.settled and not h.problems
+    assert [s.net for s in h.seats] == [-1_180_000, -150_000, 0, 1_330_000]  # Yockey all in
+    assert h.allin is not None and h.allin.reason.startswith("all-in equity in F2L3D")
