@@ -358,6 +358,8 @@ POT_SHARES = {
     "stud-hilo": _high_low(_any_five(R.score), lambda hole, board: eight_low(list(hole) + list(board))),
     "razz": _high_only(_any_five(razz_value)),
     "27-single": _high_only(_any_five(deuce_seven_value)),
+    "27-triple": _high_only(_any_five(deuce_seven_value)),
+    "a5-triple": _high_only(_any_five(razz_value)),
     "badugi": _high_only(_any_five(badugi_value)),
 }
 
@@ -371,6 +373,8 @@ HAND_VALUE = {
     "stud-hilo": R.score,
     "razz": razz_value,
     "27-single": deuce_seven_value,
+    "27-triple": deuce_seven_value,
+    "a5-triple": razz_value,
     "badugi": badugi_value,
 }
 
@@ -422,6 +426,8 @@ HIGH_VALUE = {
     "stud-hilo": _any_five(R.score),
     "razz": _any_five(razz_value),
     "27-single": _any_five(deuce_seven_value),
+    "27-triple": _any_five(deuce_seven_value),
+    "a5-triple": _any_five(razz_value),
     "badugi": _any_five(badugi_value),
 }
 

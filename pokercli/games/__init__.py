@@ -34,10 +34,12 @@ __all__ = ["DEFAULT", "Game", "GAMES", "GameName", "DealName", "game", "layout",
 
 #: The names ``game=`` takes (the games with a hand rule): :data:`GAMES` says the same (a test checks).
 GameName = Literal["holdem", "omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo", "shortdeck",
-                   "shortdeck-straight", "stud", "stud-hilo", "razz", "27-single", "badugi"]
+                   "shortdeck-straight", "stud", "stud-hilo", "razz", "27-single", "27-triple", "a5-triple",
+                   "badugi"]
 #: The names ``deal`` takes: every entry of :data:`GAMES` (a test checks).
 DealName = Literal["holdem", "omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo", "shortdeck",
-                   "shortdeck-straight", "stud", "stud-hilo", "razz", "27-single", "badugi", "draw",
+                   "shortdeck-straight", "stud", "stud-hilo", "razz", "27-single", "27-triple", "a5-triple",
+                   "badugi", "draw",
                    "hearts", "bigtwo"]
 
 

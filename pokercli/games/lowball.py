@@ -1,5 +1,9 @@
 """The draw lowball games: five cards (four in badugi) each, no board, the lowest hand wins.
 
+``27-triple`` and ``a5-triple`` are valued as their hands are at the end: a
+spot is each player's kept cards before the last draw (the earlier draws'
+discards, when known, are dead cards).
+
 Deuce-to-seven (``27-single``): aces are high, straights and flushes count
 against a hand, so 7-5-4-3-2 of two or more suits is the best
 (:mod:`pokercli.lowball`). A spot gives each player's kept cards (five: pat)
@@ -16,7 +20,7 @@ from __future__ import annotations
 from pokercli import lowball as L
 from pokercli.games.game import Game
 from pokercli.games.rules import Dealing, HandRule, Pot, RuleRanking
-from pokercli.games.stud import ENGINE
+from pokercli.games.stud import ENGINE, low_ranking
 
 
 def deuce_seven_ranking() -> RuleRanking:
@@ -52,6 +56,17 @@ def definitions():
                  deck=tuple(range(52)), dealing=FIVE_CARDS,
                  rule=HandRule("the five cards, deuce to seven (7-5-4-3-2 is the best)", deuce_seven_ranking()),
                  pot=Pot(), engine=ENGINE, help="27-single (deuce-to-seven, the draw to come)"),
+            Game("27-triple", "Deuce-to-seven triple draw: five cards, three draws; a spot is each "
+                              "player's kept cards before the last draw (27-single's rule)",
+                 deck=tuple(range(52)), dealing=FIVE_CARDS,
+                 rule=HandRule("the five cards, deuce to seven (7-5-4-3-2 is the best)", deuce_seven_ranking()),
+                 pot=Pot(), engine=ENGINE, help="27-triple (deuce-to-seven, the last draw to come)"),
+            Game("a5-triple", "Ace-to-five triple draw: five cards, three draws; the lowest hand wins, aces "
+                              "low, straights and flushes do not count; a spot is the kept cards before the "
+                              "last draw",
+                 deck=tuple(range(52)), dealing=FIVE_CARDS,
+                 rule=HandRule("the five cards, ace to five (5-4-3-2-A is the best)", low_ranking()),
+                 pot=Pot(), engine=ENGINE, help="a5-triple (ace-to-five, the last draw to come)"),
             Game("badugi", "Badugi: four cards, the last draw to come; the most cards of different suits "
                            "and ranks win, then the lowest (aces low)",
                  deck=tuple(range(52)), dealing=FOUR_CARDS,

@@ -18,7 +18,7 @@ VARIANTS = {
     "F7S/8": ("stud-hilo", "fixed-limit"),
     "FR": ("razz", "fixed-limit"),
     "N2L1D": ("27-single", "no-limit"),
-    "F2L3D": ("27-single", "fixed-limit"),  # valued as 2-7; three draws
+    "F2L3D": ("27-triple", "fixed-limit"),
     "FB": ("badugi", "fixed-limit"),
     # pokercli's own codes, for games PHH has no code for (PokerStars deals them)
     "PT": ("holdem", "pot-limit"),

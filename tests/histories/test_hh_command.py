@@ -231,6 +231,6 @@ actions = ["d dh p1 7h6c4c3d2c", "d dh p2 ??????????", "d dh p3 ??????????", "d 
 players = ["Yockey", "Hui", "Esposito", "Arieh"]
 """
     (h,) = read_histories(text)
-    assert h.game == "27-single" and h.settled and not h.problems
+    assert h.game == "27-triple" and h.settled and not h.problems
     assert [s.net for s in h.seats] == [-1_180_000, -150_000, 0, 1_330_000]  # Yockey all in
     assert h.allin is not None and h.allin.reason.startswith("all-in equity in F2L3D")
