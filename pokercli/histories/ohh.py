@@ -18,6 +18,7 @@ from typing import Iterator, Union
 
 from pokercli.errors import PokerError
 from pokercli.histories.hand import Hand, replay
+from pokercli.histories.variants import phh_number
 
 #: (game_type, bet_type) -> variant code.
 _VARIANTS = {("Holdem", "NL"): "NT", ("Holdem", "FL"): "FT", ("Holdem", "PL"): "PT",
@@ -137,7 +138,7 @@ def to_fields(hand: dict) -> dict:
                 street_bets[p] += amount
             elif kind in ("Bet", "Raise"):
                 street_bets[p] += amount
-                actions.append(f"p{p + 1} cbr {_number(street_bets[p])}")
+                actions.append(f"p{p + 1} cbr {phh_number(street_bets[p])}")
             elif kind == "Shows Cards":
                 if a.get("cards"):
                     dealt[p] = _cards(a["cards"])
@@ -172,7 +173,3 @@ def to_fields(hand: dict) -> dict:
     if any(paid):
         fields["winnings"], fields["_rake"] = paid, rake
     return fields
-
-
-def _number(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else repr(float(x))

@@ -77,10 +77,12 @@ def _toml(value) -> str:
     import json
     from fractions import Fraction
 
+    from pokercli.histories.variants import phh_number
+
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, Fraction):
-        return str(value.numerator) if value.denominator == 1 else repr(float(value))
+        return phh_number(value)
     if isinstance(value, (int, float)):
         return repr(value)
     if isinstance(value, str):

@@ -22,6 +22,7 @@ from typing import Iterator, Optional, Union
 
 from pokercli.errors import PokerError
 from pokercli.histories.hand import Hand, replay
+from pokercli.histories.variants import phh_number
 
 _HEADER = re.compile(r"^PokerStars (?:Zoom |Home Game |Rush )?Hand #(\d+):\s*(.*)$")
 _GAMES = [  # (pattern in the header, PHH-style variant code, hole cards)
@@ -167,30 +168,24 @@ def to_fields(lines: list[str]) -> dict:
             elif what.startswith("posts small & big blinds"):
                 amount = money(re.search(_AMOUNT + "$", what).group(1))
                 # the small blind is dead money, the big blind a live bet
-                small = _small_blind(rest) or amount / 3
+                small = _blinds(rest)[0] or amount / 3
                 antes[p] += small
                 blinds[p] += amount - small
             elif what.startswith(("posts small blind", "posts big blind", "posts straddle")):
                 blinds[p] += money(re.search(_AMOUNT + "$", what).group(1))
-            elif what in ("folds",) or what.startswith("folds "):
-                _deal_once(actions, known, n, holes, dealt)
-                dealt = True
-                actions.append(f"p{p + 1} f")
-            elif what == "checks" or what.startswith("calls"):
-                _deal_once(actions, known, n, holes, dealt)
-                dealt = True
-                actions.append(f"p{p + 1} cc")
-            elif what.startswith("bets"):
-                _deal_once(actions, known, n, holes, dealt)
-                dealt = True
-                actions.append(f"p{p + 1} cbr {_phh(money(re.search(_AMOUNT + '$', what).group(1)))}")
-            elif what.startswith("raises"):
-                _deal_once(actions, known, n, holes, dealt)
-                dealt = True
-                m = re.search(r"to " + _AMOUNT + "$", what)
-                if not m:
-                    raise PokerError(f"cannot read the raise {what!r}")
-                actions.append(f"p{p + 1} cbr {_phh(money(m.group(1)))}")
+            elif what == "folds" or what.startswith(("folds ", "checks", "calls", "bets", "raises")):
+                if not dealt:  # the hole cards come before the first action
+                    _deal(actions, known, n, holes)
+                    dealt = True
+                if what.startswith("folds"):
+                    actions.append(f"p{p + 1} f")
+                elif what.startswith(("checks", "calls")):
+                    actions.append(f"p{p + 1} cc")
+                else:  # a bet, or a raise to an amount: the street's total
+                    m = re.search(r"(?:bets|to) " + _AMOUNT + "$", what)
+                    if not m:
+                        raise PokerError(f"cannot read the bet or raise {what!r}")
+                    actions.append(f"p{p + 1} cbr {phh_number(money(m.group(1)))}")
             elif what.startswith("shows"):
                 m = re.search(r"\[([^\]]*)\]", what)
                 if m:
@@ -216,7 +211,7 @@ def to_fields(lines: list[str]) -> dict:
               "starting_stacks": [stacks[name] for name in order], "actions": actions,
               "players": order, "hand": header.group(1),
               "seats": [next(number for number, name, _, _ in seats if name == who_) for who_ in order]}
-    big = _big_blind(rest)
+    big = _blinds(rest)[1]
     if big is not None:  # PHH's betting fields: the big blind is the smallest bet
         if variant.startswith("F"):
             fields["small_bet"], fields["big_bet"] = big, 2 * big
@@ -230,25 +225,13 @@ def to_fields(lines: list[str]) -> dict:
     return fields
 
 
-def _small_blind(header: str) -> Optional[Fraction]:
+def _blinds(header: str) -> tuple[Optional[Fraction], Optional[Fraction]]:
+    """The small and big blind of the header's stakes (``($0.05/$0.10 USD)``, ``(50/100)``)."""
     m = re.search(r"\(" + _AMOUNT + "/" + _AMOUNT, header)
-    return money(m.group(1)) if m else None
-
-
-def _big_blind(header: str) -> Optional[Fraction]:
-    m = re.search(r"\(" + _AMOUNT + "/" + _AMOUNT, header)
-    return money(m.group(2)) if m else None
+    return (money(m.group(1)), money(m.group(2))) if m else (None, None)
 
 
 def _deal(actions: list[str], known: dict, n: int, holes: int) -> None:
     actions[:0] = [f"d dh p{i + 1} {known.get(i, '??' * holes)}" for i in range(n)]
 
 
-def _deal_once(actions, known, n, holes, dealt) -> bool:
-    if not dealt:
-        _deal(actions, known, n, holes)
-    return True
-
-
-def _phh(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else repr(float(x))

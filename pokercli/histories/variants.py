@@ -34,6 +34,11 @@ PHH_CODES = ("FT", "NT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L
 BOARD_VARIANTS = {"FT", "NT", "NS", "PO", "FO/8", "PT", "NO", "FO", "PO/8", "PO5", "PO5/8"}
 
 
+def phh_number(x: Fraction) -> str:
+    """An amount as PHH writes it: an integer when whole, else the shortest float."""
+    return str(x.numerator) if x.denominator == 1 else repr(float(x))
+
+
 def number(value, field: str) -> Fraction:
     """A PHH amount (TOML integer or float; ``inf`` for an unknown stack) as an exact fraction."""
     if isinstance(value, Fraction):
