@@ -496,7 +496,8 @@ def pushfold(
 @app.command()
 def hh(
     files: Annotated[list[str], typer.Argument(
-        help="Hand history files: PHH (.phh, one hand; .phhs, many); '-' reads stdin.")],
+        help="Hand history files: PHH (.phh, .phhs), PokerStars text or Open Hand History JSON, told "
+             "apart by their first line; '-' reads stdin.")],
     summary: Annotated[bool, typer.Option(
         "--summary", help="Totals instead of one JSON line per hand: each player's hands, all-ins, net, "
                           "all-in EV-adjusted net and luck.")] = False,
@@ -531,6 +532,7 @@ def hh(
             raise PokerError(f"--plot writes SVG: give a file name ending in .svg, not {shown(plot.name)}")
         to_phh = to is HistoryFormat.phh
         unread = 0
+
         def size(name: str) -> int:
             try:
                 return os.stat(name).st_size if name != "-" else 0
