@@ -53,7 +53,12 @@ class _Group(TyperGroup):
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
              **extra: Any):
+        words = sys.argv[1:] if args is None else args
         try:
+            if any("\0" in str(word) for word in words):
+                # a shell cannot pass one (only a program calling pokercli can): a file name with
+                # it would fail in the standard library's file functions, not with a clear line
+                raise _cx.UsageError("an argument holds a NUL character (\\0)")
             rv = super().main(args, prog_name or "pokercli", complete_var,
                               standalone_mode=False, **extra)
         except _cx.NoArgsIsHelpError as e:

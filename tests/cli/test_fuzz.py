@@ -9,6 +9,7 @@ import json
 import os
 import tempfile
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 VALUES = ["As", "AsKs", "As Ks Qs Js Ts", "As Ks Qs Js 2d", "Ah Kd 7c", "Ah Kd 7c 2s", "2c 3d 4h 5s 7c 9d",
@@ -105,3 +106,17 @@ def strict_json(text: str):
     def bad(constant):
         raise ValueError(f"{constant} is not JSON")
     return json.loads(text, parse_constant=bad)
+
+
+@pytest.mark.parametrize("args", [["percentile", "--file", "\xff\x00"], ["hh", "a\x00"],
+                                  ["table", "-o", "x\x00.csv"], ["equity", "AsAh", "KsKh", "--checkpoint", "c\x00"]])
+def test_a_nul_in_an_argument_is_one_line_and_exit_2(args):
+    """A program (not a shell) can pass a NUL; a file name holding one made the
+    standard library raise ValueError inside a command: now one line, exit 2."""
+    from typer.testing import CliRunner
+
+    from pokercli.cli import app
+
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert result.stderr.count("\n") == 1 and "NUL character" in result.stderr
