@@ -10,8 +10,8 @@ and river (two runs of one or two cards: each run's showdown once, and the
 pairs of runs that share no card counted from how many runs of each outcome
 hold each card), and by Monte Carlo otherwise (preflop; three runs).
 
-Fixed hands only, in the games with a board whose pot is not split high and
-low (hold'em, short deck, Omaha high).
+Fixed hands only, in the games with a board (hold'em, short deck, Omaha; in
+hi-lo each run's pot is split high and low as one pot is).
 """
 
 from __future__ import annotations
@@ -103,8 +103,8 @@ def equity_runs(players: Sequence, board=(), dead=(), *, runs: int = 2, game: st
         raise PokerError("double_board deals both boards whole: give no board", "board")
     if double_board and runs != 2:
         raise PokerError("double_board is two boards: runs must be 2", "runs")
-    if g.board_cards != 5 or g.pot.split:
-        raise PokerError(f"runs are for games with a board and one pot ({g.name} is not one)", "game")
+    if g.board_cards != 5:
+        raise PokerError(f"runs are for games with a board ({g.name} has none)", "game")
     if not all(p.fixed for p in spot.players):
         raise PokerError("runs take hands, not ranges", "players")
     hands = [list(p.cards or p.combos[0][0]) for p in spot.players]
@@ -133,8 +133,11 @@ def equity_runs(players: Sequence, board=(), dead=(), *, runs: int = 2, game: st
     return result
 
 
-def _scores(spot, hands: list[list[int]], boards: np.ndarray) -> np.ndarray:
-    """int64[len(boards), players]: each hand's score on each complete board."""
+def _shares(spot, hands: list[list[int]], boards: np.ndarray) -> np.ndarray:
+    """float64[len(boards), players]: each player's share of one run's pot on
+    each complete board: the best high hand's (ties split), or in a hi-lo game
+    half to the best high and half to the best eight-or-better low when one
+    qualifies (each half split among its ties)."""
     from pokercli import evaluate as E
 
     n, players = len(boards), len(hands)
@@ -142,14 +145,18 @@ def _scores(spot, hands: list[list[int]], boards: np.ndarray) -> np.ndarray:
     for p, hand in enumerate(hands):
         rows[p::players, :len(hand)] = hand
         rows[p::players, len(hand):] = boards
-    return E.scores(rows, spot.game.name).astype(np.int64).reshape(n, players)
-
-
-def _shares(scores: np.ndarray) -> np.ndarray:
-    """float64[n, players]: each player's share of one run's pot (ties split)."""
-    best = scores.max(axis=1, keepdims=True)
-    won = scores == best
-    return won / won.sum(axis=1, keepdims=True)
+    high = E.scores(rows, spot.game.name).astype(np.int64).reshape(n, players)
+    won = high == high.max(axis=1, keepdims=True)
+    share = won / won.sum(axis=1, keepdims=True)
+    if not spot.game.pot.split:
+        return share
+    low = E.lows(rows, spot.game.name).astype(np.int64).reshape(n, players)  # 0: none; smaller: better
+    ranked = np.where(low > 0, low, 256)
+    best = ranked.min(axis=1, keepdims=True)
+    lows = (ranked == best) & (best < 256)
+    low_share = lows / np.maximum(lows.sum(axis=1, keepdims=True), 1)
+    some = best < 256
+    return np.where(some, share / 2 + low_share / 2, share)
 
 
 def _exact(spot, hands, deck: np.ndarray, k: int) -> RunsResult:
@@ -158,7 +165,7 @@ def _exact(spot, hands, deck: np.ndarray, k: int) -> RunsResult:
     runouts = np.array(list(combinations(deck.tolist(), k)), np.int64).reshape(-1, k)
     base = np.array(spot.board, np.int64)
     boards = np.concatenate([np.broadcast_to(base, (len(runouts), len(base))), runouts], axis=1)
-    share = _shares(_scores(spot, hands, boards))
+    share = _shares(spot, hands, boards)
     m = len(deck)
     pairs = m * (m - 1) if k == 1 else (m * (m - 1) // 2) * ((m - 2) * (m - 3) // 2)
     index = {int(c): i for i, c in enumerate(deck)}
@@ -202,7 +209,7 @@ def _sampled(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, see
         total = np.zeros((n, players))
         for r in range(runs):
             boards = np.concatenate([np.broadcast_to(base, (n, len(base))), drawn[:, r * k:(r + 1) * k]], axis=1)
-            share = _shares(_scores(spot, hands, boards))
+            share = _shares(spot, hands, boards)
             total += share
             whole &= share == 1.0
             none &= share == 0.0

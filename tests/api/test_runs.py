@@ -1,4 +1,4 @@
-"""Running it twice and double boards (equity --runs, --boards 2): exact pairs
+"""Running it twice and double boards (equity --runs, --boards 2), hi-lo too: exact pairs
 of runs against every ordered pair of runs that share no card, valued by the
 plain rules of tests/naive.py; Monte Carlo within four standard errors of it;
 refusals; the view at 80 columns."""
@@ -47,6 +47,8 @@ def plain_runs(hands, board, dead, game="holdem"):
     (["AsAh", "KsKh"], "Kd 7c 2h", "", "holdem"),
     (["As Ah Ks Kh", "Qd Qc Jd Tc"], "Qs 7c 2h 3d", "", "omaha"),
     (["As 6s", "Ks Kh"], "Ah 7c 8d 9s", "", "shortdeck"),
+    (["As 2s Kd Kh", "Ad 3d Qs Qh"], "Kc 4h 5c 9s", "", "omaha-hilo"),  # halves, quartered pots
+    (["As 2s Kd Kh", "Ad 3d Qs Qh", "7c 8c 6h 6d"], "Kc 4h 5c", "", "omaha-hilo"),
 ])
 def test_exact_runs_equal_every_pair_of_runs(hands, board, dead, game):
     r = equity_runs(hands, board, dead, game=game)
@@ -78,7 +80,7 @@ def test_monte_carlo_runs_within_four_standard_errors():
 @pytest.mark.parametrize("kwargs,param,words", [
     (dict(players=["AA", "KK"]), "players", "hands, not ranges"),
     (dict(players=["AsAh", "KsKh"], board="Kd 7c 2h 3s 4d"), "board", "nothing to run"),
-    (dict(players=["AsAh2c3c", "KsKh4d5d"], board="Kd 7c 2h", game="omaha-hilo"), "game", "one pot"),
+    (dict(players=["(As 2d) 3h", "(Kd 3d) 4s"], game="razz"), "game", "has none"),
     (dict(players=["AsAh", "KsKh"], runs=4), "runs", "2 or 3"),
     (dict(players=["AsAh", "KsKh"], board="Kd 7c 2h", double_board=True), "board", "give no board"),
     (dict(players=["AsAh", "KsKh"], method="exact"), "method", "two runs of one or two cards"),
