@@ -44,6 +44,7 @@ _EXPORTS = {
     "pushfold_chart": "pokercli.push_fold", "PushFoldChart": "pokercli.push_fold",
     "read_histories": "pokercli.histories", "Hand": "pokercli.histories",
     "equity_runs": "pokercli.equity_calc.runs", "RunsResult": "pokercli.equity_calc.runs",
+    "equity_draws": "pokercli.equity_calc.draws",
 }
 
 __all__ = ["__version__", *_EXPORTS]
@@ -80,6 +81,7 @@ if TYPE_CHECKING:  # for type checkers and editors; at run time the names load l
     from pokercli.class_table import TableResult  # noqa: F401
     from pokercli.preflop_table import table  # noqa: F401
     from pokercli.equity_calc.runs import RunsResult, equity_runs  # noqa: F401
+    from pokercli.equity_calc.draws import equity_draws  # noqa: F401
     from pokercli.histories import Hand, read_histories  # noqa: F401
     from pokercli.ranges import Range, parse_range  # noqa: F401
     from pokercli.representations import encode  # noqa: F401

@@ -43,6 +43,7 @@ def _steps() -> list[tuple[str, Callable[[], Any]]]:
     from pokercli.cards import format_cards
     from pokercli.dealing import deal
     from pokercli.equity_calc import equity
+    from pokercli.equity_calc.draws import equity_draws
     from pokercli.games import equity_games
     from pokercli.hand_strength import percentile
 
@@ -91,6 +92,8 @@ def _steps() -> list[tuple[str, Callable[[], Any]]]:
         ("outs and --distribution", lambda: (analysis.outs("Ah Kh", "Qh 7h 2c", "Qs Qd"),
                                              analysis.distribution(["AsAh", "KK,QQ"], board="Kd 7c 2h"))),
         ("draw", lambda: five_card_draw.draw("Jh Jd 7c 4s 2h")),
+        ("draw games: more draws to come", lambda: equity_draws(["As 2d 3h", "Ks Qd"], game="badugi", draws=3,
+                                                                samples=1000, seed=1)),
     ]
     return steps
 

@@ -432,6 +432,97 @@ HIGH_VALUE = {
 }
 
 
+# --- draw games with more than one draw to come: the discard policy ---------------
+
+def draw_lowness(card, game):
+    """A card's place in the policy's order of ranks: deuce-to-seven's two 0 ..
+    ace 12; ace-to-five's and badugi's ace 0 .. king 12."""
+    return card % 13 if game.startswith("27") else (card % 13 + 1) % 13
+
+
+def draw_keeps(cards, game, pat, keep):
+    """The cards the discard policy keeps, by its documented words: stand pat
+    on a made hand (five different ranks; in 2-7 no straight, the ace only
+    high, and no flush; in badugi four cards of different suits and ranks)
+    whose top card's lowness is at most ``pat``; else keep the lowest cards of
+    different ranks whose lowness is at most ``keep`` (the lowest card id of a
+    rank; in badugi only the cards its value counts, of equal sets the one with
+    the smallest sum of 2**card), at most one fewer than the hand."""
+    full = len(cards)
+    if game == "badugi":
+        value = badugi_value(cards)
+        sets = [sub for size in range(1, full + 1) for sub in combinations(cards, size)
+                if len({c // 13 for c in sub}) == size and len({c % 13 for c in sub}) == size
+                and (size, tuple(sorted((-((c % 13 + 1) % 13) for c in sub)))) == value]
+        best = min(sets, key=lambda sub: sum(1 << c for c in sub))
+        if len(best) == full and max(draw_lowness(c, game) for c in best) <= pat:
+            return set(cards)
+        candidates = best
+    else:
+        ranks = [c % 13 for c in cards]
+        made = len(set(ranks)) == 5
+        if game.startswith("27") and made:
+            straight = max(ranks) - min(ranks) == 4
+            flush = len({c // 13 for c in cards}) == 1
+            made = not straight and not flush
+        if made and max(draw_lowness(c, game) for c in cards) <= pat:
+            return set(cards)
+        candidates = [min(c for c in cards if draw_lowness(c, game) == r)
+                      for r in sorted({draw_lowness(c, game) for c in cards})]
+    low = sorted((c for c in candidates if draw_lowness(c, game) <= keep), key=lambda c: draw_lowness(c, game))
+    return set(low[:full - 1])
+
+
+def draw_game_equity(game, kept, dead, draws, pat, keep, full):
+    """Each player's expected share of the pot (Fractions) over every way the
+    draws can go: players draw in order, each later draw's discards chosen by
+    :func:`draw_keeps`, every set of cards from the stub equally likely; when
+    the stub runs out, the discards so far (the dead cards first among them),
+    not the drawing player's own of this draw, are the new stub."""
+    from fractions import Fraction
+
+    value = HAND_VALUE[game]
+    players = len(kept)
+    used = {c for h in kept for c in h} | set(dead)
+    stub0 = tuple(c for c in range(52) if c not in used)
+
+    def showdown(hands):
+        vals = [value(list(h)) for h in hands]
+        best = max(vals)
+        winners = [i for i, v in enumerate(vals) if v == best]
+        return [Fraction(1, len(winners)) if i in winners else Fraction(0) for i in range(players)]
+
+    def step(r, p, hands, stub, muck):
+        if r == draws:
+            return showdown(hands)
+        if p == players:
+            return step(r + 1, 0, hands, stub, muck)
+        if r == 0:
+            mine, thrown = tuple(kept[p]), ()
+        else:
+            keeps = draw_keeps(hands[p], game, pat, keep)
+            mine = tuple(c for c in hands[p] if c in keeps)
+            thrown = tuple(c for c in hands[p] if c not in keeps)
+        need = full - len(mine)
+        outcomes = []
+        if need <= len(stub):
+            for got in combinations(stub, need):
+                outcomes.append((got, tuple(c for c in stub if c not in got), muck))
+        else:
+            rest = need - len(stub)
+            for got in combinations(muck, rest):
+                outcomes.append((stub + got, tuple(c for c in muck if c not in got), ()))
+        total = [Fraction(0)] * players
+        for got, new_stub, new_muck in outcomes:
+            new_hands = list(hands)
+            new_hands[p] = mine + got
+            for i, s in enumerate(step(r, p + 1, new_hands, new_stub, new_muck + thrown)):
+                total[i] += s
+        return [t / len(outcomes) for t in total]
+
+    return step(0, 0, [tuple(h) for h in kept], stub0, tuple(dead))
+
+
 # --- tournaments: ICM by every finishing order ------------------------------------
 
 def icm_places(stacks):

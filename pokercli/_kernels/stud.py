@@ -129,12 +129,13 @@ def byte_tables() -> tuple[np.ndarray, np.ndarray]:
     return cards, ranks
 
 
-@jit
-def badugi_score(mask):
-    """The badugi score of a hand of up to four cards (its 52-bit card set): the
-    largest set of its cards with no two of a suit or of a rank, then the
-    lowest such set (:func:`pokercli.lowball.badugi_of`: ``size << 26 |
-    (8191 - ace-low rank set)``)."""
+@jit_inline
+def badugi_best(mask, track):
+    """(score, card set) of a badugi hand of up to four cards (its 52-bit card
+    set): the largest set of its cards with no two of a suit or of a rank, then
+    the lowest such set (:func:`pokercli.lowball.badugi_of`: ``size << 26 |
+    (8191 - ace-low rank set)``), and (``track``) of sets as good the smallest
+    card set (without ``track`` the set is one of them: the score alone is wanted)."""
     c0 = c1 = c2 = c3 = np.int64(0)
     n = 0
     m = mask
@@ -151,9 +152,11 @@ def badugi_score(mask):
             c3 = c
         n += 1
     best = np.int64(0)
+    best_set = np.int64(0)
     for sub in range(1, 1 << n):
         suits = np.int64(0)
         ranks = np.int64(0)
+        chosen = np.int64(0)
         size = 0
         ok = True
         for j in range(n):
@@ -167,10 +170,20 @@ def badugi_score(mask):
                 break
             suits |= sb
             ranks |= rb
+            chosen |= np.int64(1) << c
             size += 1
         if ok:
-            best = max(best, (np.int64(size) << 26) | (np.int64(0x1FFF) - ranks))
-    return best
+            s = (np.int64(size) << 26) | (np.int64(0x1FFF) - ranks)
+            if s > best or (track and s == best and chosen < best_set):
+                best = s
+                best_set = chosen
+    return best, best_set
+
+
+@jit
+def badugi_score(mask):
+    """The badugi score of a hand of up to four cards (:func:`badugi_best`)."""
+    return badugi_best(mask, False)[0]
 
 
 @jit

@@ -209,6 +209,14 @@ def equity(
                        "each player takes the whole pot and nothing.")] = None,
     boards: Annotated[Optional[int], typer.Option(
         "--boards", help="2: double board, two whole boards dealt from the deck, half the pot each.")] = None,
+    draws: Annotated[Optional[int], typer.Option(
+        "--draws", help="Draw games: draws to come (1 to 3 in triple draw and badugi); past the next, "
+                        "discards follow --pat and --keep, by Monte Carlo.")] = None,
+    pat: Annotated[Optional[str], typer.Option(
+        "--pat", help="With --draws: a made hand this high or lower stands pat (default 9; badugi K).")] = None,
+    keep: Annotated[Optional[str], typer.Option(
+        "--keep", help="With --draws: otherwise keep the lowest cards of different ranks this high or "
+                       "lower (default 8).")] = None,
     game: Game = PokerGame.holdem,
     as_json: Json = False,
     unicode: Unicode = False,
@@ -225,6 +233,8 @@ def equity(
         method = "exact" if exact else ("monte-carlo" if monte_carlo else "auto")
         if runs is not None or boards is not None:
             return _runs(method)
+        if draws is not None or pat is not None or keep is not None:
+            return _draws(method)
         options = dict(method=method, samples=samples, stderr=stderr, seed=seed, game=game.value,
                        categories=categories, engine=engine.value, scheduler=scheduler)
         players = hands or []
@@ -262,6 +272,31 @@ def equity(
         result = equity_runs(hands or [], board or (), dead or (), runs=2 if boards else runs, game=game.value,
                              method=method, samples=samples, seed=seed, double_board=boards is not None)
         emit(result, _out(as_json, unicode))
+
+    def _draws(method: str):
+        from pokercli.equity_calc.draws import equity_draws
+        from pokercli.render import emit, progress_bar, warn
+
+        clash = {"--board": board is not None, "--checkpoint": checkpoint is not None, "--resume": resume,
+                 "--file or -": file is not None or hands == ["-"], "--scheduler": scheduler is not None,
+                 "--engine gpu": engine is EngineKind.gpu}
+        given = [name for name, on in clash.items() if on]
+        if given:
+            raise PokerError(f"--draws takes hands, --dead, --pat, --keep and the Monte Carlo options: "
+                             f"not {', '.join(given)}")
+        if draws is None:
+            raise PokerError("--pat and --keep choose the discards of later draws: give --draws 2 or more")
+        if not hands or len(hands) < 2:
+            raise PokerError("give two or more players' kept cards")
+        out = _out(as_json, unicode)
+        with progress_bar(out) as progress:
+            result = equity_draws(hands, dead or (), game=game.value, draws=draws, pat=pat, keep=keep,
+                                  method=method, samples=samples, stderr=stderr, seed=seed,
+                                  categories=categories, progress=progress)
+        if result.interrupted:
+            warn("interrupted: the result below is from the samples so far")
+        emit(result, out, categories=categories)
+        return ExitStatus.INTERRUPTED if result.interrupted else ExitStatus.OK
 
     def _analysis():
         from pokercli import analysis

@@ -54,6 +54,9 @@ class Dealing:
 
     #: What a spot with each of ``hand_sizes`` cards is called (``fifth street``, ``pat``).
     street_names: tuple[str, ...] = ()
+    #: How many draws a hand of a draw game has (0: not a draw game); a spot
+    #: may have up to this many to come (:mod:`pokercli.equity_calc.draws`).
+    draws: int = 0
 
     def street_name(self, cards: int) -> str:
         """The name of a spot whose hands show ``cards`` cards."""

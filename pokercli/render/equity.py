@@ -20,6 +20,14 @@ def summary(r: EquityResult, out) -> str:
     return f"monte-carlo: {r.samples:,} samples (seed {r.seed}){target} in {r.seconds:.2f} s{state}"
 
 
+def draws_text(r: EquityResult) -> str:
+    """How many draws were to come and the later draws' policy (``equity_draws``)."""
+    from pokercli.equity_calc.draws import policy_text
+
+    policy = r.extra["policy"]
+    return f"{r.extra['draws']} to come; later draws {policy_text(policy['pat'], policy['keep'])}"
+
+
 class EquityView(View):
     """``categories=True`` adds how often each player ends with each hand type."""
 
@@ -32,6 +40,8 @@ class EquityView(View):
             yield f"board: {F.cards(r.board, out) or '(preflop)'}"
         if r.dead:
             yield f"dead: {F.cards(r.dead, out)}"
+        if "draws" in r.extra:
+            yield f"draws: {draws_text(r)}"
         yield summary(r, out)
         if r.note:
             yield f"note: {r.note}"
@@ -64,8 +74,9 @@ class EquityView(View):
         g = games.game(r.game)
         dead = f", dead {F.cards(r.dead, out)}" if r.dead else ""
         where = f" on {F.cards(r.board, out) or '(preflop)'}" if g.has_board else ""
+        caption = summary(r, out) + (f"\ndraws: {draws_text(r)}" if "draws" in r.extra else "")
         t = Table(title=f"{g.label}equity{where}{dead}", title_justify="left",
-                  caption=summary(r, out), caption_justify="left")
+                  caption=caption, caption_justify="left")
         t.add_column("#", justify="right", no_wrap=True)
         t.add_column("hand", overflow="fold", min_width=5)
         for name in ("win %", "tie %", "equity %"):
