@@ -38,6 +38,13 @@ def main() -> None:
     E.scores(fives[:1000], "27-single")
     t = best_of(lambda: E.scores(fives, "27-single"))
     row("pokercli 27-single scores (5-card hands)", f"{n / t / 1e6:8.1f} M/s")
+    E.scores(fives[:1000], "a5-triple")
+    t = best_of(lambda: E.scores(fives, "a5-triple"))
+    row("pokercli a5-triple scores (5-card hands)", f"{n / t / 1e6:8.1f} M/s")
+    fours = random_hands(n, 4, seed=5)
+    E.scores(fours[:1000], "badugi")
+    t = best_of(lambda: E.scores(fours, "badugi"))
+    row("pokercli badugi scores (4-card hands)", f"{n / t / 1e6:8.1f} M/s")
     E.lows(rows[:1000], "stud-hilo")
     t = best_of(lambda: E.lows(rows, "stud-hilo"))
     row("pokercli stud-hilo eight-or-better lows", f"{n / t / 1e6:8.1f} M/s")
@@ -48,6 +55,9 @@ def main() -> None:
         texts = ["".join(C.card_name(c) for c in r) for r in fives[:3000].tolist()]
         t = best_of(lambda: [pk.StandardLowHand.from_game(x) for x in texts], 1)
         row("pokerkit StandardLowHand.from_game (2-7)", f"{len(texts) / t / 1e6:8.4f} M/s")
+        texts = ["".join(C.card_name(c) for c in r) for r in fours[:3000].tolist()]
+        t = best_of(lambda: [pk.BadugiHand.from_game(x) for x in texts], 1)
+        row("pokerkit BadugiHand.from_game", f"{len(texts) / t / 1e6:8.4f} M/s")
 
     print("exact equity, heads-up (deals of the missing cards)")
     spots = [("razz fifth street", "razz", ["(As 2d) 3h 4c 9h", "(Kd 3d) 4s 6h 7h"]),
@@ -62,6 +72,13 @@ def main() -> None:
                 lambda: pokercli.equity(hands, game=game), 3 if r.deals < 10**7 else 1))
             row(f"pokercli {label}, {k} thread(s)", f"{t * 1000:8.1f} ms", f"{r.deals:,} deals")
 
+    print("Monte Carlo, 27-triple heads-up before the first draw (three draws, the policy)")
+    hands = ["7s 5d 4h", "8s 6d"]
+    samples = 2_000_000
+    for k in (1, os.cpu_count() or 1):
+        t = threads(k, lambda: best_of(lambda: pokercli.equity_draws(hands, game="27-triple", draws=3,
+                                                                     samples=samples, seed=1), 2))
+        row(f"pokercli, {k} thread(s)", f"{samples / t / 1e6:8.1f} M deals/s")
     print("Monte Carlo, razz third street heads-up")
     hands = ["(As 2d) 3h", "(Kd 3d) 4s"]
     samples = 10_000_000

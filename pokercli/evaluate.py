@@ -214,10 +214,26 @@ def razz_batch(cards, g, value_map):
     if rows.ndim != 2 or not 5 <= rows.shape[1] <= 7:
         raise PokerError("cards: a batch of hands is an integer array of shape (n, k), 5 <= k <= 7", "cards")
     scores = np.empty(rows.shape[0], np.int64)
-    bad = call(K.razz_scores, rows, *_byte_tables(), _nopair(), scores)
+    from pokercli._kernels.lookup import low_rank_table, tables
+
+    card_bits, _, rank_keys = _byte_tables()
+    bad = call(K.razz_scores, rows, card_bits, rank_keys, tables().offsets, low_rank_table(), scores)
     if bad >= 0:
         raise _bad_row(_check_batch(raw), bad, g)
     return _mapped(scores, g, value_map)
+
+
+@lru_cache(maxsize=1)
+def _badugi_table() -> tuple[np.ndarray, np.ndarray]:
+    """(binomials, the badugi score of every four-card hand by colex index):
+    filled by one kernel call (a few milliseconds) the first time it is asked."""
+    from pokercli._kernels import stud as K
+    from pokercli._kernels.combinator import binomials
+
+    binom = binomials()
+    table = np.zeros(270_725, np.int32)
+    call(K.badugi_fill, binom, table)
+    return binom, table
 
 
 def badugi_batch(cards, g, value_map):
@@ -230,9 +246,10 @@ def badugi_batch(cards, g, value_map):
         raise PokerError(f"cards: a batch of {g.name} hands is an integer array of shape (n, 4)", "cards")
     if raw.size and (raw.min() < 0 or raw.max() > 51):
         raise PokerError("cards: card ids are 0..51", "cards")
-    rows = np.ascontiguousarray(raw, np.uint8)
+    # card ids checked to be 0..51: an int8 array is read as it is, as bytes
+    rows = np.ascontiguousarray(raw).view(np.uint8) if raw.dtype == np.int8 else np.ascontiguousarray(raw, np.uint8)
     scores = np.empty(rows.shape[0], np.int64)
-    twice = call(K.badugi_scores, rows, scores)
+    twice = call(K.badugi_scores, rows, *_badugi_table(), scores)
     if twice >= 0:
         raise PokerError(f"cards: hand {twice} holds the same card twice", "cards")
     return _mapped(scores, g, value_map)
@@ -240,31 +257,27 @@ def badugi_batch(cards, g, value_map):
 
 def deuce_seven_batch(cards, g, value_map):
     """``value_map[class]`` of rows of exactly five cards in deuce-to-seven: the
-    hold'em scores (one kernel call), the wheel made ace-high, turned over
-    (:mod:`pokercli.lowball`)."""
-    from pokercli import lowball as L
-    from pokercli._kernels import evaluator as K
+    hold'em value, the wheel made ace-high, turned over (:mod:`pokercli.lowball`;
+    :func:`pokercli._kernels.stud.deuce_seven_scores`, one call)."""
+    from pokercli._kernels import stud as K
+    from pokercli._kernels.lookup import kernel_tables as high_tables
 
     raw = np.asarray(cards)
     if raw.ndim != 2 or raw.shape[1] != 5:
         raise PokerError(f"cards: a batch of {g.name} hands is an integer array of shape (n, 5)", "cards")
-
     rows = _check_batch(raw)
-    keys, offsets, _, (rank, flush) = kernel_tables()  # hold'em's tables: the same hands, valued high
-    out = np.empty(rows.shape[0], np.uint32)
-    bad = call(K.evaluate_batch, rows, keys, offsets, rank, flush, _score_of_class_u32(), 0, out)
+    if rows.size and rows.min() < 0:
+        raise _bad_row(rows, int(np.argmax((rows < 0).any(axis=1))), g)
+    keys, offsets, (rank, flush), _ = high_tables("standard")
+    scores = np.empty(rows.shape[0], np.int64)
+    bad = call(K.deuce_seven_scores, rows, keys, offsets, rank, flush, scores)
     if bad >= 0:
         raise _bad_row(rows, bad, g)
-    high = out.astype(np.int64)
-    high = np.where(high == L.WHEEL_STRAIGHT, L.WHEEL_HIGH,
-                    np.where(high == L.WHEEL_STRAIGHT_FLUSH, L.WHEEL_FLUSH, high))
-    below = (1 << 26) - 1
-    scores = ((10 - (high >> 26)) << 26) | (below - (high & below))
     return _mapped(scores, g, value_map)
 
 
 @lru_cache(maxsize=1)
-def _byte_tables() -> tuple[np.ndarray, np.ndarray]:
+def _byte_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     from pokercli._kernels.stud import byte_tables
 
     return byte_tables()

@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from pokercli._kernels.combinator import next_combination, unrank_combination
-from pokercli._kernels.evaluator import KEY_INIT, hand_value, lowest_bit, popcount
+from pokercli._kernels.evaluator import KEY_INIT, hand_value, lowest_bit, popcount, rank_value
 from pokercli._kernels.jit import jit, jit_inline
 from pokercli._kernels import scalar
 from pokercli._kernels.montecarlo import draw_below, mix64
@@ -92,6 +92,14 @@ def paired_low(m1, m2, m3):
     return (np.int64(1) << 26) | (GROUPS - ((t << 16) | (other << 12)))
 
 
+@jit
+def low_values(m1, m2, m3, nopair, out):
+    """``out[i]``: the ace-to-five low of the hand whose rank sets are ``m1[i]``,
+    ``m2[i]``, ``m3[i]`` (5 to 7 cards), for :func:`pokercli._kernels.lookup.low_rank_table`."""
+    for i in range(m1.shape[0]):
+        out[i] = nopair[m1[i]] if popcount(m1[i]) >= 5 else paired_low(m1[i], m2[i], m3[i])
+
+
 @jit_inline
 def add_card(c, key, mask, m1, m2, m3, card_keys):
     """A hand's (key, card mask, rank sets) with the card ``c`` added."""
@@ -105,8 +113,8 @@ def hand_score(key, mask, m1, m2, m3, rule, offsets, rank_score, flush_score, no
     ace-to-five low (1), the deuce-to-seven low of five cards (2: the high
     hand with the ace only high, turned over so that larger is better), or
     its badugi (3: :func:`badugi_score`)."""
-    if rule == 1:
-        return nopair[m1] if popcount(m1) >= 5 else paired_low(m1, m2, m3)
+    if rule == 1:  # rank_score is the low table: one read at the key's rank part
+        return np.int64(rank_value(key, offsets, rank_score))
     if rule == 3:
         return badugi_score(mask)
     h = np.int64(hand_value(key, mask, offsets, rank_score, flush_score))
@@ -116,17 +124,22 @@ def hand_score(key, mask, m1, m2, m3, rule, offsets, rank_score, flush_score, no
     return h
 
 
-def byte_tables() -> tuple[np.ndarray, np.ndarray]:
-    """(card bits, low-rank bits), int64[256] by byte: ``1 << c`` and the card's
-    ace-low rank bit for a card id ``c``; 0 and 0 for 255 (padding); ``1 << 62``
-    (no card's bit) and 0 for any other byte."""
+def byte_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(card bits, low-rank bits, rank keys), int64[256] by byte: ``1 << c``,
+    the card's ace-low rank bit and its rank's key in the evaluator's tables
+    (:data:`pokercli._kernels.lookup.RANK_KEYS`) for a card id ``c``; 0, 0 and 0
+    for 255 (padding); ``1 << 62`` (no card's bit), 0 and 0 for any other byte."""
+    from pokercli._kernels.lookup import RANK_KEYS
+
     cards = np.full(256, np.int64(1) << 62, np.int64)
     ranks = np.zeros(256, np.int64)
+    keys = np.zeros(256, np.int64)
     cards[255] = 0
     for c in range(52):
         cards[c] = np.int64(1) << c
         ranks[c] = np.int64(1) << ((c % 13 + 1) % 13)
-    return cards, ranks
+        keys[c] = RANK_KEYS[c % 13]
+    return cards, ranks, keys
 
 
 @jit_inline
@@ -187,32 +200,72 @@ def badugi_score(mask):
 
 
 @jit
-def badugi_scores(cards, out):
-    """``out[i]``: the badugi score of row ``i`` of ``cards`` (uint8[n, 4] card
-    ids 0..51, checked by the caller). Returns the first row holding a card
-    twice, or -1."""
+def deuce_seven_scores(cards, card_keys, offsets, rank_score, flush_score, out):
+    """``out[i]``: the deuce-to-seven score of row ``i`` of ``cards`` (int8[n, 5],
+    card ids 0..51, checked by the caller): :func:`hand_score`'s rule 2, in
+    one pass. Returns the first row holding a card twice, or -1."""
     for i in range(cards.shape[0]):
-        m = np.int64(0)
-        for j in range(cards.shape[1]):
-            m |= np.int64(1) << np.int64(cards[i, j])
-        if popcount(m) != cards.shape[1]:
+        key = KEY_INIT
+        mask = np.int64(0)
+        for j in range(5):
+            c = np.int64(cards[i, j])
+            key += card_keys[c]
+            mask |= np.int64(1) << c
+        if popcount(mask) != 5:
             return i
-        out[i] = badugi_score(m)
+        h = np.int64(hand_value(key, mask, offsets, rank_score, flush_score))
+        h = WHEEL_HIGH if h == WHEEL_STRAIGHT else (WHEEL_FLUSH if h == WHEEL_STRAIGHT_FLUSH else h)
+        out[i] = ((np.int64(10) - (h >> 26)) << 26) | (BELOW_TYPE - (h & BELOW_TYPE))
     return -1
 
 
 @jit
-def razz_scores(cards, card_bits, rank_bits, nopair, out):
+def badugi_fill(binom, table):
+    """``table[i]``: the badugi score of the four-card hand of colex index ``i``
+    (cards ``a < b < c < d``: ``C(a, 1) + C(b, 2) + C(c, 3) + C(d, 4)``), for
+    the 270,725 hands; ``binom``: :func:`pokercli._kernels.combinator.binomials`."""
+    for d in range(3, 52):
+        for c in range(2, d):
+            for b in range(1, c):
+                for a in range(b):
+                    mask = (np.int64(1) << a) | (np.int64(1) << b) | (np.int64(1) << c) | (np.int64(1) << d)
+                    table[binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[d, 4]] = badugi_score(mask)
+
+
+@jit
+def badugi_scores(cards, binom, table, out):
+    """``out[i]``: the badugi score of row ``i`` of ``cards`` (uint8[n, 4] card
+    ids 0..51, checked by the caller), read from :func:`badugi_fill`'s table
+    at the row's colex index (its cards put in order by a sorting network).
+    Returns the first row holding a card twice, or -1."""
+    for i in range(cards.shape[0]):
+        a = np.int64(cards[i, 0])
+        b = np.int64(cards[i, 1])
+        c = np.int64(cards[i, 2])
+        d = np.int64(cards[i, 3])
+        a, b = min(a, b), max(a, b)
+        c, d = min(c, d), max(c, d)
+        a, c = min(a, c), max(a, c)
+        b, d = min(b, d), max(b, d)
+        b, c = min(b, c), max(b, c)
+        if a == b or b == c or c == d:
+            return i
+        out[i] = table[a + binom[b, 2] + binom[c, 3] + binom[d, 4]]
+    return -1
+
+
+@jit
+def razz_scores(cards, card_bits, rank_keys, offsets, low_table, out):
     """``out[i]``: the razz (ace-to-five low) score of row ``i`` of ``cards``
     (uint8[n, w], card ids, 255 pads the end of a row of 5 to 7 cards;
-    ``card_bits``, ``rank_bits``: :func:`byte_tables`). Returns the first row
-    that is not 5 to 7 distinct card ids, or -1. The row is read without a
-    branch (table reads and bit operations); one test at its end refuses it."""
+    ``card_bits``, ``rank_keys``: :func:`byte_tables`), one read of
+    ``low_table`` (:func:`pokercli._kernels.lookup.low_rank_table`, hold'em's
+    perfect hash ``offsets``) at the sum of the row's rank keys. Returns the
+    first row that is not 5 to 7 distinct card ids, or -1. The row is read
+    without a branch (table reads and bit operations); one test at its end refuses it."""
     w = cards.shape[1]
     for i in range(cards.shape[0]):
-        m1 = np.int64(0)
-        m2 = np.int64(0)
-        m3 = np.int64(0)
+        key = np.int64(0)
         seen = np.int64(0)
         dup = np.int64(0)
         padded = np.int64(0)
@@ -220,18 +273,15 @@ def razz_scores(cards, card_bits, rank_bits, nopair, out):
         for j in range(w):
             c = cards[i, j]
             cb = card_bits[c]
-            b = rank_bits[c]
             dup |= seen & cb
             seen |= cb
             pad = np.int64(c == 255)
             late |= padded & (1 - pad)  # a card after the padding
             padded |= pad
-            m3 |= m2 & b
-            m2 |= m1 & b
-            m1 |= b
+            key += rank_keys[c]
         if dup | late | (seen >> 62) or popcount(seen) < 5:
             return i
-        out[i] = nopair[m1] if popcount(m1) >= 5 else paired_low(m1, m2, m3)
+        out[i] = low_table[(key & 4095) + offsets[key >> 12]]
     return -1
 
 

@@ -23,15 +23,14 @@ from typing import Callable, Optional, Sequence, Union
 from pokercli.equity_calc.model import EquityResult
 from pokercli.errors import PokerError, shown
 
-#: The default policy by value rule: (pat, keep) as ranks.
-DEFAULT_POLICY = {"deuce-to-seven": ("9", "8"), "ace-to-five": ("9", "8"), "badugi": ("K", "8")}
 _RANKS = "23456789TJQKA"
 
 
-def lowness(rank: str, value_rule: str) -> int:
-    """A rank's place in the policy's order (:mod:`pokercli._kernels.draws`)."""
+def lowness(rank: str, ace_high: bool) -> int:
+    """A rank's place in the policy's order (:mod:`pokercli._kernels.draws`):
+    the two 0 .. the ace 12 when the ace is high, else the ace 0 .. the king 12."""
     r = _RANKS.index(rank)
-    return r if value_rule == "deuce-to-seven" else (r + 1) % 13
+    return r if ace_high else (r + 1) % 13
 
 
 def _rank(value, what: str) -> str:
@@ -65,7 +64,8 @@ def equity_draws(players: Sequence, dead: Union[str, Sequence] = (), *, game: st
     from pokercli.games import game as _game
 
     g = _game(game)
-    most = g.dealing.draws
+    rounds = g.dealing.draws
+    most = rounds.count if rounds is not None else 0
     if not most:
         raise PokerError(f"{g.name} has no draws: draws= is for 27-single, 27-triple, a5-triple and badugi",
                          "draws")
@@ -80,9 +80,8 @@ def equity_draws(players: Sequence, dead: Union[str, Sequence] = (), *, game: st
     if method not in ("auto", "monte-carlo"):
         raise PokerError(f"method='exact' counts one draw to come; with {draws} equity is by Monte Carlo "
                          "(each later draw's discards follow the policy)", "method")
-    rule = g.rule.ranking.value_rule
-    pat = _rank(DEFAULT_POLICY[rule][0] if pat is None else pat, "pat")
-    keep = _rank(DEFAULT_POLICY[rule][1] if keep is None else keep, "keep")
+    pat = _rank(rounds.pat if pat is None else pat, "pat")
+    keep = _rank(rounds.keep if keep is None else keep, "keep")
     return _monte_carlo(players, dead, g, draws, pat, keep, samples, stderr, seed, categories, progress)
 
 
@@ -111,9 +110,9 @@ def _monte_carlo(players, dead, g, draws: int, pat: str, keep: str, samples, std
     seed, stderr, cap = sampling_plan(seed, samples, stderr)
     hands, sizes, stub, _ = _layout(spot)
     pile = np.array(spot.dead, np.int64)
-    rule = g.rule.ranking.value_rule
+    ace_high = g.dealing.draws.ace_high
     _, _, card_keys, offsets, rank_score, flush_score, nopair, _ = kernel_tables(g)
-    policy = (RULES[rule], lowness(pat, rule), lowness(keep, rule))
+    policy = (RULES[g.rule.ranking.value_rule], lowness(pat, ace_high), lowness(keep, ace_high))
     n = len(spot.players)
     totals = list(split_tallies(n))
 

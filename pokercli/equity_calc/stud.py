@@ -38,13 +38,11 @@ def _tables(value_rule: str, split: bool):
     from pokercli._kernels.combinator import binomials
     from pokercli._kernels.stud import RULES, nopair_table
 
-    if value_rule == "ace-to-five":  # a low read from rank sets alone: the high tables are not loaded
-        keys, offsets = np.zeros(52, np.int64), np.zeros(1, np.uint32)
-        rank, flush = np.zeros(1, np.uint32), np.zeros(1, np.uint32)
-    else:
-        from pokercli._kernels.lookup import kernel_tables as high_tables
+    from pokercli._kernels.lookup import kernel_tables as high_tables, low_rank_table
 
-        keys, offsets, (rank, flush), _ = high_tables("standard")
+    keys, offsets, (rank, flush), _ = high_tables("standard")
+    if value_rule == "ace-to-five":  # a low is one read of the low table at the hand's rank key
+        rank = low_rank_table()
     return RULES[value_rule], split, keys, offsets, rank, flush, nopair_table(), binomials()
 
 

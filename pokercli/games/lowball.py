@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from pokercli import lowball as L
 from pokercli.games.game import Game
-from pokercli.games.rules import Dealing, HandRule, Pot, RuleRanking
+from pokercli.games.rules import Dealing, Draws, HandRule, Pot, RuleRanking
 from pokercli.games.stud import ENGINE, low_ranking
 
 
@@ -44,14 +44,15 @@ def badugi_ranking() -> RuleRanking:
 #: Five cards each, no board; a spot shows each player's kept cards before the draw.
 FIVE_CARDS = Dealing(hole_cards=5, hand_sizes=(0, 1, 2, 3, 4, 5), players=2,
                      street_names=("drawing five", "drawing four", "drawing three", "drawing two",
-                                   "drawing one", "pat"), draws=1)
-#: The same, with three draws (triple draw).
-FIVE_CARDS_TRIPLE = replace(FIVE_CARDS, draws=3)
+                                   "drawing one", "pat"), draws=Draws(1, ace_high=True))
+#: The same, with three draws (triple draw), deuce-to-seven and ace-to-five.
+FIVE_CARDS_27_TRIPLE = replace(FIVE_CARDS, draws=Draws(3, ace_high=True))
+FIVE_CARDS_A5_TRIPLE = replace(FIVE_CARDS, draws=Draws(3))
 
 
 #: Four cards each, no board; a spot shows each player's kept cards before the last draw.
 FOUR_CARDS = Dealing(hole_cards=4, hand_sizes=(0, 1, 2, 3, 4), players=2,
-                     street_names=("drawing four", "drawing three", "drawing two", "drawing one", "pat"), draws=3)
+                     street_names=("drawing four", "drawing three", "drawing two", "drawing one", "pat"), draws=Draws(3, pat="K"))
 
 
 def definitions():
@@ -62,13 +63,13 @@ def definitions():
                  pot=Pot(), engine=ENGINE, help="27-single (deuce-to-seven, the draw to come)"),
             Game("27-triple", "Deuce-to-seven triple draw: five cards, three draws; a spot is each "
                               "player's kept cards before the last draw (27-single's rule)",
-                 deck=tuple(range(52)), dealing=FIVE_CARDS_TRIPLE,
+                 deck=tuple(range(52)), dealing=FIVE_CARDS_27_TRIPLE,
                  rule=HandRule("the five cards, deuce to seven (7-5-4-3-2 is the best)", deuce_seven_ranking()),
                  pot=Pot(), engine=ENGINE, help="27-triple (deuce-to-seven, the last draw to come)"),
             Game("a5-triple", "Ace-to-five triple draw: five cards, three draws; the lowest hand wins, aces "
                               "low, straights and flushes do not count; a spot is the kept cards before the "
                               "last draw",
-                 deck=tuple(range(52)), dealing=FIVE_CARDS_TRIPLE,
+                 deck=tuple(range(52)), dealing=FIVE_CARDS_A5_TRIPLE,
                  rule=HandRule("the five cards, ace to five (5-4-3-2-A is the best)", low_ranking()),
                  pot=Pot(), engine=ENGINE, help="a5-triple (ace-to-five, the last draw to come)"),
             Game("badugi", "Badugi: four cards, the last draw to come; the most cards of different suits "

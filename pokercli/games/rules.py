@@ -30,6 +30,20 @@ def load(target: str) -> Callable[..., Any]:
 
 
 @dataclass(frozen=True)
+class Draws:
+    """A draw game's draws: how many a hand has (a spot may have up to this many
+    to come), and the default discard policy of the draws between
+    (:mod:`pokercli.equity_calc.draws`): stand pat on a made hand ``pat`` high or
+    lower, else keep the cards ``keep`` and lower."""
+
+    count: int
+    pat: str = "9"
+    keep: str = "8"
+    #: The ace is the highest rank (deuce-to-seven), not the lowest.
+    ace_high: bool = False
+
+
+@dataclass(frozen=True)
 class Dealing:
     """How a game deals: cards per hand, the board, how many players."""
 
@@ -54,9 +68,8 @@ class Dealing:
 
     #: What a spot with each of ``hand_sizes`` cards is called (``fifth street``, ``pat``).
     street_names: tuple[str, ...] = ()
-    #: How many draws a hand of a draw game has (0: not a draw game); a spot
-    #: may have up to this many to come (:mod:`pokercli.equity_calc.draws`).
-    draws: int = 0
+    #: A draw game's draws (None: not a draw game).
+    draws: Optional["Draws"] = None
 
     def street_name(self, cards: int) -> str:
         """The name of a spot whose hands show ``cards`` cards."""

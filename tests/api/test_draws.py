@@ -16,6 +16,7 @@ from pokercli.equity_calc import equity
 from pokercli.equity_calc.draws import equity_draws, lowness
 
 RULE = {"27-triple": "deuce-to-seven", "a5-triple": "ace-to-five", "badugi": "badugi"}
+ACE_HIGH = {"27-triple": True, "a5-triple": False, "badugi": False}
 
 
 def kernel_keeps(game, hands, pat, keep):
@@ -26,8 +27,8 @@ def kernel_keeps(game, hands, pat, keep):
 
     _, _, card_keys, offsets, rank_score, flush_score, nopair, _ = kernel_tables(G(game))
     out = np.zeros(len(hands), np.int64)
-    rule = RULE[game]
-    K.keep_masks(np.array(hands, np.int64), RULES[rule], lowness(pat, rule), lowness(keep, rule), card_keys,
+    rule, high = RULE[game], ACE_HIGH[game]
+    K.keep_masks(np.array(hands, np.int64), RULES[rule], lowness(pat, high), lowness(keep, high), card_keys,
                  offsets, rank_score, flush_score, nopair, out)
     return [{c for c in range(52) if int(m) >> c & 1} for m in out]
 
@@ -40,10 +41,10 @@ def test_policy_is_its_plain_statement_on_random_hands(game, pat, keep):
     hands = [rng.sample(range(52), full) for _ in range(3000)]
     # hands the policy's edges meet often: few ranks, one or two suits
     hands += [rng.sample([c for c in range(52) if c % 13 < 6 and c // 13 < 2], full) for _ in range(1000)]
-    rule = RULE[game]
+    high = ACE_HIGH[game]
     got = kernel_keeps(game, hands, pat, keep)
     for h, g in zip(hands, got):
-        assert g == naive.draw_keeps(h, game, lowness(pat, rule), lowness(keep, rule)), C.format_cards(h)
+        assert g == naive.draw_keeps(h, game, lowness(pat, high), lowness(keep, high)), C.format_cards(h)
 
 
 @pytest.mark.parametrize("game,hand,kept", [
@@ -79,8 +80,8 @@ def test_monte_carlo_within_four_standard_errors_of_every_way_the_draws_go(game,
     kept_ids = [C.parse(k) for k in kept]
     used = {c for k in kept_ids for c in k} | set(C.parse(stub))
     dead = [c for c in range(52) if c not in used]
-    rule = RULE[game]
-    exact = naive.draw_game_equity(game, kept_ids, dead, draws, lowness(pat, rule), lowness(keep, rule), full)
+    high = ACE_HIGH[game]
+    exact = naive.draw_game_equity(game, kept_ids, dead, draws, lowness(pat, high), lowness(keep, high), full)
     assert sum(exact) == 1
     r = equity_draws(kept, dead, game=game, draws=draws, pat=pat, keep=keep, samples=300_000, seed=11)
     assert r.method == "monte-carlo" and r.samples == 300_000

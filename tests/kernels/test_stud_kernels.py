@@ -38,7 +38,10 @@ def _kernel_scores(rows):
     arr = np.full((len(rows), width), 255, np.uint8)
     for i, r in enumerate(rows):
         arr[i, :len(r)] = r
-    assert call(K.razz_scores, arr, *K.byte_tables(), K.nopair_table(), out) == -1
+    from pokercli._kernels.lookup import low_rank_table, tables
+
+    card_bits, _, rank_keys = K.byte_tables()
+    assert call(K.razz_scores, arr, card_bits, rank_keys, tables().offsets, low_rank_table(), out) == -1
     return out.tolist()
 
 
