@@ -214,10 +214,10 @@ def razz_batch(cards, g, value_map):
     if rows.ndim != 2 or not 5 <= rows.shape[1] <= 7:
         raise PokerError("cards: a batch of hands is an integer array of shape (n, k), 5 <= k <= 7", "cards")
     scores = np.empty(rows.shape[0], np.int64)
-    from pokercli._kernels.lookup import low_rank_table, tables
+    from pokercli._kernels.lookup import tables
 
     card_bits, _, rank_keys = _byte_tables()
-    bad = call(K.razz_scores, rows, card_bits, rank_keys, tables().offsets, low_rank_table(), scores)
+    bad = call(K.razz_scores, rows, card_bits, rank_keys, tables().offsets, K.low_rank_table(), scores)
     if bad >= 0:
         raise _bad_row(_check_batch(raw), bad, g)
     return _mapped(scores, g, value_map)
@@ -281,13 +281,6 @@ def _byte_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     from pokercli._kernels.stud import byte_tables
 
     return byte_tables()
-
-
-@lru_cache(maxsize=1)
-def _nopair() -> np.ndarray:
-    from pokercli._kernels.stud import nopair_table
-
-    return nopair_table()
 
 
 def lows(cards: np.ndarray, game: GameName = "omaha-hilo") -> np.ndarray:

@@ -242,56 +242,6 @@ def shortdeck_tables(ranking: str) -> Tables:
                   scores_desc)
 
 
-@lru_cache(maxsize=1)
-def low_rank_table() -> np.ndarray:
-    """uint32, the shape of hold'em's ``rank_score``: by the slot of a rank
-    multiset of 5 to 7 cards (hold'em's card keys and perfect hash), the score
-    of its best ace-to-five low (:mod:`pokercli.lowball`; razz's value, which
-    suits do not change), so that a low is one table read. Built from the rank
-    sets by :func:`pokercli._kernels.stud.low_values` (half a second) and
-    cached on disk beside the evaluator's tables."""
-    from pokercli.paths import read_cached
-
-    def load(payload: bytes) -> np.ndarray:
-        import io
-
-        with np.load(io.BytesIO(payload), allow_pickle=False) as data:
-            out = data["low"]
-        if out.shape != tables().rank_score.shape or out.dtype != np.uint32:
-            raise ValueError("the array has the wrong shape")
-        return out
-
-    return read_cached(f"low-ranks-v{TABLE_VERSION}-u32.npz", load, _build_low, "ace-to-five low table")
-
-
-def _build_low() -> bytes:
-    import io
-
-    from pokercli._kernels.jit import call
-    from pokercli._kernels.stud import low_values, nopair_table
-
-    base = tables()
-    keys, sets = [], []
-    for total in range(5, 8):
-        for counts in R.rank_multisets(total):
-            keys.append(sum(n * k for n, k in zip(counts, RANK_KEYS)))
-            m = [0, 0, 0]
-            for r, n in enumerate(counts):  # hold'em's rank r is the ace-low rank (r + 1) % 13
-                for level in range(min(n, 3)):
-                    m[level] |= 1 << ((r + 1) % 13)
-            sets.append(m)
-    keys_a = np.array(keys, np.int64)
-    slots = (keys_a & 4095) + base.offsets[keys_a >> ROW_SHIFT].astype(np.int64)
-    m = np.array(sets, np.int64)
-    values = np.zeros(len(keys), np.int64)
-    call(low_values, m[:, 0].copy(), m[:, 1].copy(), m[:, 2].copy(), nopair_table(), values)
-    out = np.zeros(base.rank_score.shape, np.uint32)  # scores fit in 29 bits; hold'em's dtype
-    out[slots] = values
-    buf = io.BytesIO()
-    np.savez(buf, low=out)
-    return buf.getvalue()
-
-
 def ranking_tables(ranking: str = "standard") -> Tables:
     """The :class:`Tables` of a ranking by its key: ``"standard"`` (hold'em,
     Omaha) or a short deck ranking (:func:`shortdeck_tables`)."""

@@ -1,13 +1,16 @@
 """Private Numba kernels of the stud games (seven cards each, no board):
 razz's ace-to-five low, stud's high, stud hi-lo's high and eight-or-better low.
 
-A hand's low is read from its **rank sets**, ace-low (ace = bit 0 .. king =
-bit 12): ``m1`` the ranks it holds, ``m2`` those it holds twice or more,
-``m3`` three times or more. With five or more distinct ranks the best low is
-the five lowest, one read of ``nopair[m1]`` (int64[8192]: the score of the
-five lowest ranks of a rank set, :func:`nopair_table`); otherwise
-:func:`paired_low` pairs the lowest ranks it can (a pair before two pair
-before trips, lower pairs first). Scores are :mod:`pokercli.lowball`'s
+A hand's ace-to-five low is one read of a **low table**
+(:func:`low_rank_table`) at the hand's rank key,
+through hold'em's perfect hash. The table is built from **rank sets**,
+ace-low (ace = bit 0 .. king = bit 12): ``m1`` the ranks a hand holds, ``m2``
+those it holds twice or more, ``m3`` three times or more (:func:`low_values`).
+With five or more distinct ranks the best low is the five lowest, one read of
+``nopair[m1]`` (int64[8192]: the score of the five lowest ranks of a rank
+set, :func:`nopair_table`; stud hi-lo's eight-or-better low reads it too);
+otherwise :func:`paired_low` pairs the lowest ranks it can (a pair before two
+pair before trips, lower pairs first). Scores are :mod:`pokercli.lowball`'s
 (larger is better). A high hand is the evaluator's 30-bit score
 (:mod:`pokercli._kernels.evaluator`).
 
@@ -21,6 +24,8 @@ arrays made Numba count references to them on every deal):
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 import numpy as np
 
@@ -92,10 +97,62 @@ def paired_low(m1, m2, m3):
     return (np.int64(1) << 26) | (GROUPS - ((t << 16) | (other << 12)))
 
 
+@lru_cache(maxsize=1)
+def low_rank_table() -> np.ndarray:
+    """uint32, the shape of hold'em's ``rank_score``: by the slot of a rank
+    multiset of 5 to 7 cards (hold'em's card keys and perfect hash), the score
+    of its best ace-to-five low (:mod:`pokercli.lowball`; razz's value, which
+    suits do not change), so that a low is one table read. Built from the rank
+    sets by :func:`pokercli._kernels.stud.low_values` (half a second) and
+    cached on disk beside the evaluator's tables."""
+    from pokercli._kernels.lookup import TABLE_VERSION, tables
+    from pokercli.paths import read_cached
+
+    def load(payload: bytes) -> np.ndarray:
+        import io
+
+        with np.load(io.BytesIO(payload), allow_pickle=False) as data:
+            out = data["low"]
+        if out.shape != tables().rank_score.shape or out.dtype != np.uint32:
+            raise ValueError("the array has the wrong shape")
+        return out
+
+    return read_cached(f"low-ranks-v{TABLE_VERSION}-u32.npz", load, _build_low, "ace-to-five low table")
+
+
+def _build_low() -> bytes:
+    import io
+
+    from pokercli import reference as R
+    from pokercli._kernels.jit import call
+    from pokercli._kernels.lookup import RANK_KEYS, ROW_SHIFT, tables
+
+    base = tables()
+    keys, sets = [], []
+    for total in range(5, 8):
+        for counts in R.rank_multisets(total):
+            keys.append(sum(n * k for n, k in zip(counts, RANK_KEYS)))
+            m = [0, 0, 0]
+            for r, n in enumerate(counts):  # hold'em's rank r is the ace-low rank (r + 1) % 13
+                for level in range(min(n, 3)):
+                    m[level] |= 1 << ((r + 1) % 13)
+            sets.append(m)
+    keys_a = np.array(keys, np.int64)
+    slots = (keys_a & 4095) + base.offsets[keys_a >> ROW_SHIFT].astype(np.int64)
+    m = np.array(sets, np.int64)
+    values = np.zeros(len(keys), np.int64)
+    call(low_values, m[:, 0].copy(), m[:, 1].copy(), m[:, 2].copy(), nopair_table(), values)
+    out = np.zeros(base.rank_score.shape, np.uint32)  # scores fit in 29 bits; hold'em's dtype
+    out[slots] = values
+    buf = io.BytesIO()
+    np.savez(buf, low=out)
+    return buf.getvalue()
+
+
 @jit
 def low_values(m1, m2, m3, nopair, out):
     """``out[i]``: the ace-to-five low of the hand whose rank sets are ``m1[i]``,
-    ``m2[i]``, ``m3[i]`` (5 to 7 cards), for :func:`pokercli._kernels.lookup.low_rank_table`."""
+    ``m2[i]``, ``m3[i]`` (5 to 7 cards), for :func:`low_rank_table`."""
     for i in range(m1.shape[0]):
         out[i] = nopair[m1[i]] if popcount(m1[i]) >= 5 else paired_low(m1[i], m2[i], m3[i])
 
@@ -259,7 +316,7 @@ def razz_scores(cards, card_bits, rank_keys, offsets, low_table, out):
     """``out[i]``: the razz (ace-to-five low) score of row ``i`` of ``cards``
     (uint8[n, w], card ids, 255 pads the end of a row of 5 to 7 cards;
     ``card_bits``, ``rank_keys``: :func:`byte_tables`), one read of
-    ``low_table`` (:func:`pokercli._kernels.lookup.low_rank_table`, hold'em's
+    ``low_table`` (:func:`low_rank_table`, hold'em's
     perfect hash ``offsets``) at the sum of the row's rank keys. Returns the
     first row that is not 5 to 7 distinct card ids, or -1. The row is read
     without a branch (table reads and bit operations); one test at its end refuses it."""

@@ -31,7 +31,8 @@ METHODS = ("auto", "exact", "monte-carlo")
 __all__ = ["equity", "EquityResult", "PlayerResult", "Method"]
 
 
-def _check(samples, stderr, seed, engine, checkpoint, resume, categories, progress) -> None:
+def check_options(samples, stderr, seed, engine, checkpoint, resume, categories, progress) -> None:
+    """Refuse a bad option of :func:`equity` (and of the functions that take the same ones) by name."""
     from pokercli.equity_calc.model import SEED_LIMIT
 
     if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)
@@ -114,7 +115,7 @@ def equity(players: Sequence, board: Union[str, Sequence] = (), dead: Union[str,
         raise PokerError(f"method must be 'auto', 'exact' or 'monte-carlo', not {shown(method)}", "method")
     from pokercli.jobs import where
 
-    _check(samples, stderr, seed, engine, checkpoint, resume, categories, progress)
+    check_options(samples, stderr, seed, engine, checkpoint, resume, categories, progress)
     device, engine = where(engine, scheduler)
     if resume and checkpoint is None:
         raise PokerError("resume=True needs checkpoint=", "resume")

@@ -93,22 +93,22 @@ def _monte_carlo(players, dead, g, draws: int, pat: str, keep: str, samples, std
     from pokercli._kernels import draws as K
     from pokercli._kernels.jit import call
     from pokercli._kernels.stud import RULES
-    from pokercli.equity_calc import _check
+    from pokercli.equity_calc import check_options
     from pokercli.equity_calc.montecarlo import batch_seed, run_batches, sampling_plan, split_sampled
     from pokercli.equity_calc.spot import make_spot
-    from pokercli.equity_calc.stud import _layout, kernel_tables
+    from pokercli.equity_calc.stud import kernel_tables, layout
     from pokercli.equity_calc.tally import split_stderrs, split_tallies
     from pokercli.timing import Clock
 
     t0 = Clock()
-    _check(samples, stderr, seed, None, None, False, categories, progress)
+    check_options(samples, stderr, seed, None, None, False, categories, progress)
     spot = make_spot(players, (), dead, g.name, categories)
     full = g.hole_cards
     if len(spot.players) * full + full > len(g.deck):
         raise PokerError(f"{len(spot.players)} players may need more cards than the deck holds over "
                          f"{draws} draws: at most {len(g.deck) // full - 1} players", "players")
     seed, stderr, cap = sampling_plan(seed, samples, stderr)
-    hands, sizes, stub, _ = _layout(spot)
+    hands, sizes, stub, _ = layout(spot)
     pile = np.array(spot.dead, np.int64)
     ace_high = g.dealing.draws.ace_high
     _, _, card_keys, offsets, rank_score, flush_score, nopair, _ = kernel_tables(g)

@@ -36,9 +36,9 @@ DEALS_PER_CALL = 400_000
 @lru_cache(maxsize=6)
 def _tables(value_rule: str, split: bool):
     from pokercli._kernels.combinator import binomials
-    from pokercli._kernels.stud import RULES, nopair_table
+    from pokercli._kernels.stud import RULES, low_rank_table, nopair_table
 
-    from pokercli._kernels.lookup import kernel_tables as high_tables, low_rank_table
+    from pokercli._kernels.lookup import kernel_tables as high_tables
 
     keys, offsets, (rank, flush), _ = high_tables("standard")
     if value_rule == "ace-to-five":  # a low is one read of the low table at the hand's rank key
@@ -73,7 +73,7 @@ def places(missing: tuple[int, ...]) -> np.ndarray:
     return out
 
 
-def _layout(spot: Spot):
+def layout(spot: Spot):
     """(hands int64[P, 7], known counts, pool of unseen cards, missing counts)."""
     hands = np.zeros((len(spot.players), spot.game.hole_cards), np.int64)
     sizes = np.zeros(len(spot.players), np.int64)
@@ -88,7 +88,7 @@ def _layout(spot: Spot):
 
 def deals(spot: Spot) -> int:
     """How many deals of the missing cards there are."""
-    _, _, pool, missing = _layout(spot)
+    _, _, pool, missing = layout(spot)
     total, left = 1, len(pool)
     for k in missing:
         total *= math.comb(left, k)
@@ -109,7 +109,7 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
     players = len(spot.players)
     if total * players > limit:
         raise TooMuchWork(float(total * players))
-    hands, sizes, pool, missing = _layout(spot)
+    hands, sizes, pool, missing = layout(spot)
     split = places(missing)
     combos = math.comb(len(pool), sum(missing))
     tables = kernel_tables(spot.game)
@@ -155,7 +155,7 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
 
     t0 = Clock()
     seed, stderr, cap = sampling_plan(seed, samples, stderr)
-    hands, sizes, pool, missing = _layout(spot)
+    hands, sizes, pool, missing = layout(spot)
     split = places(tuple(missing))[:1]
     tables = kernel_tables(spot.game)
     players = len(spot.players)

@@ -38,10 +38,10 @@ def _kernel_scores(rows):
     arr = np.full((len(rows), width), 255, np.uint8)
     for i, r in enumerate(rows):
         arr[i, :len(r)] = r
-    from pokercli._kernels.lookup import low_rank_table, tables
+    from pokercli._kernels.lookup import tables
 
     card_bits, _, rank_keys = K.byte_tables()
-    assert call(K.razz_scores, arr, card_bits, rank_keys, tables().offsets, low_rank_table(), out) == -1
+    assert call(K.razz_scores, arr, card_bits, rank_keys, tables().offsets, K.low_rank_table(), out) == -1
     return out.tolist()
 
 
