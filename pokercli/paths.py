@@ -39,6 +39,10 @@ T = TypeVar("T")
 
 #: Environment variable naming the cache directory.
 CACHE_ENV = "POKERCLI_CACHE_DIR"
+#: The evaluator's lookup tables' format version and cache file (:mod:`pokercli._kernels.lookup`
+#: writes it; :mod:`pokercli.postflop_pairs` also reads it without NumPy).
+TABLE_VERSION = 2
+EVALUATOR_TABLES = f"tables-v{TABLE_VERSION}.npz"
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ def damaged(why: str) -> RuntimeError:
     return RuntimeError(f"the installed data/{DATA_NAME} is damaged ({why}); reinstall pokercli")
 
 
-def _npy(raw: bytes) -> tuple[dict, bytes]:
+def read_npy(raw: bytes) -> tuple[dict, bytes]:
     """(header, data bytes) of an ``.npy`` file."""
     if raw[:6] != b"\x93NUMPY":
         raise ValueError("not an .npy member")
@@ -61,12 +61,12 @@ def table() -> tuple[array, array, array]:
             with zipfile.ZipFile(f) as z:
                 raw = {}
                 for name in ("codes", "wins", "ties"):
-                    header, body = _npy(z.read(f"{name}.npy"))
+                    header, body = read_npy(z.read(f"{name}.npy"))
                     (n,) = header["shape"]
                     if header["descr"] != "<u4" or len(body) < 4 * n:
                         raise ValueError(f"{name} is not {n} 32-bit numbers")
                     raw[name] = body[:4 * n]
-                header, body = _npy(z.read("sha256.npy"))
+                header, body = read_npy(z.read("sha256.npy"))
                 digest = body.decode("utf-32-le").rstrip("\0")
     except (OSError, ValueError, KeyError, EOFError, SyntaxError, struct.error, UnicodeDecodeError,
             zipfile.BadZipFile) as e:

@@ -29,13 +29,13 @@ from functools import lru_cache
 import numpy as np
 
 from pokercli import reference as R
+from pokercli.paths import EVALUATOR_TABLES, TABLE_VERSION  # noqa: F401 - the cache file's name and version
 
 RANK_KEYS = (0x2000, 0x8001, 0x11000, 0x3A000, 0x91000, 0x176005, 0x366000, 0x41A013,
              0x47802E, 0x479068, 0x48C0E4, 0x48F211, 0x494493)
 KEY_INIT = 0x3333 << 32
 FLUSH_CHECK = 0x8888 << 32
 ROW_SHIFT = 12
-TABLE_VERSION = 2
 
 
 def _bits(ranks) -> int:
@@ -183,7 +183,7 @@ def _load(payload: bytes) -> Tables:
     return t
 
 
-def _build() -> bytes:
+def build_payload() -> bytes:
     import io
     from pokercli.paths import notice
 
@@ -198,7 +198,7 @@ def tables() -> Tables:
     """The tables, from the on-disk cache or built (about a second) and cached."""
     from pokercli.paths import read_cached
 
-    return read_cached(f"tables-v{TABLE_VERSION}.npz", _load, _build, "evaluator lookup tables")
+    return read_cached(EVALUATOR_TABLES, _load, build_payload, "evaluator lookup tables")
 
 
 @lru_cache(maxsize=2)

@@ -140,6 +140,10 @@ def board_equity(spot, job: EquityJob, game) -> EquityResult:
     if not job.sampling and checkpoint is None and device != "gpu" and lookup.applicable(spot):
         # every deal's counts from the shipped table: no kernel, so Numba is not even imported
         return lookup.headsup_preflop(spot, report)
+    if not job.sampling and checkpoint is None and device != "gpu" and job.engine in (None, "local") \
+            and lookup.small_postflop(spot):
+        # a hand against a hand after the flop: a few milliseconds of plain Python, no NumPy import
+        return lookup.postflop_pair(spot, report)
     from pokercli.equity_calc.exact import EVALS_PER_SECOND, TooMuchWork, exact
 
     if job.sampling:

@@ -94,3 +94,41 @@ def headsup_preflop(spot: Spot, progress=None) -> EquityResult:
     if progress:
         progress(1, 1)
     return result
+
+
+def small_postflop(spot: Spot) -> bool:
+    """Whether :func:`postflop_pair` answers the spot: two fixed hands on a
+    flop, turn or river, at most :data:`pokercli.postflop_pairs.MOST_RUNOUTS`
+    runouts, no hand types asked, a ranking whose tables are cached on disk."""
+    from math import comb
+
+    from pokercli.postflop_pairs import MOST_RUNOUTS
+
+    if len(spot.players) != 2 or not spot.board or spot.with_types or not all(p.fixed for p in spot.players):
+        return False
+    g = spot.game
+    if g.hole_cards != 2 or not g.rule.ranking.cached_tables:
+        return False
+    left = len(g.deck) - 4 - len(spot.board) - len(spot.dead)
+    return comb(left, g.board_cards - len(spot.board)) <= MOST_RUNOUTS
+
+
+def postflop_pair(spot: Spot, progress=None) -> EquityResult:
+    """The exact equity of a :func:`small_postflop` spot, counted in plain
+    Python from the evaluator's tables (:mod:`pokercli.postflop_pairs`)."""
+    from pokercli.postflop_pairs import pair_counts
+
+    t0 = Clock()
+    (a, _), (b, _) = spot.players[0].combos[0], spot.players[1].combos[0]
+    wins_a, wins_b, ties, runouts = pair_counts(a, b, spot.board, spot.dead)
+    total = float(runouts)
+    out = [PlayerResult(pl.label, wins / total, ties / total, (wins + ties / 2) / total, float(wins),
+                        float(ties), total, combos=1)
+           for pl, wins in zip(spot.players, (wins_a, wins_b))]
+    result = EquityResult(out, "exact", spot.board, spot.dead, boards=total, game=spot.game.name)
+    result.deals = 1
+    result.evaluations = 2 * total
+    result.seconds = t0.seconds()
+    if progress:
+        progress(1, 1)
+    return result

@@ -123,6 +123,9 @@ class Ranking:
     #: "module:function" of (cards, game, value_map) valuing a batch of hands in a
     #: ranking the hold'em tables do not hold (a low); None: the tables do.
     batch: Optional[str] = None
+    #: Whether the ranking's evaluator tables are cached on disk, so that a small
+    #: spot can be counted from them without NumPy (:mod:`pokercli.postflop_pairs`).
+    cached_tables: bool = True
 
     def best_five(self, cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
         """(score, the five cards that make it) of 5 to 7 card ids."""
@@ -178,6 +181,8 @@ class RuleRanking(Ranking):
     """A ranking given by plain functions of :mod:`pokercli.lowball` (the lows:
     ace-to-five, deuce-to-seven, badugi), whose scores have no rank fields and
     no seed reductions."""
+
+    cached_tables = False
 
     def __init__(self, key: str, class_count: int, value_rule: str, batch: str, *,
                  best_five: Callable, hand_class: Callable, type_name: Callable, describe: Callable,

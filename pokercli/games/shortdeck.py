@@ -21,6 +21,7 @@ class ShortDeckRanking(Ranking):
     """A short deck ranking, by its name in :data:`pokercli.shortdeck.RANKINGS`."""
 
     class_count = 1404
+    cached_tables = False  # built in memory when asked
 
     def __init__(self, key: str):
         self.key = key

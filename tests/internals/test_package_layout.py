@@ -166,5 +166,5 @@ def test_a_library_warning_is_a_log_record_and_the_cli_prints_it(cli, monkeypatc
         ("pokercli", "WARNING", "warning: something to say")]
     # the CLI's handler prints notices in the running command's flags
     monkeypatch.setenv("POKERCLI_THREADS", "many")
-    code, out, err = cli("equity", "AsAh", "KsKh", "--board", "2c 3d 4h")
+    code, out, err = cli("equity", "AsAh", "KsKh", "QdJd", "--board", "2c 3d 4h")
     assert code == 0 and "pokercli: warning: POKERCLI_THREADS='many' is not a whole number" in err
