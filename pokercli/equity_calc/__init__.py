@@ -14,6 +14,7 @@ sum(ties_n / n)) / total``.
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Literal, Optional, Sequence, Union
@@ -141,8 +142,9 @@ def board_equity(spot, job: EquityJob, game) -> EquityResult:
         # every deal's counts from the shipped table: no kernel, so Numba is not even imported
         return lookup.headsup_preflop(spot, report)
     if not job.sampling and checkpoint is None and device != "gpu" and job.engine in (None, "local") \
-            and lookup.small_postflop(spot):
-        # a hand against a hand after the flop: a few milliseconds of plain Python, no NumPy import
+            and "numpy" not in sys.modules and lookup.small_postflop(spot):
+        # a hand against a hand after the flop, first in the process: a few milliseconds of plain
+        # Python save importing NumPy; once it is in, the array engines are faster a spot
         return lookup.postflop_pair(spot, report)
     from pokercli.equity_calc.exact import EVALS_PER_SECOND, TooMuchWork, exact
 

@@ -35,7 +35,6 @@ def test_the_exact_engines_counts_on_random_spots(board_size):
         spot = make_spot([C.format_cards(a), C.format_cards(b)], board, dead)
         assert lookup.small_postflop(spot)
         assert _doc(lookup.postflop_pair(spot)) == _doc(exact(spot))
-        assert _doc(pokercli.equity([a, b], board, dead)) == _doc(exact(spot))
 
 
 def test_against_the_plain_enumeration():
