@@ -310,11 +310,12 @@ def write_answers(answers: list[dict], as_json: bool, out: BinaryIO, report: Bat
 
 #: The fields of a spot's JSON object, for each batch (``True``: required).
 SPOT_FIELDS = {
-    "equity": {"players": True, "board": False, "dead": False, "game": False},
+    "equity": {"players": True, "board": False, "dead": False, "game": False, "draws": False, "pat": False,
+               "keep": False},
     "percentile": {"hand": True, "board": False, "vs": False, "dead": False, "game": False},
 }
 #: Labels of the plain-text form's fields (``AsAh | QQ+,AKs | board Kd7c2h``).
-_LABELS = ("board", "dead", "vs", "game")
+_LABELS = ("board", "dead", "vs", "game", "draws", "pat", "keep")
 
 
 @dataclass
@@ -352,6 +353,8 @@ def parse_spot(kind: str, text: str) -> dict:
                                      and all(isinstance(p, str) for p in doc["players"])):
             raise PokerError("players is a list of hands or ranges, each a string")
         for name, value in doc.items():
+            if name == "draws" and isinstance(value, int) and not isinstance(value, bool):
+                continue
             if name != "players" and value is not None and not isinstance(value, (str, list)):
                 raise PokerError(f"{name} is text (or a list of cards), not {type(value).__name__}")
         return {k: v for k, v in doc.items() if v is not None}
@@ -427,9 +430,28 @@ def spot_stream(kind: str, stream: BinaryIO, out, options: dict, err=None) -> Sp
     def answer(text: str) -> dict:
         args = {**options, **parse_spot(kind, text)}
         main = args.pop("players" if kind == "equity" else "hand")
+        if kind == "equity" and {"draws", "pat", "keep"} & set(args):
+            return _draws(main, args).to_dict()
         return compute(main, **args).to_dict()
 
     return _answer_lines(stream, out, answer, err, lambda text: not text.strip() or text.lstrip().startswith("#"))
+
+
+def _draws(players, args: dict):
+    """A draw game's spot with draws to come (:func:`pokercli.equity_draws`): a
+    line's ``draws`` is text (``draws 3``) or a JSON number."""
+    from pokercli.equity_calc.draws import equity_draws
+
+    if args.pop("board", None):
+        raise PokerError("a draw game's spot has no board")
+    if args.pop("engine", None) == "gpu" or args.pop("scheduler", None) is not None:
+        raise PokerError("draws to come run on this machine's CPU: no GPU engine or scheduler")
+    draws = args.pop("draws", 1)
+    if isinstance(draws, str):
+        if not draws.strip().isdigit():
+            raise PokerError(f"draws must be a whole number, not {shown(draws)}", "draws")
+        draws = int(draws)
+    return equity_draws(players, draws=draws, **args)
 
 
 def icm_stream(stream: BinaryIO, out, options: dict, err=None) -> SpotReport:

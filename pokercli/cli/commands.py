@@ -278,14 +278,21 @@ def equity(
         from pokercli.render import emit, progress_bar, warn
 
         clash = {"--board": board is not None, "--checkpoint": checkpoint is not None, "--resume": resume,
-                 "--file or -": file is not None or hands == ["-"], "--scheduler": scheduler is not None,
-                 "--engine gpu": engine is EngineKind.gpu}
+                 "--scheduler": scheduler is not None, "--engine gpu": engine is EngineKind.gpu}
         given = [name for name, on in clash.items() if on]
         if given:
             raise PokerError(f"--draws takes hands, --dead, --pat, --keep and the Monte Carlo options: "
                              f"not {', '.join(given)}")
         if draws is None:
             raise PokerError("--pat and --keep choose the discards of later draws: give --draws 2 or more")
+        if file is not None or hands == ["-"]:
+            if dead is not None or hands != (["-"] if file is None else []):
+                raise PokerError("batch mode (- or --file) reads the players and dead cards of each spot "
+                                 "from its line: no other players or --dead")
+            options = dict(method=method, samples=samples, stderr=stderr, seed=seed, game=game.value,
+                           categories=categories, draws=draws)
+            options.update({k: v for k, v in (("pat", pat), ("keep", keep)) if v is not None})
+            return _batch("equity", file, options)
         if not hands or len(hands) < 2:
             raise PokerError("give two or more players' kept cards")
         out = _out(as_json, unicode)

@@ -174,3 +174,29 @@ def test_command_errors_are_one_line(cli, args, words):
     base = ["equity", "--game", "27-triple", "7s 5d 4h 3c", "8s 6d 4d"] if "holdem" not in args else ["equity"]
     code, out, err = cli(*base, *args)
     assert code == 2 and out == "" and words in err and len(err.strip().splitlines()) == 1
+
+
+def test_batch_lines_take_draws(cli):
+    import json
+
+    lines = ("7s 5d 4h 3c | 8s 6d 4d | draws 3\n"
+             '{"players": ["As 2d 3h", "Ks Qd"], "game": "badugi", "draws": 2, "pat": "Q"}\n'
+             "7s 5d 4h 3c | 8s 6d 4d | draws x\n"
+             "7s 5d 4h 3c | 8s 6d 4d | board 2c 3c 4c | draws 2\n"
+             "7s 5d 4h 3c | 8s 6d 4d\n")
+    code, out, err = cli("equity", "-", "--game", "27-triple", "--samples", "20000", "--seed", "1", input=lines)
+    docs = [json.loads(x) for x in out.splitlines()]
+    assert code == 1 and [d["line"] for d in docs] == [1, 2, 5]
+    want = [equity_draws(["7s 5d 4h 3c", "8s 6d 4d"], game="27-triple", draws=3, samples=20_000, seed=1),
+            equity_draws(["As 2d 3h", "Ks Qd"], game="badugi", draws=2, pat="Q", samples=20_000, seed=1),
+            equity(["7s 5d 4h 3c", "8s 6d 4d"], game="27-triple", samples=20_000, seed=1)]
+    for d, w in zip(docs, want):
+        assert [p["equity"] for p in d["players"]] == [p.equity for p in w.players]
+        assert d.get("policy") == w.extra.get("policy")
+    assert "line 3: draws must be a whole number" in err and "line 4: a draw game's spot has no board" in err
+    # --draws, --pat and --keep apply to every line that does not say otherwise
+    code, out, _ = cli("equity", "-", "--game", "a5-triple", "--draws", "3", "--keep", "7", "--samples", "10000",
+                       "--seed", "2", input="7s 5d 4h 3c | 8s 6d 4d\n7s 5d 4h 3c | 8s 6d 4d | draws 2\n")
+    first, second = (json.loads(x) for x in out.splitlines())
+    assert code == 0 and first["draws"] == 3 and first["policy"] == {"pat": "9", "keep": "7"}
+    assert second["draws"] == 2 and second["policy"] == {"pat": "9", "keep": "7"}  # the line's draws
