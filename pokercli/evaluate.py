@@ -190,14 +190,14 @@ def evaluate_stud(cards: np.ndarray, g, value_map, lows: bool = False, out=None)
         return high, None
     rows = np.ascontiguousarray(_check_batch(cards)).view(np.uint8)  # checked: the highs were
     out = np.empty(rows.shape[0], np.uint8)
-    call(K.eight_lows, rows, _byte_tables()[1], out)
+    call(K.eight_lows, rows, _rank_bytes(), out)
     return high, out
 
 
 def _mapped(scores: np.ndarray, g, value_map):
     """``value_map[class]`` of scores in the game's ranking."""
     if value_map.dtype == np.uint32:  # scores (a score map gives each class its score)
-        return scores.astype(np.uint32)
+        return scores.astype(np.uint32, copy=False)
     ascending = score_of_class(g.rule.key)[:0:-1]
     return value_map[len(ascending) - np.searchsorted(ascending, scores)]
 
@@ -207,19 +207,17 @@ def razz_batch(cards, g, value_map):
     (:func:`pokercli._kernels.stud.razz_scores`, one call)."""
     from pokercli._kernels import stud as K
 
-    raw = np.asarray(cards)
-    if raw.dtype not in (np.int8, np.uint8):
-        raw = _check_batch(raw)
-    rows = np.ascontiguousarray(raw).view(np.uint8)
-    if rows.ndim != 2 or not 5 <= rows.shape[1] <= 7:
-        raise PokerError("cards: a batch of hands is an integer array of shape (n, k), 5 <= k <= 7", "cards")
-    scores = np.empty(rows.shape[0], np.int64)
-    from pokercli._kernels.lookup import tables
+    from pokercli._kernels.lookup import kernel_tables as high_tables
 
-    card_bits, _, rank_keys = _byte_tables()
-    bad = call(K.razz_scores, rows, card_bits, rank_keys, tables().offsets, K.low_rank_table(), scores)
+    raw = np.asarray(cards)
+    if raw.dtype == np.uint8:  # bytes: 255 is the padding -1
+        raw = np.ascontiguousarray(raw).view(np.int8)
+    rows = _check_batch(raw)
+    scores = np.empty(rows.shape[0], np.uint32)  # every low score fits in 29 bits
+    keys, offsets, _, _ = high_tables("standard")
+    bad = call(K.razz_scores, rows, keys, offsets, K.low_rank_table(), scores)
     if bad >= 0:
-        raise _bad_row(_check_batch(raw), bad, g)
+        raise _bad_row(rows, bad, g)
     return _mapped(scores, g, value_map)
 
 
@@ -248,7 +246,7 @@ def badugi_batch(cards, g, value_map):
         raise PokerError("cards: card ids are 0..51", "cards")
     # card ids checked to be 0..51: an int8 array is read as it is, as bytes
     rows = np.ascontiguousarray(raw).view(np.uint8) if raw.dtype == np.int8 else np.ascontiguousarray(raw, np.uint8)
-    scores = np.empty(rows.shape[0], np.int64)
+    scores = np.empty(rows.shape[0], np.uint32)  # every low score fits in 29 bits
     twice = call(K.badugi_scores, rows, *_badugi_table(), scores)
     if twice >= 0:
         raise PokerError(f"cards: hand {twice} holds the same card twice", "cards")
@@ -269,7 +267,7 @@ def deuce_seven_batch(cards, g, value_map):
     if rows.size and rows.min() < 0:
         raise _bad_row(rows, int(np.argmax((rows < 0).any(axis=1))), g)
     keys, offsets, (rank, flush), _ = high_tables("standard")
-    scores = np.empty(rows.shape[0], np.int64)
+    scores = np.empty(rows.shape[0], np.uint32)  # every low score fits in 29 bits
     bad = call(K.deuce_seven_scores, rows, keys, offsets, rank, flush, scores)
     if bad >= 0:
         raise _bad_row(rows, bad, g)
@@ -277,10 +275,10 @@ def deuce_seven_batch(cards, g, value_map):
 
 
 @lru_cache(maxsize=1)
-def _byte_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    from pokercli._kernels.stud import byte_tables
+def _rank_bytes() -> np.ndarray:
+    from pokercli._kernels.stud import rank_bytes
 
-    return byte_tables()
+    return rank_bytes()
 
 
 def lows(cards: np.ndarray, game: GameName = "omaha-hilo") -> np.ndarray:

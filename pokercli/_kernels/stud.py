@@ -181,22 +181,13 @@ def hand_score(key, mask, m1, m2, m3, rule, offsets, rank_score, flush_score, no
     return h
 
 
-def byte_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(card bits, low-rank bits, rank keys), int64[256] by byte: ``1 << c``,
-    the card's ace-low rank bit and its rank's key in the evaluator's tables
-    (:data:`pokercli._kernels.lookup.RANK_KEYS`) for a card id ``c``; 0, 0 and 0
-    for 255 (padding); ``1 << 62`` (no card's bit), 0 and 0 for any other byte."""
-    from pokercli._kernels.lookup import RANK_KEYS
-
-    cards = np.full(256, np.int64(1) << 62, np.int64)
+def rank_bytes() -> np.ndarray:
+    """int64[256] by byte: the card's ace-low rank bit for a card id ``c``, 0
+    for any other byte (255: padding)."""
     ranks = np.zeros(256, np.int64)
-    keys = np.zeros(256, np.int64)
-    cards[255] = 0
     for c in range(52):
-        cards[c] = np.int64(1) << c
         ranks[c] = np.int64(1) << ((c % 13 + 1) % 13)
-        keys[c] = RANK_KEYS[c % 13]
-    return cards, ranks, keys
+    return ranks
 
 
 @jit_inline
@@ -312,40 +303,44 @@ def badugi_scores(cards, binom, table, out):
 
 
 @jit
-def razz_scores(cards, card_bits, rank_keys, offsets, low_table, out):
+def razz_scores(cards, card_keys, offsets, low_table, out):
     """``out[i]``: the razz (ace-to-five low) score of row ``i`` of ``cards``
-    (uint8[n, w], card ids, 255 pads the end of a row of 5 to 7 cards;
-    ``card_bits``, ``rank_keys``: :func:`byte_tables`), one read of
-    ``low_table`` (:func:`low_rank_table`, hold'em's
-    perfect hash ``offsets``) at the sum of the row's rank keys. Returns the
-    first row that is not 5 to 7 distinct card ids, or -1. The row is read
-    without a branch (table reads and bit operations); one test at its end refuses it."""
-    w = cards.shape[1]
+    (int8[n, w], card ids 0..51 (range checked by the caller), -1 padding the
+    end of a row of 5 to 7 cards), one read of ``low_table``
+    (:func:`low_rank_table`, through hold'em's perfect hash ``offsets``) at the
+    sum of the row's card keys (hold'em's ``card_keys``; the rank part is
+    read). Returns the first row that is not 5 to 7 distinct cards followed
+    only by padding, or -1 (the same checks as
+    :func:`pokercli._kernels.evaluator.evaluate_batch`)."""
+    width = cards.shape[1]
+    one = np.int64(1)
     for i in range(cards.shape[0]):
         key = np.int64(0)
-        seen = np.int64(0)
+        mask = np.int64(0)
         dup = np.int64(0)
-        padded = np.int64(0)
-        late = np.int64(0)
-        for j in range(w):
-            c = cards[i, j]
-            cb = card_bits[c]
-            dup |= seen & cb
-            seen |= cb
-            pad = np.int64(c == 255)
-            late |= padded & (1 - pad)  # a card after the padding
-            padded |= pad
-            key += rank_keys[c]
-        if dup | late | (seen >> 62) or popcount(seen) < 5:
+        count = width
+        for j in range(width):
+            c = np.int64(cards[i, j])
+            if c < 0:
+                count = j
+                break
+            bit = one << c
+            dup |= mask & bit
+            key += card_keys[c]
+            mask |= bit
+        for j in range(count + 1, width):  # only in padded rows: a card after the padding
+            dup |= np.int64(cards[i, j] >= 0)
+        if dup or count < 5:
             return i
-        out[i] = low_table[(key & 4095) + offsets[key >> 12]]
+        low = key & 0xFFFFFFFF
+        out[i] = low_table[(low & 4095) + offsets[low >> 12]]
     return -1
 
 
 @jit
 def eight_lows(cards, rank_bits, out):
     """``out[i]``: the eight-or-better low of row ``i`` of ``cards`` (uint8[n, w],
-    255 pads, rows checked by the caller; ``rank_bits``: :func:`byte_tables`)
+    255 pads, rows checked by the caller; ``rank_bits``: :func:`rank_bytes`)
     as the 8-bit set of its five ranks (ace = bit 0 .. eight = bit 7; smaller
     is better), 0 when it has none."""
     for i in range(cards.shape[0]):

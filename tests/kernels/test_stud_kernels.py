@@ -35,13 +35,13 @@ def _cards_of(ranks):
 def _kernel_scores(rows):
     out = np.empty(len(rows), np.int64)
     width = max(len(r) for r in rows)
-    arr = np.full((len(rows), width), 255, np.uint8)
+    arr = np.full((len(rows), width), -1, np.int8)
     for i, r in enumerate(rows):
         arr[i, :len(r)] = r
-    from pokercli._kernels.lookup import tables
+    from pokercli._kernels.lookup import kernel_tables
 
-    card_bits, _, rank_keys = K.byte_tables()
-    assert call(K.razz_scores, arr, card_bits, rank_keys, tables().offsets, K.low_rank_table(), out) == -1
+    keys, offsets, _, _ = kernel_tables("standard")
+    assert call(K.razz_scores, arr, keys, offsets, K.low_rank_table(), out) == -1
     return out.tolist()
 
 
