@@ -1,6 +1,16 @@
 """Evaluator and `rank` speed, with the peers measured in the same run.
 
     python benchmarks/bench_evaluator.py [--quick]
+    POKERCLI_PEER_LIB=/path/libpeer.so python benchmarks/bench_evaluator.py --quick
+
+A peer evaluator built by hand (never committed: OMPEval's ``HandEvaluator``
+in a small C shim) runs beside the batch kernel in the same process, taking
+turns, when ``POKERCLI_PEER_LIB`` names a shared library exporting
+``void peer_init(void)`` and ``uint64_t peer_loop(const uint8_t *cards,
+size_t n, size_t k, uint16_t *out)``: ``n`` rows of ``k`` card indices in
+OMPEval's order (``4 * rank + suit``, rank 0 the two), one value written
+per row. Compile the shim and pokercli for the same CPU kind
+(``-march=haswell`` with ``NUMBA_CPU_NAME=haswell`` for the AVX2 figures).
 
 Prints hands/s of the batch kernel on random 7-card hands, the enumeration of
 all 133,784,560 seven-card hands, peers (eval7, phevaluator, treys) called
@@ -11,6 +21,7 @@ the start-up time of the light commands.
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -18,7 +29,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import best_of, peer, pokercli_cmd, random_hands, row, wall  # noqa: E402
+from _common import best_of, cpu, peer, pokercli_cmd, random_hands, row, wall  # noqa: E402
 
 from pokercli import cards as C  # noqa: E402
 from pokercli import evaluate as E  # noqa: E402
@@ -48,8 +59,55 @@ def older_path(hands) -> None:
             row(f"  {name} kernel, {what}, output allocated once", f"{len(raw) / t / 1e6:8.1f} M/s")
 
 
+def peer_loop(hands, rounds: int = 5) -> None:
+    """The batch kernel (outputs reused) beside ``POKERCLI_PEER_LIB``'s loop on the
+    same hands, taking turns, best of three a round; checks that both order the
+    hands alike (every pokercli class meets one peer value)."""
+    import ctypes
+    import os
+    import time
+
+    path = os.environ.get("POKERCLI_PEER_LIB")
+    if not path:
+        return
+    lib = ctypes.CDLL(path)
+    lib.peer_init()
+    lib.peer_loop.restype = ctypes.c_uint64
+    lib.peer_loop.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_size_t, ctypes.c_void_p]
+    n = len(hands)
+    theirs = np.ascontiguousarray((4 * (hands % 13) + hands // 13).astype(np.uint8))
+    their_out = np.empty(n, np.uint16)
+    scores, classes = np.empty(n, np.uint32), np.empty(n, np.uint16)
+    lib.peer_loop(theirs.ctypes.data, n, hands.shape[1], their_out.ctypes.data)
+    E.classes(hands, out=classes)
+    E.scores(hands, out=scores)  # every output page touched once, as the peer's
+    pairs = np.unique(classes.astype(np.int64) * 100_000 + their_out)
+    if len(pairs) != len(np.unique(classes)):
+        raise SystemExit("the peer orders the hands otherwise: not the same evaluation")
+
+    def seconds(f) -> float:
+        t0 = time.perf_counter()
+        f()
+        return time.perf_counter() - t0
+
+    calls = {"scores": lambda: E.scores(hands, out=scores), "classes": lambda: E.classes(hands, out=classes),
+             "peer": lambda: lib.peer_loop(theirs.ctypes.data, n, hands.shape[1], their_out.ctypes.data)}
+    ratios: dict[str, list[float]] = {"scores": [], "classes": []}
+    for _ in range(rounds):
+        best = {k: min(seconds(f) for _ in range(3)) for k, f in calls.items()}
+        for k in ratios:
+            ratios[k].append(best["peer"] / best[k])
+        row(f"peer loop ({os.path.basename(path)}) beside scores / classes (out=)",
+            f"{n / best['peer'] / 1e6:8.1f} M/s",
+            f"{n / best['scores'] / 1e6:.1f} / {n / best['classes'] / 1e6:.1f} M/s: "
+            f"{ratios['scores'][-1]:.2f}x / {ratios['classes'][-1]:.2f}x")
+    for k, v in ratios.items():
+        row(f"{k} against the peer, {rounds} rounds", f"{min(v):.2f}-{max(v):.2f}x")
+
+
 def main() -> None:
     n = 2_000_000 if QUICK else 10_000_000
+    print(f"CPU: {cpu()}; Numba target: {os.environ.get('NUMBA_CPU_NAME', 'host')}")
     hands = random_hands(n)
     E.scores(hands[:8])
     print("Evaluator (one thread)")
@@ -65,6 +123,7 @@ def main() -> None:
     t = best_of(lambda: E.classes(hands, out=reuse_c))
     row("batch kernel, 7-card classes, reused array (out=)", f"{n / t / 1e6:8.1f} M/s")
     older_path(hands)
+    peer_loop(hands)
     for k in (5, 6):
         short = random_hands(n // 5, k)
         E.scores(short[:8])
