@@ -28,7 +28,7 @@ from pokercli._kernels.evaluator import KEY_INIT, lowest_bit, popcount
 from pokercli._kernels.jit import jit, jit_inline
 from pokercli._kernels.montecarlo import draw_below, mix64
 from pokercli._kernels.omaha.deals import SHARE_UNIT
-from pokercli._kernels.stud import add_card, badugi_best, hand_score
+from pokercli._kernels.stud import badugi_best, hand_score
 
 _GAMMA = scalar.GAMMA
 
@@ -39,11 +39,21 @@ def lowness(c, rule):
     return c % 13 if rule == 2 else (c % 13 + 1) % 13
 
 
+@jit_inline
+def hand_key(cards, full, card_keys):
+    """(key, card set) of the first ``full`` cards of ``cards``."""
+    key = KEY_INIT
+    mask = np.int64(0)
+    for i in range(full):
+        key += card_keys[cards[i]]
+        mask |= np.int64(1) << cards[i]
+    return key, mask
+
+
 @jit
-def keep_mask(mask, full, rule, pat, keep, key, m1, m2, m3, offsets, rank_score, flush_score, nopair):
+def keep_mask(mask, full, rule, pat, keep, key, offsets, rank_score, flush_score):
     """The cards (52-bit set) the policy keeps of a hand of ``full`` cards
-    (``mask``; ``key`` and the rank sets ``m1..m3`` as :func:`pokercli._kernels.stud.add_card`
-    builds them), for the value rule ``rule`` (1: ace-to-five, 2: deuce-to-seven, 3: badugi)."""
+    (``mask``; ``key`` the sum of its card keys from ``KEY_INIT``), for the value rule ``rule`` (1: ace-to-five, 2: deuce-to-seven, 3: badugi)."""
     if rule == 3:
         chosen = badugi_best(mask, True)[1]
         top = np.int64(-1)
@@ -66,7 +76,7 @@ def keep_mask(mask, full, rule, pat, keep, key, m1, m2, m3, offsets, rank_score,
                     kept |= np.int64(1) << c
                     n += 1
         return kept
-    v = hand_score(key, mask, m1, m2, m3, rule, offsets, rank_score, flush_score, nopair)
+    v = hand_score(key, mask, rule, offsets, rank_score, flush_score)
     made = (v >> 26) == (9 if rule == 2 else 6)
     top = np.int64(-1)
     m = mask
@@ -92,21 +102,18 @@ def keep_mask(mask, full, rule, pat, keep, key, m1, m2, m3, offsets, rank_score,
 
 
 @jit
-def keep_masks(cards, rule, pat, keep, card_keys, offsets, rank_score, flush_score, nopair, out):
+def keep_masks(cards, rule, pat, keep, card_keys, offsets, rank_score, flush_score, out):
     """``out[i]``: :func:`keep_mask` of row ``i`` of ``cards`` (int64[n, full],
     distinct card ids), for the tests and the policy's documentation."""
     full = cards.shape[1]
     for i in range(cards.shape[0]):
-        key, mask, m1, m2, m3 = KEY_INIT, np.int64(0), np.int64(0), np.int64(0), np.int64(0)
-        for j in range(full):
-            key, mask, m1, m2, m3 = add_card(cards[i, j], key, mask, m1, m2, m3, card_keys)
-        out[i] = keep_mask(mask, full, rule, pat, keep, key, m1, m2, m3, offsets, rank_score, flush_score,
-                           nopair)
+        key, mask = hand_key(cards[i], full, card_keys)
+        out[i] = keep_mask(mask, full, rule, pat, keep, key, offsets, rank_score, flush_score)
 
 
 @jit
 def draw_rounds(hands, sizes, stub, pile, draws, rule, pat, keep, count, seed, card_keys, offsets,
-                rank_score, flush_score, nopair, with_types, hi, scoop, sq, stats, types):
+                rank_score, flush_score, with_types, hi, scoop, sq, stats, types):
     """``count`` random hands played out over ``draws`` draws, each showdown tallied.
 
     ``hands``: int64[P, H] (H: 5, or 4 in badugi), player ``p``'s ``sizes[p]``
@@ -143,11 +150,8 @@ def draw_rounds(hands, sizes, stub, pile, draws, rule, pat, keep, count, seed, c
                         k += 1
                     thrown = 0
                 else:
-                    key, mask, m1, m2, m3 = KEY_INIT, np.int64(0), np.int64(0), np.int64(0), np.int64(0)
-                    for i in range(full):
-                        key, mask, m1, m2, m3 = add_card(held[p, i], key, mask, m1, m2, m3, card_keys)
-                    kept = keep_mask(mask, full, rule, pat, keep, key, m1, m2, m3, offsets, rank_score,
-                                     flush_score, nopair)
+                    key, mask = hand_key(held[p], full, card_keys)
+                    kept = keep_mask(mask, full, rule, pat, keep, key, offsets, rank_score, flush_score)
                     thrown = 0
                     for i in range(full):
                         c = held[p, i]
@@ -178,10 +182,8 @@ def draw_rounds(hands, sizes, stub, pile, draws, rule, pat, keep, count, seed, c
                     held[p, i] = mine[i]
         best = np.int64(0)
         for p in range(players):
-            key, mask, m1, m2, m3 = KEY_INIT, np.int64(0), np.int64(0), np.int64(0), np.int64(0)
-            for i in range(full):
-                key, mask, m1, m2, m3 = add_card(held[p, i], key, mask, m1, m2, m3, card_keys)
-            value[p] = hand_score(key, mask, m1, m2, m3, rule, offsets, rank_score, flush_score, nopair)
+            key, mask = hand_key(held[p], full, card_keys)
+            value[p] = hand_score(key, mask, rule, offsets, rank_score, flush_score)
             best = max(best, value[p])
         nw = 0
         for p in range(players):

@@ -165,7 +165,7 @@ def add_card(c, key, mask, m1, m2, m3, card_keys):
 
 
 @jit_inline
-def hand_score(key, mask, m1, m2, m3, rule, offsets, rank_score, flush_score, nopair):
+def hand_score(key, mask, rule, offsets, rank_score, flush_score):
     """A hand's score by the value rule (:data:`RULES`): its high hand (0), its
     ace-to-five low (1), the deuce-to-seven low of five cards (2: the high
     hand with the ace only high, turned over so that larger is better), or
@@ -423,13 +423,23 @@ def stud_showdowns(hands, sizes, pool, places, start, count, draw, seed, rule, h
             best_l = np.int64(0)
             for p in range(players):
                 key = key0[p]
+                if not hilo:  # a hand's value needs its key and card set, not its rank sets
+                    mask = mask0[p]
+                    for i in range(full - sizes[p]):
+                        c = drawn[places[s, p, i]]
+                        key += card_keys[c]
+                        mask |= np.int64(1) << c
+                    v = hand_score(key, mask, rule, offsets, rank_score, flush_score)
+                    value[p] = v
+                    best_h = max(best_h, v)
+                    continue
                 mask = mask0[p]
                 m1 = a1[p]
                 m2 = a2[p]
                 m3 = a3[p]
                 for i in range(full - sizes[p]):
                     key, mask, m1, m2, m3 = add_card(drawn[places[s, p, i]], key, mask, m1, m2, m3, card_keys)
-                v = hand_score(key, mask, m1, m2, m3, rule, offsets, rank_score, flush_score, nopair)
+                v = hand_score(key, mask, rule, offsets, rank_score, flush_score)
                 value[p] = v
                 best_h = max(best_h, v)
                 if hilo:
@@ -493,7 +503,7 @@ def stud_standing(hero, hero_low, pool, size, start, count, rule, hilo, card_key
         m3 = np.int64(0)
         for i in range(size):
             key, mask, m1, m2, m3 = add_card(pool[idx[i]], key, mask, m1, m2, m3, card_keys)
-        v = hand_score(key, mask, m1, m2, m3, rule, offsets, rank_score, flush_score, nopair)
+        v = hand_score(key, mask, rule, offsets, rank_score, flush_score)
         # our share of a heads-up pot in quarters: the high half and the low half,
         # or the whole pot to the high when neither hand has a low
         low = np.int64(0)

@@ -111,7 +111,7 @@ def _monte_carlo(players, dead, g, draws: int, pat: str, keep: str, samples, std
     hands, sizes, stub, _ = layout(spot)
     pile = np.array(spot.dead, np.int64)
     ace_high = g.dealing.draws.ace_high
-    _, _, card_keys, offsets, rank_score, flush_score, nopair, _ = kernel_tables(g)
+    _, _, card_keys, offsets, rank_score, flush_score, _, _ = kernel_tables(g)
     policy = (RULES[g.rule.ranking.value_rule], lowness(pat, ace_high), lowness(keep, ace_high))
     n = len(spot.players)
     totals = list(split_tallies(n))
@@ -119,7 +119,7 @@ def _monte_carlo(players, dead, g, draws: int, pat: str, keep: str, samples, std
     def one(b: int, count: int):
         hi, _, _, scoop, sq, stats, types = t = split_tallies(n)
         call(K.draw_rounds, hands, sizes, stub, pile, draws, *policy, count, np.uint64(batch_seed(seed, b)),
-             card_keys, offsets, rank_score, flush_score, nopair, spot.with_types, hi, scoop, sq, stats, types)
+             card_keys, offsets, rank_score, flush_score, spot.with_types, hi, scoop, sq, stats, types)
         return t
 
     def add(part):

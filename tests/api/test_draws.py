@@ -25,11 +25,11 @@ def kernel_keeps(game, hands, pat, keep):
     from pokercli.equity_calc.stud import kernel_tables
     from pokercli.games import game as G
 
-    _, _, card_keys, offsets, rank_score, flush_score, nopair, _ = kernel_tables(G(game))
+    _, _, card_keys, offsets, rank_score, flush_score, _, _ = kernel_tables(G(game))
     out = np.zeros(len(hands), np.int64)
     rule, high = RULE[game], ACE_HIGH[game]
     K.keep_masks(np.array(hands, np.int64), RULES[rule], lowness(pat, high), lowness(keep, high), card_keys,
-                 offsets, rank_score, flush_score, nopair, out)
+                 offsets, rank_score, flush_score, out)
     return [{c for c in range(52) if int(m) >> c & 1} for m in out]
 
 
