@@ -4,7 +4,9 @@ hand against a random hand on the flop and the turn.
     python benchmarks/bench_postflop.py [--rounds 3]
 
 Each row is a whole ``pokercli.equity(..., method="exact")`` call in this
-process (parsing included, kernels warm), the best of 30, on one thread
+process (parsing included, kernels warm: every row is called once first, so a
+hand against a hand is timed on the kernel's quick path, not the plain-Python
+one a fresh process starts with), the best of 30, on one thread
 (``POKERCLI_THREADS=1``) and on this machine's cores. A peer built by hand
 (never committed: OMPEval's calculator, one thread, the same spots, printing
 one line per row) can run in the same rounds: name its command in
@@ -55,6 +57,8 @@ def main() -> None:
     args = ap.parse_args()
     print(f"CPU: {cpu()}, {os.cpu_count()} cores; Numba target: {os.environ.get('NUMBA_CPU_NAME', 'host')}")
     peer = os.environ.get("POKERCLI_PEER")
+    for players, board in ROWS:  # warm: the range rows load the kernels, then every row takes its path
+        pokercli.equity(players, board, method="exact")
     for round_ in range(1, args.rounds + 1):
         print(f"round {round_}")
         for threads in ("1", str(os.cpu_count() or 1)):

@@ -10,6 +10,21 @@ from __future__ import annotations
 
 import time
 
+#: Seconds the light paths (plain Python, or NumPy without Numba) may spend on
+#: exact jobs in one process before the kernels take over: about what importing
+#: Numba and loading a kernel costs once. A process asking a few questions never
+#: pays for the import; one asking thousands pays it once, after at most twice
+#: its cost (what renting skis until their price is spent guarantees).
+LIGHT_BUDGET = 0.3
+#: Seconds the light paths have spent in this process so far (they add to it).
+LIGHT_SPENT = [0.0]
+
+
+def light_allowed() -> bool:
+    """Whether a light path may still take a job (see :data:`LIGHT_BUDGET`)."""
+    return LIGHT_SPENT[0] < LIGHT_BUDGET
+
+
 #: Seconds this process has spent loading kernels from the cache and compiling
 #: them (:func:`pokercli._kernels.jit` adds to it).
 PREPARING = [0.0]

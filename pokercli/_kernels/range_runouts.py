@@ -245,3 +245,44 @@ def random_counts2(hand_key, hand_mask, deck, to_come, base_key, base_mask, card
     counts[0] += won
     counts[1] += lost
     counts[2] += tied
+
+
+@jit
+def fixed_patterns(hands, players, free, to_come, base_key, base_mask, card_keys, offsets, rank_tab, flush_tab):
+    """Fixed hands over every runout of ``to_come`` (0 to 2) cards from the
+    cards of the 52-bit mask ``free`` (those no hand, board or dead card holds,
+    in the game's deck): int64[2**players], the runouts of each winner pattern.
+    ``hands``: int64[2 * players], each hand's key sum, then each hand's card
+    mask. The runouts are walked here, not listed: one call, one small array in."""
+    one = np.int64(1)
+    deck = np.empty(52, np.int64)
+    n = 0
+    for c in range(52):
+        if (free >> c) & 1:
+            deck[n] = c
+            n += 1
+    patterns = np.zeros(1 << players, np.int64)
+    outer = n if to_come >= 1 else 1
+    for i in range(outer):
+        key_i = base_key
+        mask_i = base_mask
+        if to_come >= 1:
+            key_i += card_keys[deck[i]]
+            mask_i |= one << deck[i]
+        first = i + 1 if to_come == 2 else 0
+        last = n if to_come == 2 else 1
+        for j in range(first, last):
+            key = key_i
+            mask = mask_i
+            if to_come == 2:
+                key += card_keys[deck[j]]
+                mask |= one << deck[j]
+            best = np.int64(-1)
+            pattern = 0
+            for p in range(players):
+                v = hand_value(key + hands[p], mask | hands[players + p], offsets, rank_tab, flush_tab)
+                bit = 1 << p
+                pattern = bit if v > best else (pattern | bit if v == best else pattern)
+                best = max(best, v)
+            patterns[pattern] += 1
+    return patterns

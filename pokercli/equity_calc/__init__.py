@@ -22,6 +22,7 @@ from typing import Callable, Literal, Optional, Sequence, Union
 from pokercli.equity_calc.model import EquityResult, PlayerResult
 from pokercli.errors import PokerError, shown
 from pokercli.games import GameName
+from pokercli.timing import LIGHT_SPENT, light_allowed
 
 Method = Literal["auto", "exact", "monte-carlo"]
 #: The most samples a Monte Carlo job takes: about three hours on one CPU
@@ -110,6 +111,13 @@ def equity(players: Sequence, board: Union[str, Sequence] = (), dead: Union[str,
     >>> r.samples, r.players[0].equity > 0.8
     (100000, True)
     """
+    if (method == "exact" or method == "auto") and samples is None and stderr is None and seed is None \
+            and engine is None and scheduler is None and checkpoint is None and resume is False \
+            and categories is False and progress is None and not os.environ.get("POKERCLI_SCHEDULER"):
+        # fixed hands after the flop, none of the options that change the job: one kernel call
+        quick = _quick(players, board, dead, game)
+        if quick is not None:
+            return quick
     from pokercli.equity_calc.spot import make_spot
 
     if method not in METHODS:
@@ -131,6 +139,27 @@ def equity(players: Sequence, board: Union[str, Sequence] = (), dead: Union[str,
     return spot.game.engine.equity(spot, job, spot.game)
 
 
+def _quick(players, board, dead, game) -> Optional[EquityResult]:
+    """:func:`pokercli.equity_calc.quick.fixed_equity` of a game whose engine is
+    the board engine of two hole cards (None when it is not, or the quick path
+    does not take the spot)."""
+    g = _QUICK_GAMES.get(game) if isinstance(game, str) else None
+    if g is None:
+        from pokercli.games import GAMES
+
+        g = GAMES.get(game) if isinstance(game, str) else None
+        if g is None or g.engine is None or g.hole_cards != 2 or g.engine.equity is not board_equity:
+            return None
+        _QUICK_GAMES[game] = g
+    from pokercli.equity_calc.quick import fixed_equity
+
+    return fixed_equity(players, board, dead, g)
+
+
+#: The games :func:`_quick` has found to take the quick path, by name.
+_QUICK_GAMES: dict = {}
+
+
 def board_equity(spot, job: EquityJob, game) -> EquityResult:
     """:func:`equity` in a game whose hand is the best five of any cards
     (hold'em, short deck): the shipped heads-up table, exact enumeration on
@@ -142,10 +171,12 @@ def board_equity(spot, job: EquityJob, game) -> EquityResult:
         # every deal's counts from the shipped table: no kernel, so Numba is not even imported
         return lookup.headsup_preflop(spot, report)
     if not job.sampling and checkpoint is None and device != "gpu" and job.engine in (None, "local") \
-            and "numpy" not in sys.modules and lookup.small_postflop(spot):
-        # a hand against a hand after the flop, first in the process: a few milliseconds of plain
-        # Python save importing NumPy; once it is in, the array engines are faster a spot
-        return lookup.postflop_pair(spot, report)
+            and "numpy" not in sys.modules and light_allowed() and lookup.small_postflop(spot):
+        # a hand against a hand after the flop, early in the process: a millisecond of plain
+        # Python saves importing NumPy and Numba; past LIGHT_BUDGET the kernels are cheaper
+        result = lookup.postflop_pair(spot, report)
+        LIGHT_SPENT[0] += result.seconds
+        return result
     from pokercli.equity_calc.exact import EVALS_PER_SECOND, TooMuchWork, exact
 
     if job.sampling:

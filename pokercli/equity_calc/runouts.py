@@ -24,7 +24,7 @@ from typing import Callable, Optional
 import numpy as np
 
 from pokercli.equity_calc.spot import Spot
-from pokercli.timing import Clock
+from pokercli.timing import LIGHT_SPENT, Clock
 
 #: Up to this many players (winner patterns: 2**players counters).
 MAX_PLAYERS = 10
@@ -295,7 +295,9 @@ def numpy_will_do(spot: Spot, arrays) -> bool:
     """Whether :func:`numpy_counts` takes this two-player job (see ``NUMPY_WORK``)."""
     import sys
 
-    return (len(arrays) == 5 and "numba" not in sys.modules
+    from pokercli.timing import light_allowed
+
+    return (len(arrays) == 5 and "numba" not in sys.modules and light_allowed()
             and len(runouts_of(spot)) * arrays[4].size <= NUMPY_WORK)
 
 
@@ -312,6 +314,7 @@ def numpy_counts(spot: Spot, arrays) -> tuple[np.ndarray, Clock, float]:
     outcome = np.zeros((2, 3), np.float64)
     outcome[0, 1], outcome[1, 1] = won, total - won - tied
     outcome[0, 2] = outcome[1, 2] = tied
+    LIGHT_SPENT[0] += clock.seconds()
     return outcome, clock, float(len(runouts_of(spot)) * (len(first) + len(second)))
 
 

@@ -26,12 +26,18 @@ CODE = ("import sys\nimport pokercli\n{stmt}\n"
     ("pokercli.icm('50,30,20', '70,30', bubble=True, call=(3, 1))", set()),
     # a hand against a hand after the flop: the evaluator's tables read with the standard library
     ("pokercli.equity(['AsAh', 'KsKh'], board='2c 3d 4h')", set()),
+    # ... until the light paths have spent their budget: then the kernels take over
+    ("pokercli.equity(['AsAh', 'KsKh'], board='2c 3d 4h')\n"
+     "from pokercli import timing\ntiming.LIGHT_SPENT[0] = timing.LIGHT_BUDGET\n"
+     "pokercli.equity(['AsAh', 'KsKh'], board='2c 3d 4h')", {"numpy", "numba", "llvmlite"}),
     ("pokercli.rank('(As 2d) 3h 4c 5s 9d (Kd)', game='razz')", set()),
     # ranges against the table: NumPy, no kernel, no Numba
 
     ("pokercli.equity(['AsAh', 'QQ+,AKs'])", {"numpy"}),
     # a small heads-up range spot on a flop, first in the process: NumPy, no kernel
     ("pokercli.equity(['AsAh', 'KK,QQ'], board='2c 3d 4h')", {"numpy"}),
+    ("import numpy\nfrom pokercli import timing\ntiming.LIGHT_SPENT[0] = timing.LIGHT_BUDGET\n"
+     "pokercli.equity(['AsAh', 'KK,QQ'], board='2c 3d 4h')", {"numpy", "numba", "llvmlite"}),
     ("pokercli.pushfold(10)", {"numpy"}),
     ("pokercli.equity(['AsAh', 'KsKh', 'Qd Jd'], board='2c 3d 4h')", {"numpy", "numba", "llvmlite"}),
 ])

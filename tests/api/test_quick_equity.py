@@ -1,0 +1,133 @@
+"""Fixed hands after the flop in one kernel call (:mod:`pokercli.equity_calc.quick`):
+the general path's result, field for field, and nothing it should not take."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import pytest
+
+import naive
+import pokercli
+from pokercli import cards as C
+from pokercli.equity_calc import quick
+from pokercli.equity_calc.exact import exact
+from pokercli.equity_calc.spot import make_spot
+from pokercli.errors import PokerError
+from pokercli.games import GAMES
+
+pytest.importorskip("numba")  # the quick path runs once the kernels are loaded
+
+
+@pytest.fixture(autouse=True)
+def _numba_loaded():
+    import numba  # noqa: F401  (the quick path waits for it)
+
+
+def _doc(result) -> dict:
+    doc = result.to_dict()
+    doc.pop("seconds")
+    return doc
+
+
+def _written(rng: random.Random, cards) -> str:
+    """Two cards as a player might type them."""
+    a, b = (C.card_name(c) for c in cards)
+    style = rng.randrange(4)
+    if style == 1:
+        a, b = a.lower(), b.lower()
+    elif style == 2:
+        a, b = a[0] + a[1].upper(), b[0] + b[1].upper()
+    return f"{a} {b}" if rng.random() < 0.3 else a + b
+
+
+@pytest.mark.parametrize("game", ["holdem", "shortdeck"])
+def test_the_general_paths_result_on_random_spots(game):
+    g = GAMES[game]
+    rng = random.Random(game)
+    for _ in range(120):
+        players = rng.choice([2, 2, 2, 3, 4, 6])
+        board_size = rng.choice([3, 4, 5])
+        cards = rng.sample(list(g.deck), 2 * players + board_size + rng.choice([0, 0, 1, 3]))
+        hands = [_written(rng, cards[2 * i:2 * i + 2]) for i in range(players)]
+        board = " ".join(C.card_name(c) for c in cards[2 * players:2 * players + board_size])
+        dead = " ".join(C.card_name(c) for c in cards[2 * players + board_size:])
+        fast = quick.fixed_equity(hands, board, dead, g)
+        assert fast is not None, (hands, board, dead)
+        assert _doc(fast) == _doc(exact(make_spot(hands, board, dead, game))), (hands, board, dead)
+
+
+def test_against_the_plain_enumeration():
+    # three players, a dead card, on the flop and the turn: the naive showdown of every runout
+    for hands, board, dead in [(["AhKh", "QsQd", "7c7d"], "Jh Th 2c", "3s"),
+                               (["AsAd", "KsKd"], "2s 3s 4d 5d", ""),
+                               (["Ac2d", "Ad2c"], "Kh Qh Jh", "")]:
+        r = quick.fixed_equity(hands, board, dead, GAMES["holdem"])
+        ranges = [[(tuple(C.parse(h)), 1.0)] for h in hands]
+        eq, wins, ties, total = naive.equity(ranges, C.parse(board), C.parse(dead) if dead else ())
+        assert r.boards == total
+        for p, player in enumerate(r.players):
+            assert (player.wins, player.ties) == (wins[p], ties[p])
+            assert player.equity == pytest.approx(eq[p], abs=1e-12)
+
+
+def test_equity_takes_the_quick_path(monkeypatch):
+    taken = []
+    real = quick.fixed_equity
+
+    def spy(*args):
+        result = real(*args)
+        taken.append(result is not None)
+        return result
+
+    monkeypatch.setattr(quick, "fixed_equity", spy)
+    r = pokercli.equity(["AhKh", "QsQd"], "Jh Th 2c")
+    assert taken == [True]
+    assert (r.players[0].wins, r.players[1].wins, r.boards) == (555.0, 435.0, 990.0)
+    # an option that changes the job, or a range, goes the general way (and says the same)
+    pokercli.equity(["AhKh", "QsQd"], "Jh Th 2c", categories=True)
+    pokercli.equity(["AhKh", "QsQd"], "Jh Th 2c", method="monte-carlo", samples=1000, seed=1)
+    pokercli.equity(["AhKh", "QQ"], "Jh Th 2c")
+    assert taken == [True, False]  # the range asked and was declined; the options never asked
+
+
+@pytest.mark.parametrize("players,board,dead", [
+    (["AhKh", "QQ"], "Jh Th 2c", ""),                 # a range
+    (["AhKh", "random"], "Jh Th 2c", ""),
+    (["AhAh", "QsQd"], "Jh Th 2c", ""),               # one card twice in a hand
+    (["AhKh", "QsQd"], "Ah Th 2c", ""),               # a card in a hand and on the board
+    (["AhKh", "QsQd"], "Jh Th 2c", "Qs"),             # a dead card held
+    (["AhKh", "QsQd"], "Jh Th", ""),                  # two board cards
+    (["AhKh", "QsQd"], "", ""),                       # preflop: the shipped table's job
+    (["AhKhQh", "QsQd"], "Jh Th 2c", ""),             # three cards
+    (["AhXh", "QsQd"], "Jh Th 2c", ""),               # not a card
+    (["AhKh", "QsQd"], "Jh Th 2c 3c 4c 5c", ""),      # six board cards
+    (["AhKh", "QsQd"], [9, 8, 26], ""),               # card ids: the general path reads them
+    ("AhKh", "Jh Th 2c", ""),                         # not a list of players
+    (["AhKh"], "Jh Th 2c", ""),
+])
+def test_what_it_leaves_to_the_general_path(players, board, dead):
+    assert quick.fixed_equity(players, board, dead, GAMES["holdem"]) is None
+
+
+def test_a_card_outside_a_short_deck_is_left_to_the_general_path():
+    g = GAMES["shortdeck"]
+    assert quick.fixed_equity(["AhKh", "QsQd"], "Jh Th 6c", "", g) is not None
+    assert quick.fixed_equity(["AhKh", "QsQd"], "Jh Th 2c", "", g) is None
+    with pytest.raises(PokerError, match="2c"):
+        pokercli.equity(["AhKh", "QsQd"], "Jh Th 2c", game="shortdeck")
+
+
+def test_not_before_numba_is_loaded(monkeypatch):
+    monkeypatch.delitem(sys.modules, "numba")
+    assert quick.fixed_equity(["AhKh", "QsQd"], "Jh Th 2c", "", GAMES["holdem"]) is None
+
+
+def test_mistakes_read_the_same_as_on_the_general_path():
+    for players, board in [(["AhKh", "AhQd"], "2c 3c 4c"), (["AhKh", "QsQd"], "Jh Th 2c 2c")]:
+        with pytest.raises(PokerError) as fast:
+            pokercli.equity(players, board)
+        with pytest.raises(PokerError) as slow:
+            make_spot(players, board)
+        assert str(fast.value) == str(slow.value)
