@@ -160,7 +160,8 @@ def _spellings() -> dict[str, int]:
     return out
 
 
-_SPELLINGS = _spellings()
+#: Every spelling of one card as a token of its own -> its card id (a dict read a card).
+SPELLINGS = _spellings()
 
 
 def quick_parse(text: str) -> list[int] | None:
@@ -170,7 +171,7 @@ def quick_parse(text: str) -> list[int] | None:
     and name."""
     out = []
     for token in text.replace(",", " ").split():
-        cid = _SPELLINGS.get(token)
+        cid = SPELLINGS.get(token)
         if cid is None:
             return None
         out.append(cid)
@@ -190,6 +191,10 @@ def parse(text: str | Sequence[str], count: int | Sequence[int] | None = None,
     """
     if not isinstance(text, str):
         text = " ".join(text)
+    quick = quick_parse(text)  # every token one card: the common case, one dict read a card
+    if quick is not None and len(set(quick)) == len(quick) and (
+            count is None or len(quick) in ((count,) if isinstance(count, int) else tuple(count))):
+        return [int.__new__(Card, cid) for cid in quick]
     param = what.split()[0]
     cards: list[Card] = []
     seen: set[int] = set()

@@ -78,6 +78,19 @@ class Range:
 
     def __repr__(self) -> str:
         return f"Range({self.text!r}, {len(self)} combos)"
+
+    def __hash__(self) -> int:
+        # computed once: a range of 1,326 combos took 30 us to hash, and the spot
+        # checks look its facts up by it on every query
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = hash((self.text, self.combos))
+            object.__setattr__(self, "_hash", found)
+        return found
+
+    def __getstate__(self) -> dict:
+        # not the cached hash: another process hashes strings with another seed
+        return {"text": self.text, "combos": self.combos}
 _RANKS = C.RANK_CHARS
 #: re.ASCII: only ASCII letters match their other case ("ſ" is not "s", "K" not "K").
 _PART = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so]?)(\+?)$", re.IGNORECASE | re.ASCII)

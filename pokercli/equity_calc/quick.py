@@ -25,7 +25,7 @@ from __future__ import annotations
 import sys
 from typing import Optional, Sequence
 
-from pokercli.cards import _SPELLINGS, card_name
+from pokercli.cards import SPELLINGS, card_name
 from pokercli.equity_calc.model import EquityResult, PlayerResult
 from pokercli.timing import Clock
 
@@ -40,9 +40,9 @@ def _hand(text) -> Optional[tuple[int, int]]:
         return None
     text = text.strip()
     if len(text) == 4:
-        a, b = _SPELLINGS.get(text[:2]), _SPELLINGS.get(text[2:])
+        a, b = SPELLINGS.get(text[:2]), SPELLINGS.get(text[2:])
     elif len(text) == 5 and text[2] == " ":
-        a, b = _SPELLINGS.get(text[:2]), _SPELLINGS.get(text[3:])
+        a, b = SPELLINGS.get(text[:2]), SPELLINGS.get(text[3:])
     else:
         return None
     if a is None or b is None or a == b:
@@ -51,10 +51,19 @@ def _hand(text) -> Optional[tuple[int, int]]:
 
 
 def _cards(text) -> Optional[list[int]]:
-    """The cards of a text of cards (``"Jh Th 2c"``, ``"JhTh2c"``), or ``[]``
-    for nothing given; None when it is anything else."""
-    if isinstance(text, (tuple, list)) and not text:
-        return []
+    """The cards of a text of cards (``"Jh Th 2c"``, ``"JhTh2c"``) or of a list
+    of card ids or names, ``[]`` for nothing given; None when it is anything else."""
+    if isinstance(text, (tuple, list)):
+        out = []
+        for item in text:
+            if isinstance(item, str):
+                item = SPELLINGS.get(item)
+            elif isinstance(item, bool) or not isinstance(item, int) or not 0 <= item < 52:
+                return None
+            if item is None:
+                return None
+            out.append(int(item))
+        return out
     if not isinstance(text, str):
         return None
     out = []
@@ -62,7 +71,7 @@ def _cards(text) -> Optional[list[int]]:
         if len(token) % 2:
             return None
         for k in range(0, len(token), 2):
-            cid = _SPELLINGS.get(token[k:k + 2])
+            cid = SPELLINGS.get(token[k:k + 2])
             if cid is None:
                 return None
             out.append(cid)

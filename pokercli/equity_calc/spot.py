@@ -57,6 +57,9 @@ def parse_player(value, index: int, hole: int = 2, dealing=None) -> Player:
     if not isinstance(value, str):
         cards = C.as_cards(value, f"hand {index}", count=2)
         return Player(C.format_cards(cards), [((min(cards), max(cards)), 1.0)], True, tuple(cards))
+    if value.strip().lower() in RG.RANDOM_WORDS:  # no cards: the range at once, no failed card parse
+        facts = _range_facts(RG.parse_range(value))
+        return Player(value, list(facts.combos), False, facts=facts)
     duplicate = None
     try:
         cards: Optional[list[int]] = C.parse(value, what=f"hand {index}")

@@ -103,12 +103,22 @@ def test_equity_takes_the_quick_path(monkeypatch):
     (["AhKhQh", "QsQd"], "Jh Th 2c", ""),             # three cards
     (["AhXh", "QsQd"], "Jh Th 2c", ""),               # not a card
     (["AhKh", "QsQd"], "Jh Th 2c 3c 4c 5c", ""),      # six board cards
-    (["AhKh", "QsQd"], [9, 8, 26], ""),               # card ids: the general path reads them
+    (["AhKh", "QsQd"], [9, 8, 99], ""),               # not a card id
+    (["AhKh", "QsQd"], [9, 8, True], ""),
+    (["AhKh", "QsQd"], ["Jh", "Th", "2x"], ""),
     ("AhKh", "Jh Th 2c", ""),                         # not a list of players
     (["AhKh"], "Jh Th 2c", ""),
 ])
 def test_what_it_leaves_to_the_general_path(players, board, dead):
     assert quick.fixed_equity(players, board, dead, GAMES["holdem"]) is None
+
+
+def test_cards_as_ids_or_names():
+    g = GAMES["holdem"]
+    text = quick.fixed_equity(["AhKh", "QsQd"], "Jh Th 2c", "3d", g)
+    ids = ([int(c) for c in C.parse("Jh Th 2c")], [int(c) for c in C.parse("3d")])
+    for board, dead in [ids, (("Jh", "Th", "2c"), ["3d"]), (C.parse("Jh Th 2c"), C.parse("3d"))]:
+        assert _doc(quick.fixed_equity(["AhKh", "QsQd"], board, dead, g)) == _doc(text)
 
 
 def test_a_card_outside_a_short_deck_is_left_to_the_general_path():

@@ -93,9 +93,11 @@ def test_the_paths_are_the_ones_taken(monkeypatch):
     pokercli.equity(["AsKs", "random"], "Kd 7c 2h", method="exact")
     pokercli.equity(["QQ+,AKs", "JJ", "AKo"], "Kd 7c 2h 5s", method="exact")
     pokercli.equity(["AA:0.5,KK", "QQ"], "Kd 7c 2h", method="exact")  # a weight not whole: deal by deal
-    pokercli.equity(["AsAh", "KsKh"], "Kd 7c 2h", method="exact")  # one deal: its runouts too
     pokercli.equity(["AsAh", "KsKh"], "Kd 7c 2h", method="exact", categories=True)  # hand types: deal by deal
-    assert calls == ["deals", "random", "deals", "deals"]
+    assert calls == ["deals", "random", "deals"]
+    # one deal given as two fixed hands: the quick path's one kernel call (tests/api/test_quick_equity.py)
+    r = pokercli.equity(["AsAh", "KsKh"], "Kd 7c 2h", method="exact")
+    assert calls == ["deals", "random", "deals"] and r.deals == 1
 
 
 @pytest.mark.parametrize("players,board", [
