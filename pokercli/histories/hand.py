@@ -80,11 +80,19 @@ class AllIn:
     ev: Optional[list[Fraction]] = None    # what each player's share of the pots was worth
     method: str = "exact"
     reason: Optional[str] = None           # why no equity (a hand not shown, a variant without one)
+    #: Cards known to be out of the deck besides the hands: a draw game's discards so far.
+    dead: tuple[int, ...] = ()
+    #: A draw game's draws to come (the first from the hands as kept, the rest by the draws' policy).
+    draws: int = 0
 
     def to_dict(self, names: list[str]) -> dict:
         doc: dict[str, Any] = {"street": self.street, "board": C.format_cards(self.board).split(),
                                "hands": {names[i]: C.format_cards(h).split() for i, h in self.hands.items()},
                                "pots": [p.to_dict(names) for p in self.pots]}
+        if self.draws:
+            doc["draws"] = self.draws
+        if self.dead:
+            doc["dead"] = C.format_cards(self.dead).split()
         if self.reason is not None:
             doc["not_judged"] = self.reason
         else:
@@ -256,6 +264,9 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
     betting_seen = False
     drew = False
     last_betting: Optional[dict] = None
+    #: each draw round's discards by player (a draw game's all-in keeps what was not thrown)
+    draw_log: list[dict[int, list[Optional[int]]]] = []
+    in_draw = False
     actions = doc.get("actions")
     if not isinstance(actions, list):
         raise PokerError("actions: expected an array of action strings")
@@ -311,14 +322,20 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
                                          f"stack ({_num(left[p] + street_bet[p])} on this street)")
                     pay(p, amount)
                     street_bet[p] = to
+                in_draw = False
                 last_betting = {"board": tuple(board), "folded": [s.folded for s in seats],
-                                "left": list(left)}
+                                "left": list(left), "cards": [list(s_.cards) for s_ in seats],
+                                "draws": len(draw_log)}
             elif kind == "sd":  # stand pat, or discard the cards named
                 drew = True
                 if betting_seen:
                     street_bet = [Fraction(0)] * n
                     betting_seen = False
                 gone = parse_phh_cards(words[2], "discards") if len(words) > 2 else []
+                if not in_draw or p in draw_log[-1]:  # a new draw (with no betting between, all in)
+                    draw_log.append({})
+                    in_draw = True
+                draw_log[-1][p] = gone
                 for card in gone:
                     if card not in seat.cards:
                         raise PokerError(f"{words[0]} discards a card it does not hold")
@@ -383,7 +400,7 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
             s.won = w
         if problems:
             hand.problems[:] = [p for p in problems if not p.startswith("no result:")]
-    hand.allin = _allin_spot(hand, last_betting)
+    hand.allin = _allin_spot(hand, last_betting, draw_log)
     return hand
 
 
@@ -520,33 +537,71 @@ def _split_shares(live, high: list[int], low: Optional[list[int]]) -> dict[int, 
     return shares
 
 
-def _allin_spot(hand: Hand, last_betting: Optional[dict]) -> Optional[AllIn]:
+def _allin_spot(hand: Hand, last_betting: Optional[dict],
+                draw_log: list[dict[int, list[Optional[int]]]]) -> Optional[AllIn]:
     """The spot after the last betting action when it left two or more players
-    in, at most one of them with chips behind, and cards still to come."""
+    in, at most one of them with chips behind, and cards still to come: board
+    cards; in stud, each player's cards to seven; in a draw game, a draw (the
+    spot is then each player's cards kept at that draw, as the draw games'
+    equity reads a spot, and the known discards so far are out of the deck)."""
     if last_betting is None:
         return None
     folded, left = last_betting["folded"], last_betting["left"]
     live = [i for i in range(len(hand.seats)) if not folded[i]]
     if len(live) < 2 or sum(1 for i in live if left[i] > 0) > 1:
         return None
+    from pokercli.games import game as _game
     from pokercli.histories.variants import BOARD_VARIANTS
 
     board = last_betting["board"]
+    g = _game(hand.game)
+    dead: tuple[int, ...] = ()
+    draws_left = 0
     if hand.variant in BOARD_VARIANTS:
         if len(board) >= _board_needed(hand):
             return None
         street = _STREETS.get(len(board), f"{len(board)} board cards")
-    else:
-        street = "all-in"
-    hands = {i: tuple(c for c in hand.seats[i].cards if c is not None) for i in live}
-    spot = AllIn(street, tuple(board), hands, [Pot(p.amount, p.contenders, p.returned) for p in hand.pots])
-    if hand.variant not in BOARD_VARIANTS:
-        spot.reason = f"all-in equity in {hand.variant} ({hand.game}) is not built yet"
-    else:
+        hands = {i: tuple(c for c in hand.seats[i].cards if c is not None) for i in live}
         unknown = [hand.seats[i].name for i in live if not hand.seats[i].known]
-        if unknown:
-            spot.reason = f"the cards of {', '.join(unknown)} are not known"
+    elif g.dealing.draws is not None:  # a draw game: the next draw is to come
+        done = last_betting["draws"]
+        draws_left = g.dealing.draws.count - done
+        if draws_left <= 0:
+            return None
+        street = f"before draw {done + 1} of {g.dealing.draws.count}"
+        if len(draw_log) <= done:
+            spot = AllIn(street, (), {}, [Pot(p.amount, p.contenders, p.returned) for p in hand.pots])
+            spot.reason = "the history stops before the draw after the all-in"
+            return spot
+        hands, unknown = {}, []
+        for i in live:
+            kept = list(last_betting["cards"][i])
+            for card in draw_log[done].get(i, []):
+                if card in kept:
+                    kept.remove(card)
+            if any(c is None for c in kept) or any(c is None for c in draw_log[done].get(i, [])):
+                unknown.append(hand.seats[i].name)
+            hands[i] = tuple(c for c in kept if c is not None)
+        held = {c for h in hands.values() for c in h}
+        thrown = {c for rnd in draw_log[:done + 1] for cards in rnd.values() for c in cards if c is not None}
+        dead = tuple(sorted(thrown - held))
+    else:  # stud: each player's cards so far, the rest to come
+        counts = {i: len(last_betting["cards"][i]) for i in live}
+        if min(counts.values()) >= g.hole_cards:
+            return None
+        street = _STUD_STREETS.get(max(counts.values()), f"{max(counts.values())} cards")
+        hands = {i: tuple(hand.seats[i].cards[:counts[i]]) for i in live}
+        unknown = [hand.seats[i].name for i in live if any(c is None for c in hands[i])]
+        hands = {i: tuple(c for c in h if c is not None) for i, h in hands.items()}
+    spot = AllIn(street, tuple(board), hands, [Pot(p.amount, p.contenders, p.returned) for p in hand.pots],
+                 dead=dead, draws=draws_left)
+    if unknown:
+        spot.reason = f"the cards of {', '.join(unknown)} are not known"
     return spot
+
+
+#: The stud streets by the cards each player holds.
+_STUD_STREETS = {3: "third street", 4: "fourth street", 5: "fifth street", 6: "sixth street"}
 
 
 def _work_out_ev(hand: Hand) -> None:
@@ -567,8 +622,14 @@ def _work_out_ev(hand: Hand) -> None:
             ev[pot.contenders[0]] += pot.amount * kept
             continue
         dead = [c for s in hand.seats if s.index not in pot.contenders for c in s.cards if c is not None]
-        r = equity([C.format_cards(spot.hands[i]) for i in pot.contenders], list(spot.board), dead,
-                   game=hand.game, method="auto", seed=1)
+        dead = sorted(set(dead) - {c for i in pot.contenders for c in spot.hands[i]} | set(spot.dead))
+        try:
+            r = _pot_equity(hand, spot, pot, dead)
+        except PokerError as e:  # a deck run out, say: the hand stays unjudged, with the reason
+            spot.reason, spot.ev = str(e), None
+            for p in spot.pots:
+                p.equity = None
+            return
         methods.add(r.method)
         pot.equity = tuple(p.equity for p in r.players)
         shares = [Fraction(e) for e in pot.equity[:-1]]
@@ -577,3 +638,28 @@ def _work_out_ev(hand: Hand) -> None:
             ev[i] += pot.amount * share * kept
     spot.method = "exact" if methods <= {"exact"} else "monte-carlo (seed 1)"
     spot.ev = ev
+
+
+def _pot_equity(hand: Hand, spot: AllIn, pot: Pot, dead: list[int]):
+    """One pot's equity among its contenders, by the game's own engine: a board
+    to come; stud's cards to come (each hand written in stud notation); a draw
+    game's draws (the one to come exactly, more by the draws' policy)."""
+    from pokercli.equity_calc import equity
+
+    from pokercli.histories.variants import BOARD_VARIANTS
+
+    if hand.variant in BOARD_VARIANTS:
+        return equity([C.format_cards(spot.hands[i]) for i in pot.contenders], list(spot.board), dead,
+                      game=hand.game, method="auto", seed=1)
+    if spot.draws > 1:
+        from pokercli.equity_calc.draws import equity_draws
+
+        return equity_draws([C.format_cards(spot.hands[i]) for i in pot.contenders], dead, game=hand.game,
+                            draws=spot.draws, seed=1)
+    if spot.draws == 1:
+        return equity([C.format_cards(spot.hands[i]) for i in pot.contenders], (), dead, game=hand.game,
+                      method="auto", seed=1)
+    from pokercli.stud import write
+
+    return equity([write(spot.hands[i]) for i in pot.contenders], (), dead, game=hand.game, method="auto",
+                  seed=1)

@@ -233,4 +233,4 @@ players = ["Yockey", "Hui", "Esposito", "Arieh"]
     (h,) = read_histories(text)
     assert h.game == "27-triple" and h.settled and not h.problems
     assert [s.net for s in h.seats] == [-1_180_000, -150_000, 0, 1_330_000]  # Yockey all in
-    assert h.allin is not None and h.allin.reason.startswith("all-in equity in F2L3D")
+    assert h.allin is None  # all in after the third draw: no card to come, nothing to judge
