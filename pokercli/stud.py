@@ -26,6 +26,8 @@ listed comma list), by the best five of each now.
 from __future__ import annotations
 
 import math
+import re
+from itertools import product
 from typing import BinaryIO, NamedTuple, Optional, Sequence
 
 from pokercli import cards as C
@@ -56,6 +58,33 @@ def parse_hand(text: str, what: str = "hand") -> StudHand:
     down cards you have not seen)."""
     if not isinstance(text, str):
         raise PokerError(f"{what} must be text, not {type(text).__name__}", "hand")
+    groups = _groups(text, what)
+    slots: list[tuple[bool, Optional[int]]] = []  # (down, card id or None: unknown), in the order dealt
+    for down, part in groups:
+        for token in part.replace(",", " ").split():
+            if all(ch in UNKNOWN for ch in token):
+                if not down:
+                    raise PokerError(f"{what} {shown(text.strip())}: only a down card, in parentheses, "
+                                     "can be unknown (x): up cards are seen", "hand")
+                slots += [(True, None)] * len(token)
+            else:
+                slots += [(down, int(c)) for c in C.parse(token, what=what)]
+    cards = [c for _, c in slots if c is not None]
+    if len(set(cards)) < len(cards):
+        C.parse(" ".join(C.card_name(c) for c in cards), what=what)  # names the card given twice
+    _check_down(groups, [d for d, _ in slots], text, what)
+    return StudHand(cards, write([c for _, c in slots]), sum(c is None for _, c in slots))
+
+
+def _check_down(groups, downs: list[bool], text: str, what: str) -> None:
+    """Refuse parentheses anywhere but around the down cards (the first two, the seventh)."""
+    if any(down for down, _ in groups) and downs != [i in DOWN for i in range(len(downs))]:
+        raise PokerError(f"{what} {shown(text.strip())}: the down cards are the first two and the "
+                         "seventh, in parentheses: (As Kd) 7h 7c 9s Ts (2d)", "hand")
+
+
+def _groups(text: str, what: str) -> list[tuple[bool, str]]:
+    """The text cut at its parentheses: (down, text) in order."""
     groups: list[tuple[bool, str]] = []  # (down, text)
     depth, start = 0, 0
     for i, ch in enumerate(text):
@@ -72,23 +101,194 @@ def parse_hand(text: str, what: str = "hand") -> StudHand:
     if depth:
         raise PokerError(f"{what} {shown(text.strip())}: '(' without ')'", "hand")
     groups.append((False, text[start:]))
-    slots: list[tuple[bool, Optional[int]]] = []  # (down, card id or None: unknown), in the order dealt
-    for down, part in groups:
-        for token in part.replace(",", " ").split():
-            if all(ch in UNKNOWN for ch in token):
-                if not down:
-                    raise PokerError(f"{what} {shown(text.strip())}: only a down card, in parentheses, "
-                                     "can be unknown (x): up cards are seen", "hand")
-                slots += [(True, None)] * len(token)
+    return groups
+
+
+# --- ranges: hands with bare ranks, comma lists ------------------------------------
+
+#: The most hands a range of stud or draw hands may stand for.
+MOST_RANGE_HANDS = 100_000
+_RANK_OF = {ch: i for i, ch in enumerate(C.RANK_CHARS)} | {ch.lower(): i for i, ch in enumerate(C.RANK_CHARS)}
+
+
+def is_range(text) -> bool:
+    """Whether a player's text is a range of hands (see :func:`expand_range`):
+    a comma list, or a hand with a card written as a bare rank."""
+    if not isinstance(text, str):
+        return False
+    if "," in text:
+        return True
+    try:
+        return any(kind == "rank" for _, part in _groups(text, "hand") for token in part.split()
+                   for kind, _ in _tokens(token, "hand", text))
+    except PokerError:
+        return False
+
+
+def read_range(text: str, what: str = "hand") -> Optional[list[StudHand]]:
+    """The hands a stud player's range stands for (:func:`expand_range`), or
+    None when the text is one hand (no comma, no bare rank)."""
+    return expand_range(text, what) if is_range(text) else None
+
+
+def read_plain_range(text: str, what: str = "hand") -> Optional[list[StudHand]]:
+    """:func:`read_range` of a draw game's kept cards (plain cards, no parentheses)."""
+    return expand_range(text, what, notation=False) if is_range(text) else None
+
+
+#: ``87-``: every made hand this low or lower (the highest ranks, in the game's order).
+_PAT = re.compile(r"^\s*(10|[2-9TJQKA]){1,5}-\s*$", re.IGNORECASE)
+_PAT_RANKS = re.compile(r"10|[2-9TJQKA]", re.IGNORECASE)
+
+
+def _read_lowball(text: str, what: str, rule: str, size: int) -> Optional[list[StudHand]]:
+    """A draw game's range: parts ``87-`` (:func:`pat_hands`) and parts of
+    cards and bare ranks (:func:`expand_range`), in one list."""
+    if not isinstance(text, str) or not (is_range(text) or any(_PAT.match(p) for p in text.split(","))):
+        return None
+    out: list[StudHand] = []
+    seen: set[frozenset] = set()
+    for part in text.split(","):
+        hands = pat_hands(part, what, rule, size) if _PAT.match(part) else expand_range(part, what, False)
+        for h in hands:
+            key = frozenset(h.cards)
+            if key not in seen:
+                seen.add(key)
+                out.append(h)
+    sizes = {len(h.cards) + h.unknown for h in out}
+    if len(sizes) > 1:
+        raise PokerError(f"{what} {shown(text.strip())}: every hand of a range shows as many cards "
+                         f"(not {' and '.join(str(n) for n in sorted(sizes))})", "hand")
+    if len(out) > MOST_RANGE_HANDS:
+        raise PokerError(f"{what} {shown(text.strip())} stands for more than {MOST_RANGE_HANDS:,} hands: "
+                         "narrow it", "hand")
+    return out
+
+
+def read_27_range(text: str, what: str = "hand") -> Optional[list[StudHand]]:
+    """:func:`_read_lowball` in deuce-to-seven (``87-``: made 8-7 lows, no straight or flush)."""
+    return _read_lowball(text, what, "27", 5)
+
+
+def read_a5_range(text: str, what: str = "hand") -> Optional[list[StudHand]]:
+    """:func:`_read_lowball` in ace-to-five (``87-``: five different ranks, ace low)."""
+    return _read_lowball(text, what, "a5", 5)
+
+
+def read_badugi_range(text: str, what: str = "hand") -> Optional[list[StudHand]]:
+    """:func:`_read_lowball` in badugi (``87-``: four-card badugis, ace low)."""
+    return _read_lowball(text, what, "badugi", 4)
+
+
+def pat_hands(text: str, what: str, rule: str, size: int) -> list[StudHand]:
+    """Every made hand of ``size`` cards whose ranks, highest first in the
+    game's order, are at most those written (``87-``: 8-7-6-5-3 and every
+    lower hand; ``9-``: every nine-high or lower). Made: ``size`` different
+    ranks; in deuce-to-seven (``rule`` "27", the ace only high) no straight
+    and no flush; in badugi four suits too. Ace low in "a5" and "badugi"."""
+    from itertools import combinations
+
+    ace_high = rule == "27"
+    order = list(range(13)) if ace_high else [12] + list(range(12))  # card ranks, lowest first
+    place = {r: i for i, r in enumerate(order)}
+    limit = [place[_RANK_OF[t] if t != "10" else 8] for t in _PAT_RANKS.findall(text.strip()[:-1])]
+    if limit != sorted(limit, reverse=True) or len(set(limit)) < len(limit) or len(limit) > size:
+        raise PokerError(f"{what} {shown(text.strip())}: a made hand's ranks from the highest down, "
+                         "each lower than the one before (87-, 9-)", "hand")
+    out = []
+    for places_ in combinations(range(13), size):
+        top = sorted(places_, reverse=True)
+        if top[:len(limit)] > limit:
+            continue
+        ranks = [order[i] for i in places_]
+        if ace_high and (top[0] - top[-1] == size - 1):
+            continue  # a straight (the ace only high: A-5-4-3-2 is not one)
+        for suits in product(range(4), repeat=size):
+            if (rule == "27" and len(set(suits)) == 1) or (rule == "badugi" and len(set(suits)) < size):
+                continue
+            cards = [13 * g + r for g, r in zip(suits, ranks)]
+            out.append(StudHand(cards, C.format_cards(cards), 0))
+    if not out:
+        raise PokerError(f"{what} {shown(text.strip())} stands for no made hand", "hand")
+    return out
+
+
+def _tokens(token: str, what: str, text: str) -> list[tuple[str, Optional[int]]]:
+    """One token's cards, bare ranks and unknown cards in order: ("card", id),
+    ("rank", 0..12) or ("unknown", None)."""
+    out: list[tuple[str, Optional[int]]] = []
+    pos = 0
+    while pos < len(token):
+        for width in (3, 2):
+            cid = C.SPELLINGS.get(token[pos:pos + width])
+            if cid is not None:
+                out.append(("card", cid))
+                pos += width
+                break
+        else:
+            if token[pos:pos + 2] == "10":
+                out.append(("rank", 8))
+                pos += 2
+            elif token[pos] in _RANK_OF:
+                out.append(("rank", _RANK_OF[token[pos]]))
+                pos += 1
+            elif token[pos] in UNKNOWN:
+                out.append(("unknown", None))
+                pos += 1
             else:
-                slots += [(down, int(c)) for c in C.parse(token, what=what)]
-    cards = [c for _, c in slots if c is not None]
-    if len(set(cards)) < len(cards):
-        C.parse(" ".join(C.card_name(c) for c in cards), what=what)  # names the card given twice
-    if any(down for down, _ in groups) and [d for d, _ in slots] != [i in DOWN for i in range(len(slots))]:
-        raise PokerError(f"{what} {shown(text.strip())}: the down cards are the first two and the "
-                         "seventh, in parentheses: (As Kd) 7h 7c 9s Ts (2d)", "hand")
-    return StudHand(cards, write([c for _, c in slots]), sum(c is None for _, c in slots))
+                raise PokerError(f"{what} {shown(text.strip())}: {shown(token)} is not cards or ranks "
+                                 "(a rank alone, A or 7, stands for any suit)", "hand")
+    return out
+
+
+def expand_range(text: str, what: str = "hand", notation: bool = True) -> list[StudHand]:
+    """Every hand a range stands for: a comma list of hands in which a card
+    may be a bare rank, any suit (``(A2) 3h`` is every ace and deuce down
+    under the 3h; ``(A23)`` every three cards of those ranks; in a draw game
+    ``7 5 4 3`` every four such cards). Hands holding a card twice are left
+    out, and a set of cards met again is listed once. ``notation``: stud's
+    (parentheses around the down cards); else plain cards. Every hand of a
+    range shows as many cards."""
+    out: list[StudHand] = []
+    seen: set[frozenset] = set()
+    for part_text in text.split(","):
+        if not part_text.strip():
+            raise PokerError(f"{what} {shown(text.strip())}: an empty hand between commas", "hand")
+        groups = _groups(part_text, what) if notation else [(False, part_text)]
+        if not notation and any(ch in part_text for ch in "()"):
+            raise PokerError(f"{what} {shown(part_text.strip())}: parentheses mark stud's down cards; "
+                             "a hand here is plain cards", "hand")
+        slots: list[tuple[bool, str, Optional[int]]] = []
+        for down, part in groups:
+            for token in part.split():
+                for kind, value in _tokens(token, what, part_text):
+                    if kind == "unknown" and not down:
+                        raise PokerError(f"{what} {shown(part_text.strip())}: only a down card, in "
+                                         "parentheses, can be unknown (x): up cards are seen", "hand")
+                    slots.append((down, kind, value))
+        if notation and len(slots) == 3 and all(d for d, _, _ in slots):
+            # (A23): a razz or stud starting hand, whichever card is up (equity does not ask)
+            slots = [(i < 2, k, v) for i, (_, k, v) in enumerate(slots)]
+        if notation:
+            _check_down(groups, [d for d, _, _ in slots], part_text, what)
+        if out and len(slots) != len(out[0].cards) + out[0].unknown:
+            raise PokerError(f"{what} {shown(text.strip())}: every hand of a range shows as many cards "
+                             f"({len(out[0].cards) + out[0].unknown}, not {len(slots)})", "hand")
+        choices = [[v] if k != "rank" else [13 * g + v for g in range(4)] for _, k, v in slots]
+        for picked in product(*choices):
+            known = [c for c in picked if c is not None]
+            key = frozenset(known)
+            if len(key) < len(known) or key in seen:
+                continue
+            seen.add(key)
+            out.append(StudHand(known, write(list(picked)) if notation else C.format_cards(known),
+                                sum(c is None for c in picked)))
+            if len(out) > MOST_RANGE_HANDS:
+                raise PokerError(f"{what} {shown(text.strip())} stands for more than "
+                                 f"{MOST_RANGE_HANDS:,} hands: narrow it", "hand")
+    if not out:
+        raise PokerError(f"{what} {shown(text.strip())} stands for no hand (a card twice in each)", "hand")
+    return out
 
 
 def write(cards: Sequence[Optional[int]]) -> str:

@@ -103,6 +103,10 @@ def _monte_carlo(players, dead, g, draws: int, pat: str, keep: str, samples, std
     t0 = Clock()
     check_options(samples, stderr, seed, None, None, False, categories, progress)
     spot = make_spot(players, (), dead, g.name, categories)
+    ranged = [i + 1 for i, p in enumerate(spot.players) if not p.fixed]
+    if ranged:
+        raise PokerError(f"player {ranged[0]} is a range: ranges take the one draw to come (draws=1); "
+                         "with more draws each player is the cards kept", "players")
     full = g.hole_cards
     if len(spot.players) * full + full > len(g.deck):
         raise PokerError(f"{len(spot.players)} players may need more cards than the deck holds over "

@@ -6,6 +6,7 @@ fixed hand is dropped here, so the engines only ever see possible combos.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -31,6 +32,8 @@ class Player:
     written: str = ""
     #: A parsed range's facts, kept with it: each card's combos (indices) and whether one weight serves all.
     facts: Optional["RangeFacts"] = field(default=None, repr=False, compare=False)
+    #: A stud or draw range's cards shown by each of its hands, the unknown (x) ones included.
+    shows: int = 0
 
     @property
     def label(self) -> str:
@@ -128,6 +131,19 @@ def _parse_shown(value, index: int, dealing) -> Player:
     from pokercli.games.rules import load
 
     what = f"hand {index}"
+    if isinstance(value, str) and dealing.ranges and value.strip().lower() not in RG.RANDOM_WORDS:
+        try:
+            hands = load(dealing.ranges)(value, what)
+        except PokerError as e:
+            raise PokerError(str(e), "players") from None
+        if hands is not None:  # a range: every hand it stands for, each one combo
+            shows = len(hands[0].cards) + hands[0].unknown
+            if shows not in dealing.hand_counts():
+                sizes = dealing.hand_counts()
+                raise PokerError(f"{what} {shown(value.strip())}: its hands show {shows} cards; a hand "
+                                 f"here shows {sizes[0]} to {sizes[-1]}", "players")
+            return Player(value, [(tuple(sorted(h.cards)), 1.0) for h in hands], False,
+                          written=value.strip(), shows=shows)
     if isinstance(value, RG.Range) or (isinstance(value, str) and "," in value):
         raise PokerError(f"{what}: a player here is one hand of the cards dealt so far, not a range",
                          "players")
@@ -237,7 +253,7 @@ def make_spot(players: Sequence, board=(), dead=(), game: str = "holdem",
             raise PokerError(f"the range of player {i + 1} ({shown(p.text)}) is empty once the "
                              "board, dead cards and other hands are removed"
                              + (f" (and the cards {g.name} leaves out)" if g.left_out else ""), "players")
-        out.append(Player(p.text, combos, False, facts=p.facts))
+        out.append(dataclasses.replace(p, combos=combos))
     spot = Spot(out, board_cards, dead_cards, g, with_types)
     left = available - g.hole_cards * sum(p.fixed for p in out)
     if g.hole_cards != 2:

@@ -73,27 +73,69 @@ def places(missing: tuple[int, ...]) -> np.ndarray:
     return out
 
 
-def layout(spot: Spot):
-    """(hands int64[P, 7], known counts, pool of unseen cards, missing counts)."""
+def layout(spot: Spot, held: Optional[list] = None):
+    """(hands int64[P, 7], known counts, pool of unseen cards, missing counts)
+    of the fixed hands, or of one deal of the players' ranges (``held``: each
+    player's known cards)."""
+    held = [pl.cards for pl in spot.players] if held is None else held
     hands = np.zeros((len(spot.players), spot.game.hole_cards), np.int64)
     sizes = np.zeros(len(spot.players), np.int64)
-    for p, pl in enumerate(spot.players):
-        hands[p, :len(pl.cards)] = pl.cards
-        sizes[p] = len(pl.cards)
-    used = C.card_mask([c for pl in spot.players for c in pl.cards] + spot.dead)
+    for p, cards in enumerate(held):
+        hands[p, :len(cards)] = cards
+        sizes[p] = len(cards)
+    used = C.card_mask([c for cards in held for c in cards] + spot.dead)
     pool = np.array([c for c in spot.game.deck if not used >> c & 1], np.int64)
     missing = tuple(int(spot.game.hole_cards - s) for s in sizes)
     return hands, sizes, pool, missing
 
 
-def deals(spot: Spot) -> int:
-    """How many deals of the missing cards there are."""
-    _, _, pool, missing = layout(spot)
+def deals(spot: Spot, held: Optional[list] = None) -> int:
+    """How many deals of the missing cards there are (of one deal of the ranges: ``held``)."""
+    _, _, pool, missing = layout(spot, held)
     total, left = 1, len(pool)
     for k in missing:
         total *= math.comb(left, k)
         left -= k
     return total
+
+
+#: The most deals of the players' ranges an exact job lists.
+MOST_RANGE_DEALS = 2_000_000
+#: What one deal of the ranges costs an exact job besides its evaluations (its
+#: kernel calls and arrays, about 0.2 ms), in hand evaluations: the work estimate
+#: counts it, so that many deals of few cards each go to Monte Carlo under "auto".
+DEAL_COST = 20_000
+#: Batches a Monte Carlo job with ranges runs before its standard error is trusted.
+MIN_RANGE_BATCHES = 30
+#: Samples of one deal of the ranges in a Monte Carlo batch (each batch draws its deal).
+RANGE_BATCH = 1_024
+
+
+def ranged(spot: Spot) -> bool:
+    """Whether a player is a range (several hands) rather than one hand."""
+    return any(not pl.fixed for pl in spot.players)
+
+
+def range_deals(spot: Spot, cap: int = MOST_RANGE_DEALS) -> Optional[list[list[tuple[int, ...]]]]:
+    """Every deal of the players' ranges, one hand each holding no card of
+    another (each player's known cards); None past ``cap`` deals."""
+    choices = [[tuple(pl.cards)] if pl.fixed else [c for c, _ in pl.combos] for pl in spot.players]
+    out: list[list[tuple[int, ...]]] = []
+
+    def walk(p: int, used: int, chosen: list) -> bool:
+        if p == len(choices):
+            out.append(list(chosen))
+            return len(out) <= cap
+        for cards in choices[p]:
+            mask = C.card_mask(cards)
+            if not mask & used:
+                chosen.append(cards)
+                if not walk(p + 1, used | mask, chosen):
+                    return False
+                chosen.pop()
+        return True
+
+    return out if walk(0, 0, []) else None
 
 
 def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
@@ -105,30 +147,43 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
     from pokercli._stop import result as wait, shutdown
 
     t0 = Clock()
-    total = deals(spot)
     players = len(spot.players)
-    if total * players > limit:
-        raise TooMuchWork(float(total * players))
-    hands, sizes, pool, missing = layout(spot)
-    split = places(missing)
-    combos = math.comb(len(pool), sum(missing))
+    if ranged(spot):
+        cap = int(min(MOST_RANGE_DEALS, limit // DEAL_COST))
+        hands_of = range_deals(spot, cap)
+        if hands_of is None:  # more deals than the limit allows: at least this much work
+            raise TooMuchWork(float(cap * DEAL_COST))
+        if not hands_of:
+            raise PokerError("no deal is possible: the ranges leave no hands without a shared card", "players")
+    else:
+        hands_of = [None]
+    each = [deals(spot, held) for held in hands_of]
+    total = sum(each)
+    work = total * players + (len(hands_of) * DEAL_COST if hands_of != [None] else 0)
+    if work > limit:
+        raise TooMuchWork(float(work))
     tables = kernel_tables(spot.game)
-    step = max(1, DEALS_PER_CALL // len(split))
-    bounds = [(lo, min(step, combos - lo)) for lo in range(0, combos, step)]
+    jobs_ = []  # (layout, start, count) of every kernel call, deal by deal
+    for held in hands_of:
+        hands, sizes, pool, missing = layout(spot, held)
+        split = places(missing)
+        combos = math.comb(len(pool), sum(missing))
+        step = max(1, DEALS_PER_CALL // len(split))
+        jobs_ += [((hands, sizes, pool, split), lo, min(step, combos - lo)) for lo in range(0, combos, step)]
+    hands, sizes, pool, split = jobs_[0][0]
     ensure(K.stud_showdowns, hands, sizes, pool, split, 0, 0, False, np.uint64(0), *tables,
            spot.with_types, *split_tallies(players))
 
-    def part(start: int, count: int):
+    def part(arrays, start: int, count: int):
         t = split_tallies(players)
-        call(K.stud_showdowns, hands, sizes, pool, split, start, count, False, np.uint64(0), *tables,
-             spot.with_types, *t)
+        call(K.stud_showdowns, *arrays, start, count, False, np.uint64(0), *tables, spot.with_types, *t)
         return t
 
     totals = list(split_tallies(players))
     pool_ex = ThreadPoolExecutor(max_workers=jobs.threads())
     interrupted = True
     try:
-        futures = [pool_ex.submit(part, lo, n) for lo, n in bounds]
+        futures = [pool_ex.submit(part, arrays, lo, n) for arrays, lo, n in jobs_]
         for done, fut in enumerate(futures, 1):
             for sum_, x in zip(totals, wait(fut)):
                 sum_ += x
@@ -142,6 +197,8 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
     res.deals = total
     res.evaluations = float(total * players)
     res.seconds = t0.seconds()
+    if hands_of != [None]:
+        res.extra["range_deals"] = len(hands_of)
     return res
 
 
@@ -149,12 +206,12 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
                 seed: Optional[int] = None,
                 progress: Optional[Callable[[int, int, float], None]] = None) -> EquityResult:
     """Monte Carlo equity, as :func:`pokercli.equity_calc.montecarlo.monte_carlo`."""
-    from pokercli._kernels import stud as K
-    from pokercli._kernels.jit import call
     from pokercli.equity_calc.montecarlo import batch_seed, run_batches, sampling_plan, split_sampled
 
     t0 = Clock()
     seed, stderr, cap = sampling_plan(seed, samples, stderr)
+    if ranged(spot):
+        return _ranged_monte_carlo(spot, seed, stderr, cap, progress, t0)
     hands, sizes, pool, missing = layout(spot)
     split = places(tuple(missing))[:1]
     tables = kernel_tables(spot.game)
@@ -162,19 +219,99 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
     totals = list(split_tallies(players))
 
     def one(b: int, n: int):
-        t = split_tallies(players)
-        call(K.stud_showdowns, hands, sizes, pool, split, 0, n, True, np.uint64(batch_seed(seed, b)),
-             *tables, spot.with_types, *t)
-        return t
+        return _sample_batch((hands, sizes, pool, split), n, batch_seed(seed, b), tables, spot.with_types,
+                             players)
 
     def add(part):
-        for sum_, x in zip(totals, part):
-            sum_ += x
+        _add_into(totals, part)
         return int(part[5][1]), 0  # (samples, redrawn deals: none, every deal is valid)
 
     done, interrupted, reached = run_batches(one, add, lambda n: split_stderrs(totals, n), cap, stderr,
                                              jobs.threads(), progress)
     return split_sampled(spot, totals, done, (seed, stderr, cap), reached, interrupted, t0.seconds())
+
+
+def _sample_batch(arrays, n: int, kernel_seed: int, tables, with_types: bool, players: int):
+    """The tallies of ``n`` random deals of the missing cards of one layout
+    (hands, sizes, pool, one split of the missing cards), seeded."""
+    from pokercli._kernels import stud as K
+    from pokercli._kernels.jit import call
+
+    t = split_tallies(players)
+    call(K.stud_showdowns, *arrays, 0, n, True, np.uint64(kernel_seed), *tables, with_types, *t)
+    return t
+
+
+def _add_into(totals, part) -> None:
+    for sum_, x in zip(totals, part):
+        sum_ += x
+
+
+def _ranged_monte_carlo(spot: Spot, seed: int, stderr, cap: int, progress, t0: Clock) -> EquityResult:
+    """Monte Carlo with ranges: each batch of :data:`RANGE_BATCH` samples draws
+    one deal of the ranges (each player's hand uniformly, drawn again while two
+    share a card), then that deal's missing cards. Every deal is as likely, so
+    the mean is the ranges' equity; the standard error is the batches' spread
+    (samples of one batch share their deal, so they are not independent)."""
+    from pokercli.equity_calc.montecarlo import batch_seed, run_batches, sampling_note, split_sampled
+
+    tables = kernel_tables(spot.game)
+    players = len(spot.players)
+    totals = list(split_tallies(players))
+    choices = [[tuple(pl.cards)] if pl.fixed else [c for c, _ in pl.combos] for pl in spot.players]
+    # running sums over the batches, by player: of w*x, (w*x)**2 and w**2*x (x a batch's mean
+    # share, w its samples), and of w**2, for the spread of the batch means
+    sums = np.zeros((3, players))
+    sum_w2 = [0.0]
+    batches = [0]
+    first_way = lru_cache(maxsize=8)(lambda missing: places(missing)[:1])
+
+    def draw(b: int) -> list:
+        rng = np.random.default_rng(batch_seed(seed, b) ^ 0x5EED)
+        for _ in range(10_000):
+            held = [c[int(rng.integers(len(c)))] for c in choices]
+            cards = [x for h in held for x in h]
+            if len(set(cards)) == len(cards):
+                return held
+        raise PokerError("the ranges almost never fit together: 10,000 random deals of their hands "
+                         "all shared a card; narrow them", "players")
+
+    def one(b: int, n: int):
+        hands, sizes, pool, missing = layout(spot, draw(b))
+        return _sample_batch((hands, sizes, pool, first_way(tuple(missing))), n, batch_seed(seed, b), tables,
+                             spot.with_types, players)
+
+    def add(part):
+        _add_into(totals, part)
+        n = int(part[5][1])
+        hi, hl, lo = (x.astype(np.float64) for x in part[:3])
+        k = np.arange(1, players + 1, dtype=np.float64)
+        x = ((hi[:, 1:] / k).sum(axis=1) + ((hl[:, 1:] + lo[:, 1:]) / (2 * k)).sum(axis=1)) / n
+        sums[0] += n * x
+        sums[1] += (n * x) ** 2
+        sums[2] += n * n * x
+        sum_w2[0] += n * n
+        batches[0] += 1
+        return n, 0
+
+    def errors(done: int) -> list[float]:
+        b = batches[0]
+        if b < MIN_RANGE_BATCHES:  # too few batches to judge their spread
+            return [1.0] * players
+        m = sums[0] / done
+        # sum over batches of (w * (x - m))**2, from the running sums
+        spread = sums[1] - 2 * m * sums[2] + m * m * sum_w2[0]
+        return [math.sqrt(max(v, 0.0) / done ** 2 * b / (b - 1)) for v in spread.tolist()]
+
+    done, interrupted, reached = run_batches(one, add, errors, cap, stderr, jobs.threads(), progress,
+                                             size=lambda b: RANGE_BATCH)
+    res = split_sampled(spot, totals, done, (seed, stderr, cap), reached, interrupted, t0.seconds())
+    se = errors(done)
+    for pr, s_ in zip(res.players, se):
+        pr.stderr = s_
+    res.note = sampling_note(done, cap, stderr, reached, interrupted, max(se))
+    res.extra["range_batch"] = RANGE_BATCH
+    return res
 
 
 def equity(spot: Spot, job, game) -> EquityResult:

@@ -42,16 +42,16 @@ def badugi_ranking() -> RuleRanking:
 
 
 #: Five cards each, no board; a spot shows each player's kept cards before the draw.
-FIVE_CARDS = Dealing(hole_cards=5, hand_sizes=(0, 1, 2, 3, 4, 5), players=2,
+FIVE_CARDS = Dealing(hole_cards=5, hand_sizes=(0, 1, 2, 3, 4, 5), players=2, ranges="pokercli.stud:read_27_range",
                      street_names=("drawing five", "drawing four", "drawing three", "drawing two",
                                    "drawing one", "pat"), draws=Draws(1, ace_high=True))
 #: The same, with three draws (triple draw), deuce-to-seven and ace-to-five.
 FIVE_CARDS_27_TRIPLE = replace(FIVE_CARDS, draws=Draws(3, ace_high=True))
-FIVE_CARDS_A5_TRIPLE = replace(FIVE_CARDS, draws=Draws(3))
+FIVE_CARDS_A5_TRIPLE = replace(FIVE_CARDS, draws=Draws(3), ranges="pokercli.stud:read_a5_range")
 
 
 #: Four cards each, no board; a spot shows each player's kept cards before the last draw.
-FOUR_CARDS = Dealing(hole_cards=4, hand_sizes=(0, 1, 2, 3, 4), players=2,
+FOUR_CARDS = Dealing(hole_cards=4, hand_sizes=(0, 1, 2, 3, 4), players=2, ranges="pokercli.stud:read_badugi_range",
                      street_names=("drawing four", "drawing three", "drawing two", "drawing one", "pat"), draws=Draws(3, pat="K"))
 
 

@@ -65,6 +65,10 @@ class Dealing:
     #: "module:function" of (text, what) -> card ids that reads a hand in the
     #: game's own notation (stud's down cards in parentheses); None: plain cards.
     notation: Optional[str] = None
+    #: "module:function" of (text, what) -> the hands a player's range stands for
+    #: (a comma list; a bare rank is any suit), or None when the text is one hand;
+    #: None here: a player is one hand.
+    ranges: Optional[str] = None
 
     #: What a spot with each of ``hand_sizes`` cards is called (``fifth street``, ``pat``).
     street_names: tuple[str, ...] = ()

@@ -607,8 +607,6 @@ _STUD_STREETS = {3: "third street", 4: "fourth street", 5: "fifth street", 6: "s
 def _work_out_ev(hand: Hand) -> None:
     """Each pot's exact equities among its contenders (every other known card
     out of the deck) and each player's EV: the pots at those equities."""
-    from pokercli.equity_calc import equity
-
     spot = hand.allin
     if spot is None or spot.reason is not None:
         return

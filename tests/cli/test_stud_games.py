@@ -77,7 +77,8 @@ def test_equity_exact_and_sampled(cli):
 @pytest.mark.parametrize("args,fragment", [
     (["(As 2d) 3h", "QQ+"], "hand 2: unknown card 'QQ+'"),
     (["(As 2d) 3h", "random"], "not 'random'"),
-    (["(As 2d) 3h", "(Kd 3d) 4s,(Qd 3c) 4h"], "not a range"),
+    (["(As 2d) 3h", "(Kd 3d) 4s,(Qd 3c)"], "every hand of a range shows as many cards"),
+    (["(As 2d) 3h", "(K 3d 4s) 9"], "the down cards are the first two"),
     (["(As 2d) 3h", "Kd 3d"], "has 2 cards; a hand here shows 3 to 7"),
     (["(As 2d 3h)", "(Kd 3d) 4s"], "the down cards are the first two and the seventh"),
     (["(As 2d) 3h", "(As 3d) 4s"], "As"),
