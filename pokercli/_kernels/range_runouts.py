@@ -45,10 +45,13 @@ def runout_board(runouts, r, base_key, base_mask, card_keys):
 @jit_inline
 def value_combos(keys, masks, key, mask, offsets, rank_tab, flush_tab, values):
     """``values[c]``: combo ``c``'s value on the board of ``key``/``mask``; -1
-    where it holds one of the board's cards."""
+    where it holds one of the board's cards. Such a combo is valued without its
+    cards (a card counted twice makes a key past the end of a short deck's
+    table: read there, it crashed the process), and the value is dropped."""
     for c in range(keys.shape[0]):
-        v = hand_value(key + keys[c], mask | masks[c], offsets, rank_tab, flush_tab)
-        values[c] = -1 if masks[c] & mask else v
+        clear = (masks[c] & mask) == 0
+        v = hand_value(key + keys[c] * np.int64(clear), mask | masks[c], offsets, rank_tab, flush_tab)
+        values[c] = v if clear else -1
 
 
 @jit

@@ -151,9 +151,10 @@ def _quick(players, board, dead, game) -> Optional[EquityResult]:
         if g is None or g.engine is None or g.hole_cards != 2 or g.engine.equity is not board_equity:
             return None
         _QUICK_GAMES[game] = g
-    from pokercli.equity_calc.quick import fixed_equity
+    from pokercli.equity_calc.quick import fixed_equity, pair_equity
 
-    return fixed_equity(players, board, dead, g)
+    found = fixed_equity(players, board, dead, g)
+    return found if found is not None else pair_equity(players, board, dead, g)
 
 
 #: The games :func:`_quick` has found to take the quick path, by name.

@@ -39,7 +39,10 @@ def _hand_values(hands: np.ndarray, runouts: np.ndarray, board: Sequence[int], t
     else:
         run_key = np.zeros(len(runouts), np.int64)
         run_mask = np.zeros(len(runouts), np.int64)
-    key = np.int64(board_key) + run_key[:, None] + hand_key[None, :]
+    # a hand holding a board or runout card is valued without its cards (a card counted
+    # twice makes a key past the end of a short deck's table), then dropped below
+    overlap = ((run_mask[:, None] | np.int64(board_mask)) & hand_mask[None, :]) != 0
+    key = np.int64(board_key) + run_key[:, None] + np.where(overlap, 0, hand_key[None, :])
     mask = np.int64(board_mask) | run_mask[:, None] | hand_mask[None, :]
     low = key & 0xFFFFFFFF
     value = rank_tab[(low & 4095) + offsets[low >> 12]].astype(np.int64)
@@ -49,7 +52,7 @@ def _hand_values(hands: np.ndarray, runouts: np.ndarray, board: Sequence[int], t
         suit = ((flush & 0x1110) != 0).astype(np.int64) + ((flush & 0x1100) != 0) + ((flush & 0x1000) != 0)
         bits = (mask[flushed] >> (13 * suit[flushed])) & 0x1FFF
         value[flushed] = flush_tab[bits]
-    value[((run_mask[:, None] | np.int64(board_mask)) & hand_mask[None, :]) != 0] = -1
+    value[overlap] = -1
     return value
 
 

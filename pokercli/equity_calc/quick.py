@@ -22,14 +22,19 @@ plain Python (:mod:`pokercli.postflop_pairs`).
 
 from __future__ import annotations
 
+import math
 import sys
 from typing import Optional, Sequence
 
 from pokercli.cards import SPELLINGS, card_name
 from pokercli.equity_calc.model import EquityResult, PlayerResult
+from pokercli.ranges import RANDOM_WORDS
 from pokercli.timing import Clock
 
 _NAMES = [card_name(c) for c in range(52)]
+#: For each number of players, every winner pattern and its winners.
+_WINNERS = {n: [(pattern, [p for p in range(n) if pattern >> p & 1]) for pattern in range(1, 1 << n)]
+            for n in range(2, 11)}
 #: The most players taken (the winner patterns: 2**players counters).
 MAX_PLAYERS = 10
 
@@ -120,14 +125,16 @@ def fixed_equity(players: Sequence, board, dead, game) -> Optional[EquityResult]
         kit.warm = True
     seconds = clock.seconds()
     total = float(sum(counts))
+    # rows[p][n]: the runouts p wins among n winners, as the general path's outcome rows
+    rows = [[0] * (players_ + 1) for _ in range(players_)]
+    for pattern, winners in _WINNERS[players_]:
+        c = counts[pattern]
+        if c:
+            for p in winners:
+                rows[p][len(winners)] += c
     out = []
     for p in range(players_):
-        # row[n]: the runouts p wins among n winners, as the general path's outcome rows
-        row = [0] * (players_ + 1)
-        for pattern in range(1, 1 << players_):
-            if pattern >> p & 1:
-                row[bin(pattern).count("1")] += counts[pattern]
-        row = [float(x) for x in row]
+        row = [float(x) for x in rows[p]]
         wins, ties = row[1], sum(row[2:])
         share = wins + sum(row[n] / n for n in range(2, players_ + 1))
         a, b = hands[p]
@@ -155,9 +162,15 @@ class _Kit:
         self.key_init = int(KEY_INIT)
         self.tables = (keys, offsets, *strength_tables(game.rule.key))
         self.deck = sum(1 << c for c in game.deck)
+        from pokercli._kernels.range_runouts import runout_counts2
+        from pokercli.equity_calc.runouts import board_runouts
+
         self.call, self.kernel = call, fixed_patterns
         self.np_array, self.int64 = np.array, np.int64
         self.warm = False
+        self.np, self.rule = np, game.rule.key
+        self.pair_kernel, self.runouts = runout_counts2, board_runouts
+        self.ones = lambda n: np.ones(n, np.int64)
 
 
 _KITS: dict[str, _Kit] = {}
@@ -166,3 +179,145 @@ _KITS: dict[str, _Kit] = {}
 def _kit(game) -> _Kit:
     kit = _KITS[game.rule.key] = _Kit(game)
     return kit
+
+
+def pair_equity(players: Sequence, board, dead, game) -> Optional[EquityResult]:
+    """The exact equity of two players, hands or ranges of whole weights, on
+    a flop, turn or river, in one kernel call over every runout (the general
+    path's one-pass counts, :func:`pokercli.equity_calc.runouts.counts`, without
+    its spot checks); None when this path does not take the spot: a player
+    that is neither, ``random`` (its own kernel), a job big enough for the
+    general path's suit symmetry, or anything the general path would refuse."""
+    if "numba" not in sys.modules or not isinstance(players, (list, tuple)) or len(players) != 2:
+        return None
+    board_cards, dead_cards = _cards(board), _cards(dead)
+    if board_cards is None or dead_cards is None or len(board_cards) < 3 \
+            or len(board_cards) not in game.board_sizes:
+        return None
+    sides = [_side(p) for p in players]
+    if any(s is None for s in sides):
+        return None
+    kit = _KITS.get(game.rule.key) or _kit(game)
+    fixed = [c for kind, value in sides if kind == "hand" for c in value]
+    every = fixed + board_cards + dead_cards
+    used = 0
+    for c in every:
+        used |= 1 << c
+    if bin(used).count("1") != len(every) or used & ~kit.deck:
+        return None
+    np = kit.np
+    blocked = np.int64(used | (((1 << 52) - 1) & ~kit.deck))
+    available = bin(kit.deck).count("1") - len(board_cards) - len(dead_cards)
+    left = available - 2 * sum(kind == "hand" for kind, _ in sides)
+    arrays = []
+    counts = []
+    product = 1
+    for kind, value in sides:
+        if kind == "range":
+            whole, most = _range_arrays(value, kit)[4:]
+            if not whole:
+                return None  # weights such as 0.5: the general path counts deal by deal
+            product *= most
+    if product > MAX_DEAL_WEIGHT:
+        return None
+    for kind, value in sides:
+        if kind == "hand":
+            a, b = value
+            arrays.append((np.array([kit.keys[a] + kit.keys[b]], np.int64),
+                           np.array([(1 << a) | (1 << b)], np.int64), np.ones(1, np.int64)))
+            counts.append(1)
+            continue
+        keys, masks, weights, uniform = _range_arrays(value, kit)[:4]
+        keep = (masks & blocked) == 0
+        kept = int(keep.sum())
+        if not kept or (uniform and kept == math.comb(left, 2)):
+            return None  # empty (the general path says so), or every hand: the random kernel's
+        arrays.append((keys[keep], masks[keep], weights[keep]))
+        counts.append(kept)
+    (fk, fm, fw), (sk, sm, sw) = arrays
+    dense = np.outer(fw, sw) * ((fm[:, None] & sm[None, :]) == 0)
+    deals = int(np.count_nonzero(dense))
+    if not deals:
+        return None
+    to_come = game.board_cards - len(board_cards)
+    runs = kit.runouts(tuple(sorted(set(board_cards) | set(dead_cards) | set(game.left_out))), to_come)
+    if len(runs) * (dense.size + len(fk) + len(sk)) > QUICK_PAIR_WORK:
+        return None
+    weight = int(dense.sum(dtype=np.int64))
+    dense = dense.astype(np.uint8 if dense.max() <= 255 else np.int64)
+    base_key, base_mask = kit.key_init, 0
+    for c in board_cards:
+        base_key += kit.keys[c]
+        base_mask |= 1 << c
+    patterns = np.zeros(4, np.int64)
+    clock = Clock()
+    kit.call(kit.pair_kernel, fk, fm, sk, sm, dense, runs, kit.ones(len(runs)), np.int64(base_key),
+             np.int64(base_mask), *kit.tables, np.empty(len(sk), np.int64), patterns)
+    seconds = clock.seconds()
+    won, lost, tied = (float(x) for x in patterns[1:].tolist())
+    per_deal = math.comb(52 - len(board_cards) - len(dead_cards) - len(game.left_out) - 4, to_come)
+    total = float(per_deal * float(weight))
+    out = []
+    for p, (kind, value) in enumerate(sides):
+        wins = won if p == 0 else lost
+        label = f"{_NAMES[value[0]]} {_NAMES[value[1]]}" if kind == "hand" else players[p]
+        out.append(PlayerResult(label, float(wins / total), float(tied / total), float((wins + tied / 2) / total),
+                                wins, tied, total, combos=counts[p]))
+    result = EquityResult(out, "exact", board_cards, dead_cards, boards=total, game=game.name)
+    result.deals, result.seconds = deals, seconds
+    result.evaluations = float(len(runs) * (len(fk) + len(sk)))
+    return result
+
+
+#: The most (runout x deal) work this path takes: past it the general path groups
+#: the runouts by suit symmetry (``runouts.SYMMETRY_WORK``) and splits the work.
+QUICK_PAIR_WORK = 2_000_000
+#: The largest deal weight taken (a product of two whole weights).
+MAX_DEAL_WEIGHT = 1 << 31
+
+
+def _side(value):
+    """("hand", (a, b)) or ("range", Range) of a player as the general path
+    reads it (text of two cards is a hand, other text a range); None for
+    anything else, ``random``, or weights that are not whole numbers."""
+    h = _hand(value)
+    if h is not None:
+        return "hand", h
+    if not isinstance(value, str) or value.strip().lower() in RANDOM_WORDS:
+        return None
+    from pokercli import cards as C
+    from pokercli.errors import PokerError
+    from pokercli.ranges import parse_range
+
+    try:
+        C.parse(value)
+        return None  # cards: a hand, or a mistake the general path names
+    except PokerError:
+        pass
+    try:
+        r = parse_range(value)
+    except PokerError:
+        return None
+    return "range", r
+
+
+_RANGE_ARRAYS: dict = {}
+
+
+def _range_arrays(r, kit):
+    """(key sums, masks, weights as whole numbers, one weight for all, every
+    weight whole, the largest weight) of a range's combos, kept per range."""
+    found = _RANGE_ARRAYS.get((r, kit.rule))
+    if found is None:
+        np = kit.np
+        held = np.array([c for c, _ in r.combos], np.int64).reshape(-1, 2)
+        keys = np.array(kit.keys, np.int64)
+        raw = [w for _, w in r.combos]
+        whole = all(w == int(w) and w >= 1 for w in raw)
+        weights = np.array([int(w) for w in raw], np.int64)
+        found = (keys[held[:, 0]] + keys[held[:, 1]], (np.int64(1) << held[:, 0]) | (np.int64(1) << held[:, 1]),
+                 weights, len(set(raw)) <= 1, whole, max(raw))
+        if len(_RANGE_ARRAYS) > 64:
+            _RANGE_ARRAYS.clear()
+        _RANGE_ARRAYS[(r, kit.rule)] = found
+    return found

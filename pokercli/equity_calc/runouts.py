@@ -128,6 +128,13 @@ def runouts_of(spot: Spot) -> np.ndarray:
     return _runouts(tuple(sorted(set(spot.board) | set(spot.removed))), spot.to_come)
 
 
+def board_runouts(gone: tuple, k: int) -> np.ndarray:
+    """int64[r, k]: every runout of ``k`` cards from the cards not in ``gone``
+    (a sorted tuple: the board, dead cards and the cards the deck leaves out),
+    read-only and kept for the next spot."""
+    return _runouts(gone, k)
+
+
 @lru_cache(maxsize=32)
 def _runouts(gone: tuple, k: int) -> np.ndarray:
     deck = np.array([c for c in range(52) if c not in gone], np.int64)

@@ -141,3 +141,57 @@ def test_mistakes_read_the_same_as_on_the_general_path():
         with pytest.raises(PokerError) as slow:
             make_spot(players, board)
         assert str(fast.value) == str(slow.value)
+
+
+RANGES = ["QQ+,AKs", "JJ-99,AQs+", "AK", "22+", "AKs,AQs:2,KQo:3", "T9s,98s,87s", "A2s+", "KK,QQ:5",
+          "random", "AA:0.5,KK", "top 10%", "77"]
+
+
+@pytest.mark.parametrize("game", ["holdem", "shortdeck", "shortdeck-straight"])
+def test_a_hand_or_range_against_a_range_is_the_general_paths_result(game):
+    """Two players, hands or ranges, after the flop: the pair path's result
+    field for field, on random spots; the spots it leaves (random, weights
+    that are not whole, big jobs) are answered by the general path."""
+    g = GAMES[game]
+    rng = random.Random("pair" + game)
+    taken = 0
+    for _ in range(60):
+        board_size, dead_size = rng.choice([3, 4, 5]), rng.choice([0, 0, 1, 3])
+        cards = rng.sample(list(g.deck), 2 + board_size + dead_size)
+        hero = C.card_name(cards[0]) + C.card_name(cards[1]) if rng.random() < 0.6 else rng.choice(RANGES)
+        players = [hero, rng.choice(RANGES)][::rng.choice([1, -1])]
+        board = " ".join(C.card_name(c) for c in cards[2:2 + board_size])
+        dead = " ".join(C.card_name(c) for c in cards[2 + board_size:])
+        try:
+            slow = exact(make_spot(players, board, dead, game))
+        except PokerError:  # an empty range, say: the pair path leaves it to the general one
+            assert quick.pair_equity(players, board, dead, g) is None
+            continue
+        fast = quick.pair_equity(players, board, dead, g)
+        if fast is not None:
+            taken += 1
+            assert _doc(fast) == _doc(slow), (players, board, dead)
+    assert taken >= 30
+
+
+def test_what_the_pair_path_leaves():
+    g = GAMES["holdem"]
+    assert quick.pair_equity(["AsKs", "QQ+,AKs"], "Kd 7c 2h", "", g) is not None
+    for players in (["AsKs", "random"], ["AsKs", "AA:0.5,KK"], ["22+,A2s+,K9o+", "random"], ["AsKs", "QQ", "JJ"],
+                    ["AsKsQs", "QQ"], ["As,Ks", "QQ"]):
+        assert quick.pair_equity(players, "Kd 7c 2h", "", g) is None, players
+    assert quick.pair_equity(["22+,A2+,K2+", "22+,A2+,K2+"], "Kd 7c 2h", "", g) is None  # past its work
+
+
+def test_equity_takes_the_pair_path(monkeypatch):
+    taken = []
+    real = quick.pair_equity
+
+    def spy(*args):
+        result = real(*args)
+        taken.append(result is not None)
+        return result
+
+    monkeypatch.setattr(quick, "pair_equity", spy)
+    r = pokercli.equity(["QQ+,AKs", "JJ-99,AQs+"], "Kd 7c 2h 5s")
+    assert taken == [True] and r.players[0].equity == pytest.approx(0.916835, abs=1e-6)

@@ -159,6 +159,9 @@ def parse_ranges(ranges, board, dead):
     (["Ah 9h", "Kc Kd", "7s 8s"], "6h 7h Tc Td", ""),
     (["QQ+,AKs", "Ts 9s", "JJ,T9s"], "Jc 8d 7h 6s", "Ah"),
     (["KQs:2,JTo:0.5", "88-66"], "Ac 9c 6d 7h", "Kd"),
+    # a flop range whose combos meet runout cards: a card counted twice once read past
+    # the end of the short deck's table (a crash in the kernel, an IndexError in NumPy)
+    (["As Qh", "QQ+,AKs"], "Kh Ac Qc", ""),
 ])
 def test_exact_equity_equals_a_plain_enumeration(ranking, players, board, dead):
     from pokercli import cards as C
@@ -338,3 +341,17 @@ def test_rank_batch_cli_takes_short_deck_and_omaha_lines_need_a_board(cli):
     code, out, err = cli("rank", "-", "--game", "omaha", input="As Ks Qs Js Ts\n")
     assert code == 1 and out == "" and "Traceback" not in err
     assert "line 1: hand (4 hole cards, then a five-card board) 'As Ks Qs Js Ts' has 5 cards, expected 9" in err
+
+
+@pytest.mark.parametrize("ranking", RANKINGS)
+def test_the_numpy_counts_of_a_range_meeting_the_runouts(ranking):
+    """The counts NumPy makes before Numba is loaded (pair_counts engine="numpy")
+    equal the kernel's, on the flop range that once read past the table."""
+    from pokercli.equity_calc.matchup import pair_counts
+    from pokercli.equity_calc.spot import make_spot
+
+    spot = make_spot(["As Qh", "QQ+,AKs"], "Kh Ac Qc", (), ranking)
+    first, second = ([c for c, _ in p.combos] for p in spot.players)
+    by_numpy = pair_counts(first, second, spot.board, (), ranking, engine="numpy")
+    by_kernel = pair_counts(first, second, spot.board, (), ranking, engine="kernel")
+    assert (by_numpy == by_kernel).all() and by_numpy[:, :, 2].sum() > 0
