@@ -141,7 +141,7 @@ _PAT = re.compile(r"^\s*(10|[2-9TJQKA]){1,5}-\s*$", re.IGNORECASE)
 _PAT_RANKS = re.compile(r"10|[2-9TJQKA]", re.IGNORECASE)
 
 
-def _read_lowball(text: str, what: str, rule: str, size: int) -> Optional[list[StudHand]]:
+def _read_lowball(text: str, what: str, made: "Made") -> Optional[list[StudHand]]:
     """A draw game's range: parts ``87-`` (:func:`pat_hands`) and parts of
     cards and bare ranks (:func:`expand_range`), in one list."""
     if not isinstance(text, str) or not (is_range(text) or any(_PAT.match(p) for p in text.split(","))):
@@ -149,7 +149,7 @@ def _read_lowball(text: str, what: str, rule: str, size: int) -> Optional[list[S
     out: list[StudHand] = []
     seen: set[frozenset] = set()
     for part in text.split(","):
-        hands = pat_hands(part, what, rule, size) if _PAT.match(part) else expand_range(part, what, False)
+        hands = pat_hands(part, what, made) if _PAT.match(part) else expand_range(part, what, False)
         for h in hands:
             key = frozenset(h.cards)
             if key not in seen:
@@ -167,28 +167,38 @@ def _read_lowball(text: str, what: str, rule: str, size: int) -> Optional[list[S
 
 def read_27_range(text: str, what: str = "hand") -> Optional[list[StudHand]]:
     """:func:`_read_lowball` in deuce-to-seven (``87-``: made 8-7 lows, no straight or flush)."""
-    return _read_lowball(text, what, "27", 5)
+    return _read_lowball(text, what, Made(5, ace_high=True, straights=True, flushes=True))
 
 
 def read_a5_range(text: str, what: str = "hand") -> Optional[list[StudHand]]:
     """:func:`_read_lowball` in ace-to-five (``87-``: five different ranks, ace low)."""
-    return _read_lowball(text, what, "a5", 5)
+    return _read_lowball(text, what, Made(5))
 
 
 def read_badugi_range(text: str, what: str = "hand") -> Optional[list[StudHand]]:
     """:func:`_read_lowball` in badugi (``87-``: four-card badugis, ace low)."""
-    return _read_lowball(text, what, "badugi", 4)
+    return _read_lowball(text, what, Made(4, suits_differ=True))
 
 
-def pat_hands(text: str, what: str, rule: str, size: int) -> list[StudHand]:
-    """Every made hand of ``size`` cards whose ranks, highest first in the
+class Made(NamedTuple):
+    """What a draw game counts as a made hand: ``size`` different ranks, and
+    (deuce-to-seven) no straight or flush with the ace only high, or (badugi)
+    every card of its own suit; the ace low unless ``ace_high``."""
+
+    size: int
+    ace_high: bool = False
+    straights: bool = False
+    flushes: bool = False
+    suits_differ: bool = False
+
+
+def pat_hands(text: str, what: str, made: Made) -> list[StudHand]:
+    """Every made hand (:class:`Made`) whose ranks, highest first in the
     game's order, are at most those written (``87-``: 8-7-6-5-3 and every
-    lower hand; ``9-``: every nine-high or lower). Made: ``size`` different
-    ranks; in deuce-to-seven (``rule`` "27", the ace only high) no straight
-    and no flush; in badugi four suits too. Ace low in "a5" and "badugi"."""
+    lower hand; ``9-``: every nine-high or lower)."""
     from itertools import combinations
 
-    ace_high = rule == "27"
+    size, ace_high = made.size, made.ace_high
     order = list(range(13)) if ace_high else [12] + list(range(12))  # card ranks, lowest first
     place = {r: i for i, r in enumerate(order)}
     limit = [place[_RANK_OF[t] if t != "10" else 8] for t in _PAT_RANKS.findall(text.strip()[:-1])]
@@ -201,10 +211,10 @@ def pat_hands(text: str, what: str, rule: str, size: int) -> list[StudHand]:
         if top[:len(limit)] > limit:
             continue
         ranks = [order[i] for i in places_]
-        if ace_high and (top[0] - top[-1] == size - 1):
+        if made.straights and (top[0] - top[-1] == size - 1):
             continue  # a straight (the ace only high: A-5-4-3-2 is not one)
         for suits in product(range(4), repeat=size):
-            if (rule == "27" and len(set(suits)) == 1) or (rule == "badugi" and len(set(suits)) < size):
+            if (made.flushes and len(set(suits)) == 1) or (made.suits_differ and len(set(suits)) < size):
                 continue
             cards = [13 * g + r for g, r in zip(suits, ranks)]
             out.append(StudHand(cards, C.format_cards(cards), 0))

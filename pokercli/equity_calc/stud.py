@@ -17,6 +17,7 @@ import math
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from itertools import combinations
+from pathlib import Path
 from typing import Callable, Optional
 
 import numpy as np
@@ -139,9 +140,13 @@ def range_deals(spot: Spot, cap: int = MOST_RANGE_DEALS) -> Optional[list[list[t
 
 
 def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
-          limit: float = 4e8) -> EquityResult:
+          limit: float = 4e8, scheduler: Optional[str] = None, checkpoint: Optional[Path] = None,
+          resume: bool = False) -> EquityResult:
     """Every deal of the missing cards, counted (:class:`TooMuchWork` past
-    ``limit`` hand evaluations)."""
+    ``limit`` hand evaluations): on this machine's threads, or in chunks of
+    kernel calls on a Dask ``scheduler`` (or ``POKERCLI_SCHEDULER``'s) and,
+    with a ``checkpoint`` file, each finished chunk saved there (``resume``
+    continues from it)."""
     from pokercli._kernels import stud as K
     from pokercli._kernels.jit import call, ensure
     from pokercli._stop import result as wait, shutdown
@@ -170,6 +175,10 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
         combos = math.comb(len(pool), sum(missing))
         step = max(1, DEALS_PER_CALL // len(split))
         jobs_ += [((hands, sizes, pool, split), lo, min(step, combos - lo)) for lo in range(0, combos, step)]
+    note = ""
+    if checkpoint is not None or _cluster(scheduler):
+        totals, note = _on_engine(spot, jobs_, scheduler, checkpoint, resume, progress)
+        return _exact_result(spot, totals, total, hands_of, t0, note)
     hands, sizes, pool, split = jobs_[0][0]
     ensure(K.stud_showdowns, hands, sizes, pool, split, 0, 0, False, np.uint64(0), *tables,
            spot.with_types, *split_tallies(players))
@@ -192,14 +201,88 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
         interrupted = False
     finally:
         shutdown(pool_ex, interrupted)
-    res = split_result(spot, [t.astype(np.float64) for t in totals], float(total), "exact")
+    return _exact_result(spot, totals, total, hands_of, t0, note)
+
+
+def _exact_result(spot: Spot, totals, total: int, hands_of: list, t0: Clock, note: str) -> EquityResult:
+    res = split_result(spot, [np.asarray(t).astype(np.float64) for t in totals], float(total), "exact")
     res.boards = float(total)
     res.deals = total
-    res.evaluations = float(total * players)
+    res.evaluations = float(total * len(spot.players))
     res.seconds = t0.seconds()
+    res.note = note
     if hands_of != [None]:
         res.extra["range_deals"] = len(hands_of)
     return res
+
+
+#: Kernel calls in one engine chunk (one Dask task, one line of a checkpoint).
+CHUNK_CALLS = 2
+
+
+def _cluster(scheduler: Optional[str]) -> bool:
+    """Whether a Dask scheduler is named (here or by ``POKERCLI_SCHEDULER``)."""
+    import os
+
+    address = scheduler if scheduler is not None else os.environ.get(jobs.SCHEDULER_ENV)
+    return bool(address) and address != "local"
+
+
+def chunk_tallies(game_name: str, with_types: bool, players: int, calls: list) -> list:
+    """One engine chunk: the summed tallies of its kernel calls, each
+    ``(hands, sizes, pool, split, start, count)``, as lists (a checkpoint's JSON).
+    Module-level so that a Dask worker can run it."""
+    from pokercli._kernels import stud as K
+    from pokercli._kernels.jit import call
+    from pokercli.games import game
+
+    tables = kernel_tables(game(game_name))
+    totals = split_tallies(players)
+    for hands, sizes, pool, split, start, count in calls:
+        t = split_tallies(players)
+        call(K.stud_showdowns, hands, sizes, pool, split, start, count, False, np.uint64(0), *tables,
+             with_types, *t)
+        _add_into(totals, t)
+    return [t.tolist() for t in totals]
+
+
+def _on_engine(spot: Spot, calls: list, scheduler: Optional[str], checkpoint: Optional[Path], resume: bool,
+               progress) -> tuple[list, str]:
+    """The kernel calls in chunks on this machine or a Dask cluster, summed in
+    chunk order (the same integers whichever worker ran which chunk); with a
+    checkpoint file, finished chunks saved and skipped on resume."""
+    players = len(spot.players)
+    flat = [(*arrays, lo, n) for arrays, lo, n in calls]
+    chunks = [(spot.game.name, spot.with_types, players, flat[k:k + CHUNK_CALLS])
+              for k in range(0, len(flat), CHUNK_CALLS)]
+    header = {"job": f"{spot.game.name} equity {' vs '.join(p.label for p in spot.players)}, dead "
+                     f"{C.format_cards(spot.dead) or '-'}{', categories' if spot.with_types else ''}: "
+                     f"{len(flat)} kernel calls in {len(chunks)} chunks"}
+    shapes = [(players, players + 1)] * 3 + [(players,), (players,), (3,), (players, 10)]
+
+    def valid(index: int, result) -> bool:
+        """A chunk's saved tallies: seven tables of the tallies' shapes, whole and non-negative."""
+        try:
+            arrays = [np.asarray(x) for x in result]
+        except (TypeError, ValueError):
+            return False
+        return (isinstance(result, list) and len(arrays) == 7
+                and all(a.shape == shape and a.dtype.kind == "i" and (a >= 0).all()
+                        for a, shape in zip(arrays, shapes)))
+
+    runner = jobs.engine_for(scheduler)
+    try:
+        results, resumed, _ = jobs.run_saved(chunk_tallies, chunks, runner, checkpoint, header, resume, valid,
+                                             progress)
+    finally:
+        runner.close()
+    totals = split_tallies(players)
+    for result in results:
+        _add_into(totals, [np.asarray(x, np.int64) for x in result])
+    note = f"{len(chunks)} chunks on {runner.description}"
+    if resumed:
+        note += f" ({resumed} resumed from the checkpoint)"
+    return totals, note
 
 
 def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[float] = None,
@@ -315,26 +398,26 @@ def _ranged_monte_carlo(spot: Spot, seed: int, stderr, cap: int, progress, t0: C
 
 
 def equity(spot: Spot, job, game) -> EquityResult:
-    """:func:`pokercli.equity_calc.equity` in a stud game: exact when feasible,
-    Monte Carlo when asked or when the work is too much (the GPU engine and
-    checkpoints are hold'em's and Omaha's)."""
+    """:func:`pokercli.equity_calc.equity` in a stud game: exact when feasible
+    (on a Dask scheduler when one is named, with a checkpoint file when one is
+    given), Monte Carlo when asked or when the work is too much (always on this
+    machine; the GPU engine is hold'em's and short deck's)."""
     from pokercli.equity_calc import duration, sampled_instead
     from pokercli.equity_calc.exact import EVALS_PER_SECOND, EXACT_DEFAULT_LIMIT, EXACT_MAX
 
     if job.device == "gpu":
         raise PokerError(f"the GPU engine counts hold'em and short deck, not {game.name}: "
                          "use engine='cpu'", "engine")
-    if job.engine not in (None, "local"):
-        raise PokerError(f"a Dask scheduler runs hold'em and Omaha exact jobs; {game.name} runs on this "
-                         "machine: leave scheduler= out", "scheduler")
-    if job.checkpoint is not None or job.resume:
-        raise PokerError(f"checkpoint= and resume=True are for hold'em and Omaha jobs, not {game.name}",
-                         "checkpoint")
     if job.sampling:
         return monte_carlo(spot, job.samples, job.stderr, job.seed, job.report)
+    checkpoint = None if job.checkpoint is None else Path(job.checkpoint)
     try:
-        return exact(spot, job.report, limit=EXACT_MAX if job.method == "exact" else EXACT_DEFAULT_LIMIT)
+        return exact(spot, job.report, limit=EXACT_MAX if job.method == "exact" else EXACT_DEFAULT_LIMIT,
+                     scheduler=job.engine, checkpoint=checkpoint, resume=job.resume)
     except TooMuchWork as e:
+        if checkpoint is not None or job.resume:
+            raise PokerError(f"exact enumeration would take about {e.evaluations:.2g} hand evaluations; "
+                             "checkpoint= and resume=True are for exact jobs", "checkpoint") from None
         why = f"about {e.evaluations:.2g} hand evaluations (~{duration(e.evaluations / EVALS_PER_SECOND)} here)"
         return sampled_instead(job, why, lambda: monte_carlo(spot, job.samples, job.stderr, job.seed,
                                                              job.report))

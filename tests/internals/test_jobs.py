@@ -239,3 +239,23 @@ def test_three_way_table_on_a_dask_cluster_equals_local(cluster):
     local = pokercli.table(players=3, classes="AA,KK,72o", engine="cpu")
     remote = pokercli.table(players=3, classes="AA,KK,72o", engine="cpu", scheduler=cluster.scheduler_address)
     assert remote.counts == local.counts and "Dask" in remote.engine
+
+
+def test_a_stud_job_on_the_cluster_equals_the_threads(cluster, cli, monkeypatch):
+    """Exact razz and a 2-7 draw range in chunks of kernel calls on Dask workers:
+    the integers the local threads count, and the note says where."""
+    from pokercli.equity_calc import stud as S
+
+    monkeypatch.setattr(S, "DEALS_PER_CALL", 60_000)
+    players, dead = ["(As 2d) 3h 4c 9h", "(Kd 3d) 4s 6h 7h"], "5c 5d"
+    local = pokercli.equity(players, dead=dead, game="razz")
+    remote = pokercli.equity(players, dead=dead, game="razz", scheduler=cluster.scheduler_address)
+    assert "chunks on Dask scheduler" in remote.note and local.note == ""
+    assert [(p.wins, p.ties) for p in remote.players] == [(p.wins, p.ties) for p in local.players]
+    code, out, err = cli("equity", "--game", "27-single", "7 5 4 3s", "8s 6d 4d 2s", "--json", "--scheduler",
+                         cluster.scheduler_address)
+    assert code == 0, err
+    doc = json.loads(out)
+    plain = pokercli.equity(["7 5 4 3s", "8s 6d 4d 2s"], game="27-single")
+    assert "Dask scheduler" in doc["note"]
+    assert [p["wins"] for p in doc["players"]] == [p.wins for p in plain.players]
