@@ -89,7 +89,9 @@ def test_the_paths_are_the_ones_taken(monkeypatch):
     real_counts, real_random = runouts.counts, runouts.random_counts
     monkeypatch.setattr(runouts, "counts", lambda *a, **k: calls.append("deals") or real_counts(*a, **k))
     monkeypatch.setattr(runouts, "random_counts", lambda *a, **k: calls.append("random") or real_random(*a, **k))
-    pokercli.equity(["QQ+,AKs", "JJ-99,AQs+"], "Kd 7c 2h", method="exact")
+    # two players with a range: the same kernel, called by the quick pair path
+    # (tests/api/test_quick_equity.py) unless a progress report is asked for
+    pokercli.equity(["QQ+,AKs", "JJ-99,AQs+"], "Kd 7c 2h", method="exact", progress=lambda *a: None)
     pokercli.equity(["AsKs", "random"], "Kd 7c 2h", method="exact")
     pokercli.equity(["QQ+,AKs", "JJ", "AKo"], "Kd 7c 2h 5s", method="exact")
     pokercli.equity(["AA:0.5,KK", "QQ"], "Kd 7c 2h", method="exact")  # a weight not whole: deal by deal
