@@ -72,24 +72,31 @@ def test_against_the_plain_enumeration():
             assert player.equity == pytest.approx(eq[p], abs=1e-12)
 
 
-def test_equity_takes_the_quick_path(monkeypatch):
+def _spy(monkeypatch, name: str) -> list:
+    """Whether each call of ``quick.<name>`` answered (True) or declined (False)."""
     taken = []
-    real = quick.fixed_equity
+    real = getattr(quick, name)
 
     def spy(*args):
         result = real(*args)
         taken.append(result is not None)
         return result
 
-    monkeypatch.setattr(quick, "fixed_equity", spy)
+    monkeypatch.setattr(quick, name, spy)
+    return taken
+
+
+def test_equity_takes_the_quick_path(monkeypatch):
+    taken = _spy(monkeypatch, "fixed_equity")
     r = pokercli.equity(["AhKh", "QsQd"], "Jh Th 2c")
     assert taken == [True]
     assert (r.players[0].wins, r.players[1].wins, r.boards) == (555.0, 435.0, 990.0)
-    # an option that changes the job, or a range, goes the general way (and says the same)
+    # an option that changes the job never asks (the general way answers, the same);
+    # a range asks and is declined here (the pair path takes it, below)
     pokercli.equity(["AhKh", "QsQd"], "Jh Th 2c", categories=True)
     pokercli.equity(["AhKh", "QsQd"], "Jh Th 2c", method="monte-carlo", samples=1000, seed=1)
     pokercli.equity(["AhKh", "QQ"], "Jh Th 2c")
-    assert taken == [True, False]  # the range asked and was declined; the options never asked
+    assert taken == [True, False]
 
 
 @pytest.mark.parametrize("players,board,dead", [
@@ -184,14 +191,6 @@ def test_what_the_pair_path_leaves():
 
 
 def test_equity_takes_the_pair_path(monkeypatch):
-    taken = []
-    real = quick.pair_equity
-
-    def spy(*args):
-        result = real(*args)
-        taken.append(result is not None)
-        return result
-
-    monkeypatch.setattr(quick, "pair_equity", spy)
+    taken = _spy(monkeypatch, "pair_equity")
     r = pokercli.equity(["QQ+,AKs", "JJ-99,AQs+"], "Kd 7c 2h 5s")
     assert taken == [True] and r.players[0].equity == pytest.approx(0.916835, abs=1e-6)
