@@ -9,13 +9,17 @@ dict lookup a card, and one kernel walks every runout
 (:func:`pokercli._kernels.range_runouts.fixed_patterns`): the same integer
 counts (tested against the general path), the same result.
 
-It answers only what it reads without doubt: every player a text of two
-cards (``"AhKh"``, ``"Ah Kh"``), a board of 3 to 5 cards and dead cards as
-text, every card once and in the game's deck, in a game whose engine is the
-board engine of two hole cards, exact, none of the options that change the
-job. Anything else -- a range, a typo, a duplicate card -- returns None and
-the general path answers it (or names the mistake), so errors read the same
-whichever path a query takes. It runs only once the kernels are loaded in
+:func:`fixed_equity` answers only what it reads without doubt: every player
+a text of two cards (``"AhKh"``, ``"Ah Kh"``), a board of 3 to 5 cards and
+dead cards as text or card lists, every card once and in the game's deck, in
+a game whose engine is the board engine of two hole cards, exact, none of
+the options that change the job. :func:`pair_equity` takes two players of
+whom one or both are ranges of whole weights (not ``random``), in small
+jobs, with one call of the range kernel
+(:func:`pokercli._kernels.range_runouts.runout_counts2`). Anything else -- a
+typo, a duplicate card, three ranged players -- returns None and the general
+path answers it (or names the mistake), so errors read the same whichever
+path a query takes. It runs only once the kernels are loaded in
 the process (Numba imported): a fresh command's first query is cheaper in
 plain Python (:mod:`pokercli.postflop_pairs`).
 """
