@@ -32,8 +32,6 @@ class Player:
     written: str = ""
     #: A parsed range's facts, kept with it: each card's combos (indices) and whether one weight serves all.
     facts: Optional["RangeFacts"] = field(default=None, repr=False, compare=False)
-    #: A stud or draw range's cards shown by each of its hands, the unknown (x) ones included.
-    shows: int = 0
 
     @property
     def label(self) -> str:
@@ -143,7 +141,7 @@ def _parse_shown(value, index: int, dealing) -> Player:
                 raise PokerError(f"{what} {shown(value.strip())}: its hands show {shows} cards; a hand "
                                  f"here shows {sizes[0]} to {sizes[-1]}", "players")
             return Player(value, [(tuple(sorted(h.cards)), 1.0) for h in hands], False,
-                          written=value.strip(), shows=shows)
+                          written=value.strip())
     if isinstance(value, RG.Range) or (isinstance(value, str) and "," in value):
         raise PokerError(f"{what}: a player here is one hand of the cards dealt so far, not a range",
                          "players")
