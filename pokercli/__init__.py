@@ -42,6 +42,7 @@ _EXPORTS = {
     "icm": "pokercli.tournament", "ICMResult": "pokercli.tournament",
     "pushfold": "pokercli.push_fold", "PushFoldResult": "pokercli.push_fold",
     "pushfold_chart": "pokercli.push_fold", "PushFoldChart": "pokercli.push_fold",
+    "pushfold_table": "pokercli.push_fold_table", "TablePushFoldResult": "pokercli.push_fold_table",
     "read_histories": "pokercli.histories", "Hand": "pokercli.histories",
     "equity_runs": "pokercli.equity_calc.runs", "RunsResult": "pokercli.equity_calc.runs",
     "equity_draws": "pokercli.equity_calc.draws",
@@ -78,6 +79,7 @@ if TYPE_CHECKING:  # for type checkers and editors; at run time the names load l
     from pokercli.hearts import HeartsState, hearts_state  # noqa: F401
     from pokercli.tournament import ICMResult, icm  # noqa: F401
     from pokercli.push_fold import PushFoldChart, PushFoldResult, pushfold, pushfold_chart  # noqa: F401
+    from pokercli.push_fold_table import TablePushFoldResult, pushfold_table  # noqa: F401
     from pokercli.class_table import TableResult  # noqa: F401
     from pokercli.preflop_table import table  # noqa: F401
     from pokercli.equity_calc.runs import RunsResult, equity_runs  # noqa: F401

@@ -272,17 +272,32 @@ def class_pair_totals() -> np.ndarray:
     ``[1] / ([0] * BOARDS)``). Exact integers from the table, card removal
     included; derived once (under a second) and cached on disk."""
     def build() -> np.ndarray:
-        cls = class_of_combo()
-        out = np.zeros((2, 169, 169), np.int64)
-        for i in range(len(cls)):
-            free = _free(i)
-            won, lost, _ = counts_of_pairs(np.full(len(free), i), free)
-            np.add.at(out[0, cls[i]], cls[free], 1)
-            np.add.at(out[1, cls[i]], cls[free], won - lost)
-        return out
+        deals, won, tied = class_pair_outcomes()
+        return np.stack([deals, 2 * won + tied - deals * BOARDS])  # wins less losses
 
     return _cached_array("preflop-class-totals", (2, 169, 169), np.int64, build,
                          "table of each starting-hand class against each other")
+
+
+@lru_cache(maxsize=1)
+def class_pair_outcomes() -> np.ndarray:
+    """int64[3, 169, 169]: as :func:`class_pair_totals` but with the results
+    apart: ``[0]`` the deals of a combo of ``a`` (first seat) against a combo
+    of ``b`` sharing no card, ``[1]`` the first seat's wins and ``[2]`` the
+    ties, summed over their boards. Exact; derived once and cached on disk."""
+    def build() -> np.ndarray:
+        cls = class_of_combo()
+        out = np.zeros((3, 169, 169), np.int64)
+        for i in range(len(cls)):
+            free = _free(i)
+            won, _, tied = counts_of_pairs(np.full(len(free), i), free)
+            np.add.at(out[0, cls[i]], cls[free], 1)
+            np.add.at(out[1, cls[i]], cls[free], won)
+            np.add.at(out[2, cls[i]], cls[free], tied)
+        return out
+
+    return _cached_array("preflop-class-outcomes", (3, 169, 169), np.int64, build,
+                         "table of each starting-hand class's wins and ties against each other")
 
 
 def vs_random() -> dict[str, dict]:

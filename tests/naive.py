@@ -4,7 +4,7 @@ Everything here uses the seed's five-card method (best of every five-card
 subset) and plain itertools enumeration.
 """
 
-from itertools import combinations, product
+from itertools import combinations, permutations, product
 
 from pokercli import reference as R
 
@@ -561,3 +561,99 @@ def icm_equity(stacks, payouts):
     for i in busted:
         out[i] = Fraction(sum(pay[len(alive):len(alive) + len(busted)]), len(busted))
     return out
+
+
+# --- three-handed push/fold: each decision's values, terminal by terminal ---------
+
+def pushfold3_values(stacks, ante, payouts, strategy, samples):
+    """For each decision of the three-handed jam-or-fold game (``BTN push``,
+    ``SB call BTN``, ``SB push``, ``BB call BTN``, ``BB call BTN+SB``,
+    ``BB call SB``) and each class of its player, (value of push or call,
+    value of fold), summed over the other two seats' classes weighted by their
+    deals and by how often they act as each ending needs; and the deals in
+    all. Written out ending by ending, a hero class at a time, from the same
+    inputs the solver reads: the deal counts, the heads-up chances and the
+    sampled three-way orders (``samples`` a triple), and ``final_stacks`` /
+    ``prize_equity`` for what each ending pays."""
+    import numpy as np
+
+    from pokercli import push_fold_table as T
+
+    deals = T.triple_deals().astype(np.float64)
+    win, tie = T._pair_chances()
+    counts = T.triple_outcomes(samples).astype(np.float64)
+    chances = counts / np.maximum(counts.sum(axis=1, keepdims=True), 1)
+    tri = T.sorted_triples()
+    index = np.full((169, 169, 169), -1, np.int64)
+    index[tri[:, 0], tri[:, 1], tri[:, 2]] = np.arange(len(tri))
+    orders3 = list(product(range(3), repeat=3))
+    orders3 = [o for o in orders3 if sorted(set(o)) == list(range(len(set(o))))]
+
+    def pay(history, places):
+        final = T.final_stacks(stacks, ante, history, places)
+        if payouts is None:
+            return [f - s for f, s in zip(final, stacks)]
+        return T.prize_equity(final, stacks, payouts)
+
+    def expected(history, seat, a, b, c):
+        """[169, 169]: the seat's payoff for BTN class a, SB classes b (rows) and BB c (cols)."""
+        players = [i for i, x in enumerate(history) if x == "P"] or [2]
+        cls = [np.full((169, 169), a), np.broadcast_to(b[:, None], (169, 169)),
+               np.broadcast_to(c[None, :], (169, 169))]
+        if len(players) == 1:
+            return np.full((169, 169), pay(history, (0,))[seat])
+        if len(players) == 2:
+            j, k = players
+            w, t = win[cls[j], cls[k]], tie[cls[j], cls[k]]
+            return (w * pay(history, (0, 1))[seat] + t * pay(history, (0, 0))[seat]
+                    + (1 - w - t) * pay(history, (1, 0))[seat])
+        stack3 = np.stack(cls, axis=-1)
+        srt = np.sort(stack3, axis=-1)
+        rows = index[srt[..., 0], srt[..., 1], srt[..., 2]]
+        by_code = np.zeros(27)
+        for o in orders3:
+            by_code[9 * o[0] + 3 * o[1] + o[2]] = pay(history, o)[seat]
+        out = np.zeros((169, 169))
+        ways = np.zeros((169, 169))
+        for perm in permutations(range(3)):  # member m sits in seat perm[m], where the classes agree
+            fits = np.ones((169, 169), bool)
+            for m in range(3):
+                fits &= stack3[..., perm[m]] == srt[..., m]
+            ways += fits
+            for k, o in enumerate(orders3):
+                seat = [0, 0, 0]
+                for m in range(3):
+                    seat[perm[m]] = o[m]
+                out += fits * chances[rows, k] * by_code[9 * seat[0] + 3 * seat[1] + seat[2]]
+        return out / ways
+
+    s = {k: np.asarray(v, np.float64) for k, v in strategy.items()}
+    p0, s1, s2, b3, b4, b5 = (s[k] for k in ("BTN push", "SB call BTN", "SB push", "BB call BTN",
+                                             "BB call BTN+SB", "BB call SB"))
+    classes = np.arange(169)
+    values = {k: (np.zeros(169), np.zeros(169)) for k in s}
+    for a in range(169):
+        w = deals[a]  # [b, c]
+        u = {h: [expected(h, seat, a, classes, classes) for seat in range(3)]
+             for h in ("PFF", "PFP", "PPF", "PPP", "FPF", "FPP", "FF")}
+        B1, C3, C4, C5 = s1[:, None], b3[None, :], b4[None, :], b5[None, :]
+        S2 = s2[:, None]
+        # BTN with class a
+        push = ((1 - B1) * (1 - C3) * u["PFF"][0] + (1 - B1) * C3 * u["PFP"][0]
+                + B1 * (1 - C4) * u["PPF"][0] + B1 * C4 * u["PPP"][0])
+        fold = S2 * (1 - C5) * u["FPF"][0] + S2 * C5 * u["FPP"][0] + (1 - S2) * u["FF"][0]
+        values["BTN push"][0][a] = (w * push).sum()
+        values["BTN push"][1][a] = (w * fold).sum()
+        # SB with class b (rows), BTN a fixed: sum over c
+        values["SB call BTN"][0][:] += p0[a] * (w * ((1 - C4) * u["PPF"][1] + C4 * u["PPP"][1])).sum(axis=1)
+        values["SB call BTN"][1][:] += p0[a] * (w * ((1 - C3) * u["PFF"][1] + C3 * u["PFP"][1])).sum(axis=1)
+        values["SB push"][0][:] += (1 - p0[a]) * (w * ((1 - C5) * u["FPF"][1] + C5 * u["FPP"][1])).sum(axis=1)
+        values["SB push"][1][:] += (1 - p0[a]) * (w * u["FF"][1]).sum(axis=1)
+        # BB with class c (cols): sum over b
+        values["BB call BTN"][0][:] += p0[a] * (w * (1 - B1) * u["PFP"][2]).sum(axis=0)
+        values["BB call BTN"][1][:] += p0[a] * (w * (1 - B1) * u["PFF"][2]).sum(axis=0)
+        values["BB call BTN+SB"][0][:] += p0[a] * (w * B1 * u["PPP"][2]).sum(axis=0)
+        values["BB call BTN+SB"][1][:] += p0[a] * (w * B1 * u["PPF"][2]).sum(axis=0)
+        values["BB call SB"][0][:] += (1 - p0[a]) * (w * S2 * u["FPP"][2]).sum(axis=0)
+        values["BB call SB"][1][:] += (1 - p0[a]) * (w * S2 * u["FPF"][2]).sum(axis=0)
+    return values, float(deals.sum())

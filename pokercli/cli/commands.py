@@ -510,27 +510,46 @@ def pushfold(
     chart: Annotated[bool, typer.Option("--chart", help="The largest stack at which each hand pushes "
                                         "and calls, over --stacks.")] = False,
     stacks: Annotated[Optional[str], typer.Option(
-        "--stacks", help="With --chart: FIRST:LAST:STEP or a list (default 1:20:0.05).")] = None,
+        "--stacks", help="Three stacks BTN,SB,BB (three-handed); with --chart: FIRST:LAST:STEP or a "
+        "list (default 1:20:0.05).")] = None,
+    payouts: Annotated[Optional[str], typer.Option(
+        "--payouts", help="Three-handed under ICM: the prizes, amounts or percentages (50,30,20).")] = None,
     as_json: Json = False,
 ) -> None:
-    """Heads-up push/fold: the exact Nash equilibrium of jam-or-fold, or its chart."""
+    """Push/fold: the Nash equilibrium of jam-or-fold heads-up (exact) or three-handed, or the heads-up chart."""
     def job():
-        from pokercli.push_fold import pushfold as pushfold_, pushfold_chart
         from pokercli.render import emit, progress_bar
 
         out = _out(as_json)
         if chart:
+            from pokercli.push_fold import pushfold_chart
+
             if stack is not None:
                 raise PokerError("stack: --chart solves every stack of --stacks; leave --stack out", "stack")
+            if payouts is not None:
+                raise PokerError("payouts: the chart is heads-up chip EV; --payouts is for three stacks",
+                                 "payouts")
             with progress_bar(out, "chart", "stacks") as progress:
                 result = pushfold_chart(stacks, ante=ante, progress=progress)
             emit(result, out)
             return
         if stacks is not None:
-            raise PokerError("stacks: a list of stacks is for --chart (three- and four-handed push/fold "
-                             "is not built yet); one heads-up stack is --stack", "stacks")
+            from pokercli.push_fold_table import pushfold_table
+
+            if stack is not None:
+                raise PokerError("stack: three-handed stacks are --stacks BTN,SB,BB; leave --stack out", "stack")
+            with progress_bar(out, "three-way table (once)", "class triples") as progress:
+                result = pushfold_table(stacks, payouts=payouts, ante=ante, progress=progress)
+            emit(result, out)
+            return
+        if payouts is not None:
+            raise PokerError("payouts: heads-up push/fold is chip EV; give three stacks (--stacks 10,8,5) "
+                             "for ICM", "payouts")
         if stack is None:
-            raise PokerError("give the effective stack: pokercli pushfold --stack 10 (or --chart)", "stack")
+            raise PokerError("give the effective stack: pokercli pushfold --stack 10 (or --chart, or "
+                             "--stacks 10,8,5)", "stack")
+        from pokercli.push_fold import pushfold as pushfold_
+
         emit(pushfold_(stack, ante=ante), out)
 
     run(job)

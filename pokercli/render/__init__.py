@@ -200,7 +200,7 @@ _VIEWS = {
     "State": "hearts", "CombosResult": "combos", "HitsResult": "hits",
     "DistributionResult": "analysis", "NextCardResult": "analysis", "OutsResult": "analysis",
     "WarmupResult": "warmup", "ICMResult": "icm",
-    "PushFoldResult": "pushfold", "PushFoldChart": "pushfold",
+    "PushFoldResult": "pushfold", "PushFoldChart": "pushfold", "TablePushFoldResult": "pushfold",
     "HistorySummary": "hh", "RunsResult": "runs",
 }
 

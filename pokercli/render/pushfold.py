@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pokercli import ranges as RG
 from pokercli.push_fold import PushFoldChart, PushFoldResult, broken, down, limit_text
+from pokercli.push_fold_table import POSITIONS, TablePushFoldResult
 from pokercli.render import View
 from pokercli.render import format as F
 
@@ -40,6 +41,35 @@ def _number(x) -> str:
     return "-" if x is None else f"{x:+.4f}"
 
 
+def _frequency_grid(frequency, out):
+    """The 13x13 grid of classes, each marked by how often it is played."""
+    from rich.table import Table
+    from rich.text import Text
+
+    t = Table(show_header=False, box=None, padding=(0, 0))
+    for _ in range(13):
+        t.add_column(justify="left", width=6, no_wrap=True)
+    styles = ("bold black on green", "black on yellow", "black on dark_orange")
+    for i in range(13):
+        cells = []
+        for j in range(13):
+            label = RG.grid_label(i, j)
+            k = _mark(frequency(label))
+            if k is None:
+                cells.append(Text(f"{label:<3}  ", style="dim"))
+            else:
+                cells.append(Text(f"{label:<3}{out.glyph(_MARKS[k][1], _MARKS[k][2])} ", style=styles[k]))
+        t.add_row(*cells)
+    return t
+
+
+def _legend(out):
+    from rich.text import Text
+
+    return Text("; ".join(f"{out.glyph(fancy, plain)} {meaning}" for _, fancy, plain, meaning in _MARKS)
+                + "; no mark: never", style="dim")
+
+
 class PushFoldView(View):
     def lines(self):
         r = self.result
@@ -53,33 +83,15 @@ class PushFoldView(View):
             yield f"{h.hand}\t{h.combos}\t{h.push:.4f}\t{h.call:.4f}\t{_number(h.push_gain)}\t{_number(h.call_gain)}"
 
     def _grid(self, what: str):
-        from rich.table import Table
-        from rich.text import Text
-
-        r, out = self.result, self.out
-        t = Table(show_header=False, box=None, padding=(0, 0))
-        for _ in range(13):
-            t.add_column(justify="left", width=6, no_wrap=True)
-        styles = ("bold black on green", "black on yellow", "black on dark_orange")
-        for i in range(13):
-            cells = []
-            for j in range(13):
-                label = RG.grid_label(i, j)
-                k = _mark(getattr(r.hand(label), what))
-                if k is None:
-                    cells.append(Text(f"{label:<3}  ", style="dim"))
-                else:
-                    cells.append(Text(f"{label:<3}{out.glyph(_MARKS[k][1], _MARKS[k][2])} ", style=styles[k]))
-            t.add_row(*cells)
-        return t
+        r = self.result
+        return _frequency_grid(lambda label: getattr(r.hand(label), what), self.out)
 
     def renderable(self):
         from rich.console import Group
         from rich.text import Text
 
         r, out = self.result, self.out
-        legend = Text("; ".join(f"{out.glyph(fancy, plain)} {meaning}" for _, fancy, plain, meaning in _MARKS)
-                      + "; no mark: never", style="dim")
+        legend = _legend(out)
         parts: list = [Text(_head(r), style="bold"), Text(f"{_how(r)}. {_ev(r)}.")]
         for what, who, verb, share, text in (("push", "small blind", "pushes", r.push_share, r.push_range),
                                              ("call", "big blind", "calls", r.call_share, r.call_range)):
@@ -160,4 +172,49 @@ class PushFoldChartView(View):
         return Group(*parts)
 
 
-VIEWS = {PushFoldResult.__name__: PushFoldView, PushFoldChart.__name__: PushFoldChartView}
+def _table_head(r: TablePushFoldResult) -> str:
+    stacks = ", ".join(f"{p} {s:g}" for p, s in zip(POSITIONS, r.stacks))
+    ante = f", ante {r.ante:g}" if r.ante else ", no ante"
+    value = "chip EV" if r.payouts is None else "ICM, payouts " + "/".join(f"{x:g}" for x in r.payouts)
+    return f"three-handed push/fold: stacks {stacks} bb, blinds 0.5/1{ante}; {value}"
+
+
+def _table_how(r: TablePushFoldResult) -> str:
+    unit = "bb" if r.payouts is None else "of the prizes"
+    return (f"CFR+ after {r.iterations:,} iterations, exploitability {r.exploitability:.1e} {unit} a hand; "
+            f"three-way showdowns sampled, {r.samples:,} deals a class triple; {r.seconds:.2f} s")
+
+
+def _table_ev(r: TablePushFoldResult) -> str:
+    if r.payouts is None:
+        return "EV a hand: " + ", ".join(f"{p} {v:+.4f} bb" for p, v in zip(POSITIONS, r.evs))
+    return "prize equity a hand (before it): " + ", ".join(
+        f"{p} {v:.4f} ({b:.4f})" for p, v, b in zip(POSITIONS, r.evs, r.before))
+
+
+class TablePushFoldView(View):
+    def lines(self):
+        r = self.result
+        yield _table_head(r)
+        yield f"method: {_table_how(r)}"
+        yield _table_ev(r)
+        yield "decision\tshare\trange"
+        for d in r.ranges:
+            yield f"{d.decision}\t{100 * d.share:.2f}%\t{d.range or '-'}"
+
+    def renderable(self):
+        from rich.console import Group
+        from rich.text import Text
+
+        r, out = self.result, self.out
+        parts: list = [Text(_table_head(r), style="bold"), Text(f"{_table_how(r)}. {_table_ev(r)}.")]
+        for d in r.ranges:
+            parts.append(Text(f"\n{d.decision}: {100 * d.share:.2f}% of hands", style="bold"))
+            parts.append(_frequency_grid(d.frequency, out))
+            parts.append(Text(F.breakable(d.range or "no hand", out)))
+        parts.append(_legend(out))
+        return Group(*parts)
+
+
+VIEWS = {PushFoldResult.__name__: PushFoldView, PushFoldChart.__name__: PushFoldChartView,
+         TablePushFoldResult.__name__: TablePushFoldView}

@@ -1,0 +1,706 @@
+"""Three-handed push/fold: the jam-or-fold game at a table of three, under
+chip EV or ICM.
+
+**The game.** The players are, in the order they act, the button (BTN), the
+small blind (SB) and the big blind (BB), with stacks in big blinds before
+posting (each at least 1 + ``ante``). The blinds are 0.5 and 1 and everyone
+posts ``ante``. Before anyone is all in a player pushes (all in) or folds; after
+an all-in, each later player calls it (all in) or folds; when the button and
+the small blind fold, the big blind takes the blinds. Pots are paid as at a
+table: each all-in player puts in at most what the largest other stack in
+the hand covers, side pots go to the best hand among those who covered them,
+ties split, the folded players' posts are in the main pot.
+
+**What a result is worth.** Under chip EV, the chips won or lost. With
+``payouts``, each player's prize equity after the hand (Malmuth-Harville,
+:mod:`pokercli.tournament`; players who bust in the same hand take the places
+the others leave, the larger stack before the hand first, equal stacks
+sharing), so the three players are the whole field.
+
+**Equities.** A strategy is a frequency per starting-hand class for each of
+the six decisions (BTN push; SB call, and SB push when the button folds; BB
+call against the button, against both, and against the small blind). The
+chance of each deal of classes is exact, card removal included: the number
+of deals of three combos that share no card. A two-way showdown's chances
+are exact over all boards (the shipped heads-up table; the folded hand's
+cards are not taken out of the deck). A three-way showdown's chances -- how
+the three hands finish, ties included, which settles the side pot as well as
+the main -- are sampled: ``TRIPLE_SAMPLES`` deals of each triple of classes
+(seed 1, the same every run: :func:`triple_outcomes`), built once (about 5 s
+on two cores) and cached on disk.
+
+**The solve.** CFR+ over the six decisions (regrets kept non-negative,
+alternating updates, averages weighted by the iteration squared; the
+current strategy is kept instead when it is the less exploitable) until the
+**exploitability** of the average -- what the three players together would
+gain a hand by switching to their best responses, in big blinds (chip EV)
+or prize units (ICM) -- is below ``tolerance``, or ``max_iterations``. The
+exploitability is that of the game with these equities: exact but for the
+sampled three-way showdowns.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Callable, Optional, Sequence
+
+from pokercli.errors import PokerError, shown
+
+#: Sampled deals per triple of classes for the three-way showdowns.
+TRIPLE_SAMPLES = 256
+#: The seed of those samples.
+TRIPLE_SEED = 1
+#: Stop when the exploitability (a hand) is below this, unless told (bb).
+TOLERANCE = 2e-5
+#: Iterations between measures of the exploitability.
+CHECK = 10
+#: ... or after this many iterations.
+MAX_ITERATIONS = 5_000
+#: Roundings of the final frequencies tried, largest first (see :func:`_cleanest`).
+PURE = (0.05, 0.02, 0.005)
+#: Positions in the order they act.
+POSITIONS = ("BTN", "SB", "BB")
+#: The largest stack and ante taken (bb).
+MAX_STACK = 10_000.0
+MAX_ANTE = 100.0
+
+_N = 3
+
+
+# ------------------------------------------------------------------ the tree
+
+
+@dataclass(frozen=True)
+class _Decision:
+    player: int
+    history: str  # the earlier players' actions, P (push or call) or F
+
+    @property
+    def facing(self) -> list[int]:
+        return [i for i, a in enumerate(self.history) if a == "P"]
+
+    @property
+    def name(self) -> str:
+        """``BTN push``, ``SB call BTN``, ``BB call BTN+SB``."""
+        who = POSITIONS[self.player]
+        facing = self.facing
+        if not facing:
+            return f"{who} push"
+        return f"{who} call " + "+".join(POSITIONS[i] for i in facing)
+
+    @property
+    def key(self) -> str:
+        """``btn_push``, ``sb_call_btn``, ``bb_call_btn_sb``: the JSON key."""
+        return self.name.lower().replace(" ", "_").replace("+", "_")
+
+
+@lru_cache(maxsize=None)
+def _tree(n: int = _N) -> tuple[list[_Decision], list[str]]:
+    """Every decision and every terminal history of the jam-or-fold game."""
+    decisions: list[_Decision] = []
+    terminals: list[str] = []
+
+    def walk(h: str) -> None:
+        if len(h) == n or (len(h) == n - 1 and "P" not in h):
+            terminals.append(h)
+            return
+        decisions.append(_Decision(len(h), h))
+        walk(h + "P")
+        walk(h + "F")
+
+    walk("")
+    return decisions, terminals
+
+
+def _in_hand(h: str, n: int = _N) -> list[int]:
+    """The players whose chips are in play at the end of ``h`` (the big blind
+    alone on a walk)."""
+    players = [i for i, a in enumerate(h) if a == "P"]
+    return players or [n - 1]
+
+
+# ------------------------------------------------------------------ payoffs
+
+
+def _posts(ante: float, n: int = _N) -> list[float]:
+    blinds = [0.0] * (n - 2) + [0.5, 1.0]
+    return [b + ante for b in blinds]
+
+
+def final_stacks(stacks: Sequence[float], ante: float, history: str,
+                 places: Sequence[int]) -> list[float]:
+    """The stacks after the hand that ends with ``history`` (P or F per player,
+    the big blind's missing on a walk) when the hands in it finish at dense
+    ``places`` (one per player in the hand, in seat order; 0 the best, tied
+    hands sharing a place)."""
+    n = len(stacks)
+    posts = _posts(ante, n)
+    players = _in_hand(history, n)
+    folded = [i for i in range(n) if i not in players]
+    final = list(stacks)
+    dead = math.fsum(posts[i] for i in folded)
+    for i in folded:
+        final[i] -= posts[i]
+    if len(players) == 1:
+        (w,) = players
+        final[w] += dead
+        return final
+    put = {i: min(stacks[i], max(stacks[j] for j in players if j != i)) for i in players}
+    place = dict(zip(players, places))
+    levels = sorted(set(put.values()))
+    below = 0.0
+    for k, level in enumerate(levels):
+        eligible = [i for i in players if put[i] >= level]
+        pot = sum(min(put[i], level) - min(put[i], below) for i in players) + (dead if k == 0 else 0.0)
+        best = min(place[i] for i in eligible)
+        winners = [i for i in eligible if place[i] == best]
+        for i in winners:
+            final[i] += pot / len(winners)
+        below = level
+    for i in players:
+        final[i] -= put[i]
+    return final
+
+
+def prize_equity(final: Sequence[float], start: Sequence[float], payouts: Sequence[float]) -> list[float]:
+    """Each player's ICM prize equity with stacks ``final``; players at 0 take
+    the places the others leave, the larger ``start`` stack first (equal
+    stacks share those places' prizes)."""
+    from pokercli.tournament import places_exact
+
+    n = len(final)
+    pay = list(payouts) + [0.0] * max(0, n - len(payouts))
+    alive = [i for i in range(n) if final[i] > 1e-12]
+    out = [0.0] * n
+    chances = places_exact([final[i] for i in alive], len(alive))
+    for i, row in zip(alive, chances):
+        out[i] = math.fsum(p * pay[m] for m, p in enumerate(row))
+    place = len(alive)
+    busted = sorted((i for i in range(n) if final[i] <= 1e-12), key=lambda i: -start[i])
+    for _, group in itertools.groupby(busted, key=lambda i: start[i]):
+        group = list(group)
+        share = math.fsum(pay[place:place + len(group)]) / len(group)
+        for i in group:
+            out[i] = share
+        place += len(group)
+    return out
+
+
+def _orders(n: int) -> list[tuple[int, ...]]:
+    """Every weak order of ``n`` hands as dense places (0 the best), in the
+    kernel's numbering: ``itertools.product`` order, valid ones only."""
+    out = []
+    for d in itertools.product(range(n), repeat=n):
+        used = sorted(set(d))
+        if used == list(range(len(used))):
+            out.append(d)
+    return out
+
+
+def _payoffs(stacks, ante, payouts, history: str) -> tuple[list[int], list[tuple[int, ...]], list[list[float]]]:
+    """(players in the hand, their possible finishing orders, each player's
+    payoff for each order): chips won (``payouts`` None) or prize equity."""
+    players = _in_hand(history)
+    orders = _orders(len(players)) if len(players) > 1 else [(0,)]
+    values = []
+    for order in orders:
+        final = final_stacks(stacks, ante, history, order)
+        if payouts is None:
+            values.append([f - s for f, s in zip(final, stacks)])
+        else:
+            values.append(prize_equity(final, stacks, payouts))
+    return players, orders, values
+
+
+# ------------------------------------------------------------------ equities
+
+
+@lru_cache(maxsize=1)
+def _class_layout():
+    """(combo cards int64[1326, 2] grouped by class, each class's first row
+    and combo count, the class of each row)."""
+    import numpy as np
+
+    from pokercli.preflop_lookup import all_combos, class_of_combo
+
+    cls = class_of_combo()
+    order = np.argsort(cls, kind="stable")
+    cards = np.ascontiguousarray(all_combos()[order])
+    count = np.bincount(cls, minlength=169).astype(np.int64)
+    start = np.concatenate([[0], np.cumsum(count)[:-1]]).astype(np.int64)
+    return cards, start, count, np.ascontiguousarray(cls[order])
+
+
+@lru_cache(maxsize=1)
+def triple_deals():
+    """float32[169, 169, 169]: deals of a combo of each of three classes (in
+    that seat order) sharing no card: exact integers."""
+    import numpy as np
+
+    from pokercli._kernels import triples as K
+    from pokercli._kernels.jit import call
+
+    cards, start, count, cls = _class_layout()
+    out = np.zeros((169, 169, 169), np.int64)
+    call(K.triple_deals, start, np.arange(169, dtype=np.int64), cards, cls, out)
+    out *= count[:, None, None]
+    return out.astype(np.float32)
+
+
+@lru_cache(maxsize=1)
+def sorted_triples():
+    """int64[T, 3]: every triple of classes ``a <= b <= c``."""
+    import numpy as np
+
+    return np.array(list(itertools.combinations_with_replacement(range(169), 3)), np.int64)
+
+
+def triple_outcomes(samples: int = TRIPLE_SAMPLES, seed: int = TRIPLE_SEED,
+                    progress: Optional[Callable[[int, int], None]] = None):
+    """uint16[T, 13]: for each of :func:`sorted_triples`, how ``samples``
+    sampled deals finished, by weak order (:func:`_orders` of 3; the seats in
+    the triple's order). Built on every core and cached on disk."""
+    import io
+
+    import numpy as np
+
+    from pokercli.paths import read_cached
+
+    def built() -> bytes:
+        buf = io.BytesIO()
+        np.save(buf, _build_outcomes(samples, seed, progress))
+        return buf.getvalue()
+
+    def load(payload: bytes):
+        array = np.load(io.BytesIO(payload), allow_pickle=False)
+        if array.shape != (len(sorted_triples()), 13) or array.dtype != np.uint16:
+            raise ValueError("not the three-way table")
+        return array
+
+    return _loaded(samples, seed, lambda: read_cached(
+        f"preflop-triples-{samples}-{seed}-v1.npy", load, built,
+        "three-way showdowns of each triple of starting-hand classes"))
+
+
+_LOADED: dict = {}
+
+
+def _loaded(samples, seed, get):
+    key = (samples, seed)
+    if key not in _LOADED:
+        _LOADED[key] = get()
+    return _LOADED[key]
+
+
+def _build_outcomes(samples: int, seed: int, progress=None):
+    import os
+    from concurrent.futures import ThreadPoolExecutor
+
+    import numpy as np
+
+    from pokercli._kernels import triples as K
+    from pokercli._kernels.jit import call, ensure
+    from pokercli._kernels.lookup import kernel_tables, strength_tables
+    from pokercli._stop import result, shutdown
+
+    if not 1 <= samples <= 65_535:
+        raise PokerError(f"samples must be from 1 to 65,535, not {shown(samples)}", "samples")
+    cards, start, count, _ = _class_layout()
+    tri = sorted_triples()
+    deals = triple_deals()
+    live = np.flatnonzero(deals[tri[:, 0], tri[:, 1], tri[:, 2]] > 0)
+    tri_live = np.ascontiguousarray(tri[live])
+    index = np.full(27, -1, np.int64)
+    for k, d in enumerate(_orders(3)):
+        index[9 * d[0] + 3 * d[1] + d[2]] = k
+    keys, offsets, _, _ = kernel_tables()
+    rank, flush = strength_tables()
+    out = np.zeros((len(tri_live), 13), np.uint16)
+    step = max(1, 1_000_000 // samples)  # about 50 ms a chunk
+    chunks = [(i, min(i + step, len(tri_live))) for i in range(0, len(tri_live), step)]
+    ensure(K.triple_outcomes, tri_live, 0, cards, start, count, index, seed, samples,
+           keys, offsets, rank, flush, out[:1])
+    done = [0]
+
+    def work(chunk):
+        lo, hi = chunk
+        call(K.triple_outcomes, tri_live, lo, cards, start, count, index, seed, samples,
+             keys, offsets, rank, flush, out[lo:hi])
+        return hi - lo
+
+    pool = ThreadPoolExecutor(max_workers=max(1, min(os.cpu_count() or 1, 8)))
+    interrupted = True
+    try:
+        futures = [pool.submit(work, c) for c in chunks]
+        for f in futures:
+            done[0] += result(f)
+            if progress is not None:
+                progress(done[0], len(tri_live))
+        interrupted = False
+    finally:
+        shutdown(pool, interrupted)
+    full = np.zeros((len(tri), 13), np.uint16)
+    full[live] = out
+    return full
+
+
+@lru_cache(maxsize=2)
+def _pair_chances():
+    """(win, tie) float64[169, 169]: the first seat's chances over every deal
+    of the two classes and every board."""
+    import numpy as np
+
+    from pokercli.preflop_lookup import BOARDS, class_pair_outcomes
+
+    deals, wins, ties = class_pair_outcomes().astype(np.float64)
+    total = np.where(deals > 0, deals, 1) * BOARDS
+    return wins / total, ties / total
+
+
+# ------------------------------------------------------------------ solving
+
+
+class _Game:
+    """The game at one set of stacks: for each terminal history, each
+    player's payoff summed over the class deals, as a [169, 169, 169] tensor
+    (seat order), or a constant times the deal counts."""
+
+    def __init__(self, stacks, ante, payouts, samples, seed, progress=None):
+        import numpy as np
+
+        self.decisions, self.terminals = _tree()
+        self.deals = triple_deals()
+        self.total = float(self.deals.sum(dtype=np.float64))
+        self.values: dict[str, list] = {}
+        win, tie = _pair_chances()
+        for h in self.terminals:
+            players, orders, pay = _payoffs(stacks, ante, payouts, h)
+            pay = np.array(pay)  # [orders, 3]
+            if len(players) == 1:
+                self.values[h] = [float(pay[0, i]) for i in range(_N)]
+            elif len(players) == 2:
+                j, k = players
+                # orders of two: (0, 0) tie, (0, 1) j wins, (1, 0) k wins
+                by = {o: pay[m] for m, o in enumerate(orders)}
+                shape = [1, 1, 1]
+                shape[j], shape[k] = 169, 169
+                w = win.reshape(shape)
+                t = tie.reshape(shape)
+                lose = 1.0 - w - t
+                self.values[h] = [(self.deals * (w * by[(0, 1)][i] + t * by[(0, 0)][i] + lose * by[(1, 0)][i])
+                                   ).astype(np.float32) for i in range(_N)]
+            else:
+                self.values[h] = [self.deals * v for v in self._three_way(samples, seed, progress, pay)]
+
+    def _three_way(self, samples, seed, progress, pay):
+        """Each seat's payoff ([169, 169, 169] by the seats' classes) averaged
+        over how the three hands finish, given ``pay[order, seat]``."""
+        import numpy as np
+
+        counts = triple_outcomes(samples, seed, progress).astype(np.float64)
+        sums = counts.sum(axis=1, keepdims=True)
+        chances = counts / np.where(sums > 0, sums, 1)
+        tri = sorted_triples()
+        orders = _orders(3)
+        where = {o: k for k, o in enumerate(orders)}
+        out = [np.zeros((169, 169, 169), np.float32) for _ in range(_N)]
+        times = np.zeros((169, 169, 169), np.float32)
+        for perm in itertools.permutations(range(3)):
+            # seat s holds the triple's member perm[s]: the members' order o
+            # is the seats' order (o[perm[0]], o[perm[1]], o[perm[2]]). Two
+            # seats of one class get the mean of both ways round.
+            seat_order = [where[tuple(o[perm[s]] for s in range(3))] for o in orders]
+            idx = tuple(tri[:, perm[s]] for s in range(3))
+            times[idx] += 1
+            for i in range(_N):
+                out[i][idx] += chances @ pay[seat_order, i]
+        for i in range(_N):
+            out[i] /= np.maximum(times, 1)
+        return out
+
+    # -- contractions ------------------------------------------------------
+
+    @staticmethod
+    def _contract(t, vecs, i):
+        """Sum of ``t[a, b, c]`` times the other seats' vectors, by seat ``i``'s class."""
+        flat = t.reshape(-1, 169)
+        if i == 0:
+            return (flat @ vecs[2]).reshape(169, 169) @ vecs[1]
+        if i == 1:
+            return vecs[0] @ (flat @ vecs[2]).reshape(169, 169)
+        return vecs[1] @ (vecs[0] @ t.reshape(169, -1)).reshape(169, 169)
+
+    def _reach(self, h: str, strategy: dict, player: Optional[int]):
+        """Each seat's vector of how often its class takes its action in ``h``
+        (ones for ``player`` and for seats that do not act)."""
+        import numpy as np
+
+        ones = np.ones(169, np.float32)
+        vecs = []
+        for s in range(_N):
+            if s == player or s >= len(h):
+                vecs.append(ones)
+                continue
+            p = strategy[(s, h[:s])]
+            vecs.append(p if h[s] == "P" else 1.0 - p)
+        return vecs
+
+    def action_values(self, strategy: dict, player: int) -> dict:
+        """For each of ``player``'s decisions, (value of P, value of F) per
+        class, summed over the others' deals weighted by how often they act
+        as the history says."""
+        import numpy as np
+
+        out = {d.history: [np.zeros(169, np.float64), np.zeros(169, np.float64)]
+               for d in self.decisions if d.player == player}
+        for h in self.terminals:
+            if len(h) <= player:
+                continue
+            vecs = self._reach(h, strategy, player)
+            v = self.values[h][player]
+            if isinstance(v, float):
+                got = v * self._contract(self.deals, vecs, player)
+            else:
+                got = self._contract(v, vecs, player)
+            out[h[:player]][0 if h[player] == "P" else 1] += got
+        return out
+
+    def evs(self, strategy: dict) -> list[float]:
+        """Each player's payoff a hand."""
+        import numpy as np
+
+        out = []
+        for i in range(_N):
+            total = 0.0
+            for h in self.terminals:
+                vecs = self._reach(h, strategy, None)
+                v = self.values[h][i]
+                t = self.deals if isinstance(v, float) else v
+                got = float(np.dot(self._contract(t, vecs, 0).astype(np.float64), vecs[0]))
+                total += (v if isinstance(v, float) else 1.0) * got
+            out.append(total / self.total)
+        return out
+
+    def gains(self, strategy: dict) -> list[float]:
+        """What each player would gain a hand by its best response."""
+        import numpy as np
+
+        out = []
+        for i in range(_N):
+            gain = 0.0
+            for h, (vp, vf) in self.action_values(strategy, i).items():
+                p = strategy[(i, h)]
+                gain += float((np.maximum(vp, vf) - (p * vp + (1 - p) * vf)).sum())
+            out.append(gain / self.total)
+        return out
+
+
+def _solve(game: _Game, tolerance: float, max_iterations: int, stop=None):
+    """CFR+ (alternating updates, averages weighted by the iteration squared);
+    every ``CHECK`` iterations the average and the current strategies are
+    measured and the better kept; stops below ``tolerance``."""
+    import numpy as np
+
+    keys = [(d.player, d.history) for d in game.decisions]
+    regret = {k: [np.zeros(169), np.zeros(169)] for k in keys}
+    current = {k: np.full(169, 0.5, np.float32) for k in keys}
+    summed = {k: np.zeros(169) for k in keys}
+    weight = 0.0
+    best, exploit = dict(current), math.inf
+    t = 0
+    for t in range(1, max_iterations + 1):
+        for player in range(_N):
+            values = game.action_values(current, player)
+            for h, (vp, vf) in values.items():
+                k = (player, h)
+                p = current[k].astype(np.float64)
+                v = p * vp + (1 - p) * vf
+                rp, rf = regret[k]
+                rp = np.maximum(0.0, rp + vp - v)
+                rf = np.maximum(0.0, rf + vf - v)
+                regret[k] = [rp, rf]
+                total = rp + rf
+                current[k] = np.where(total > 0, rp / np.where(total > 0, total, 1), 0.5).astype(np.float32)
+        for k in keys:
+            summed[k] += t * t * current[k]
+        weight += t * t
+        if t % CHECK == 0 or t == max_iterations:
+            average = {k: (summed[k] / weight).astype(np.float32) for k in keys}
+            for candidate in (average, dict(current)):
+                e = sum(game.gains(candidate))
+                if e < exploit:
+                    best, exploit = candidate, e
+            if exploit < tolerance:
+                break
+        if stop is not None:
+            stop()
+    return best, exploit, t
+
+
+def _cleanest(game: _Game, average: dict, exploit: float, tolerance: float):
+    """The average with frequencies within ``PURE`` of 0 or 1 rounded there,
+    when that keeps the exploitability below ``tolerance`` (or no worse than
+    the average's): CFR+ averages keep a trace of their early iterations
+    (0.1 % pushes of 72o) that no one plays. Else the average."""
+    import numpy as np
+
+    for pure in PURE:
+        rounded = {k: np.where(v < pure, 0.0, np.where(v > 1 - pure, 1.0, v)).astype(np.float32)
+                   for k, v in average.items()}
+        e = sum(game.gains(rounded))
+        if e < max(tolerance, exploit):
+            return rounded, e
+    return average, exploit
+
+
+# ------------------------------------------------------------------ results
+
+
+@dataclass
+class TableRange:
+    """One decision at the equilibrium: who, facing whom, each class's
+    frequency (grid order), the share of hands and the range string."""
+
+    decision: str
+    key: str
+    frequencies: list[float]
+
+    @property
+    def share(self) -> float:
+        from pokercli.push_fold import _tables
+
+        combos = _tables()[2]
+        return float(sum(c * f for c, f in zip(combos, self.frequencies)) / 1326)
+
+    @property
+    def range(self) -> str:
+        from pokercli.classes import classes, range_text
+
+        return range_text({name: round(f, 4) for name, f in zip(classes(), self.frequencies)
+                           if round(f, 4) > 0})
+
+    def frequency(self, name: str) -> float:
+        from pokercli.classes import class_index, parse_class
+
+        return self.frequencies[class_index()[parse_class(name)]]
+
+    def to_dict(self) -> dict[str, Any]:
+        from pokercli.classes import classes
+
+        return {"decision": self.decision, "share": self.share, "range": self.range,
+                "frequencies": dict(zip(classes(), self.frequencies))}
+
+
+@dataclass
+class TablePushFoldResult:
+    """The three-handed equilibrium: stacks (BTN, SB, BB), the payouts (None
+    under chip EV), every decision's range, each player's value a hand
+    (chips won, or prize equity) and the exploitability reached."""
+
+    stacks: list[float]
+    ante: float
+    payouts: Optional[list[float]]
+    ranges: list[TableRange]
+    evs: list[float]
+    before: list[float]
+    exploitability: float
+    iterations: int
+    samples: int
+    seconds: float = 0.0
+
+    @property
+    def unit(self) -> str:
+        return "bb" if self.payouts is None else "prize"
+
+    def decision(self, name: str) -> TableRange:
+        """The decision ``name`` (``BTN push``, ``bb call btn+sb``)."""
+        want = name.lower().replace(" ", "_").replace("+", "_")
+        for r in self.ranges:
+            if r.key == want:
+                return r
+        names = ", ".join(r.decision for r in self.ranges)
+        raise PokerError(f"decision {shown(name)} is not one of {names}", "decision")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``pushfold --stacks A,B,C --json`` document."""
+        return {"players": len(self.stacks), "positions": list(POSITIONS), "stacks": self.stacks,
+                "ante": self.ante, "blinds": [0.5, 1.0], "payouts": self.payouts,
+                "value": "chip EV (bb)" if self.payouts is None else "ICM prize equity",
+                "exploitability": self.exploitability, "iterations": self.iterations,
+                "three_way_samples": self.samples,
+                "ev": dict(zip(POSITIONS, self.evs)),
+                "before": dict(zip(POSITIONS, self.before)),
+                "decisions": {r.key: r.to_dict() for r in self.ranges},
+                "seconds": round(self.seconds, 4)}
+
+
+def _checked(stacks, ante, payouts):
+    from pokercli.tournament import parse_numbers
+
+    ante = _number(ante, "ante", 0.0, MAX_ANTE)
+    if isinstance(stacks, str):
+        values, _ = parse_numbers(stacks, "stacks", False)
+    else:
+        values = list(stacks)
+    if len(values) != _N:
+        more = " (four-handed is not built yet)" if len(values) == 4 else ""
+        raise PokerError(f"stacks: give three stacks (BTN, SB, BB), not {len(values)}{more}; "
+                         "heads-up is one stack", "stacks")
+    values = [_number(x, "stacks", 1.0 + ante, MAX_STACK) for x in values]
+    pay = None
+    if payouts is not None:
+        amounts, percent = parse_numbers(payouts, "payouts", True) if isinstance(payouts, str) \
+            else (list(payouts), False)
+        pay = [_number(x, "payouts", 0.0, math.inf) for x in amounts]
+        if not pay or sum(pay) <= 0:
+            raise PokerError("payouts: give at least one prize above 0", "payouts")
+        if len(pay) > _N:
+            raise PokerError(f"payouts: three players can take at most three prizes, not {len(pay)}",
+                             "payouts")
+    return values, ante, pay
+
+
+def _number(value, what: str, low: float, high: float) -> float:
+    try:
+        x = float(value)
+    except (TypeError, ValueError):
+        raise PokerError(f"{what} must be a number, not {shown(value)}", what) from None
+    if isinstance(value, bool) or math.isnan(x) or not low <= x <= high:
+        raise PokerError(f"{what} must be from {low:g} to {high:g}, not {shown(value)}", what)
+    return x
+
+
+def pushfold_table(stacks, *, payouts=None, ante: float = 0.0, tolerance: Optional[float] = None,
+                   max_iterations: int = MAX_ITERATIONS, samples: int = TRIPLE_SAMPLES,
+                   progress: Optional[Callable[[int, int], None]] = None) -> TablePushFoldResult:
+    """The three-handed jam-or-fold equilibrium (see the module): ``stacks``
+    in big blinds before posting, in the order BTN, SB, BB (a list, or text
+    ``10,8,5``); ``payouts`` (amounts, or text; None for chip EV); ``ante``
+    each. ``tolerance``: the exploitability to reach, in the result's unit
+    (default ``TOLERANCE`` bb, under ICM its worth at the table's average
+    chip: ``TOLERANCE`` times the prizes over the chips). ``samples``: the
+    three-way table's deals a class triple."""
+    from pokercli._stop import check
+
+    values, ante, pay = _checked(stacks, ante, payouts)
+    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 65_535:
+        raise PokerError(f"samples must be a whole number from 1 to 65,535, not {shown(samples)}", "samples")
+    if tolerance is None:
+        tolerance = TOLERANCE if pay is None else TOLERANCE * math.fsum(pay) / math.fsum(values)
+    tolerance = _number(tolerance, "tolerance", 1e-9, math.inf)
+    if not isinstance(max_iterations, int) or max_iterations < 1:
+        raise PokerError(f"max_iterations must be a whole number above 0, not {shown(max_iterations)}",
+                         "max_iterations")
+    begin = time.perf_counter()
+    game = _Game(values, ante, pay, samples, TRIPLE_SEED, progress)
+    strategy, exploit, iterations = _solve(game, tolerance, max_iterations, check)
+    strategy, exploit = _cleanest(game, strategy, exploit, tolerance)
+    ranges = [TableRange(d.name, d.key, [float(x) for x in strategy[(d.player, d.history)]])
+              for d in game.decisions]
+    before = [0.0] * _N if pay is None else prize_equity(values, values, pay)
+    return TablePushFoldResult(values, ante, pay, ranges, game.evs(strategy), before, exploit, iterations,
+                               samples, time.perf_counter() - begin)
