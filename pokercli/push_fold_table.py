@@ -571,10 +571,8 @@ class TableRange:
 
     @property
     def share(self) -> float:
-        from pokercli.push_fold import _tables
-
-        combos = _tables()[2]
-        return float(sum(c * f for c, f in zip(combos, self.frequencies)) / 1326)
+        combos = _class_layout()[2]
+        return float(sum(int(c) * f for c, f in zip(combos, self.frequencies)) / 1326)
 
     @property
     def range(self) -> str:

@@ -236,3 +236,61 @@ def test_bad_input_names_the_parameter(kwargs, what):
     with pytest.raises(PokerError) as e:
         T.pushfold_table(**kwargs)
     assert what in str(e.value)
+
+
+# ------------------------------------------------------------------ the command
+
+
+def test_three_handed_command(cli):
+    code, out, err = cli("pushfold", "--stacks", "10,8,5", "--payouts", "50,30,20")
+    assert code == 0 and err == "", err
+    lines = out.splitlines()
+    assert lines[0].startswith("three-handed push/fold: stacks BTN 10, SB 8, BB 5 bb") and "ICM" in lines[0]
+    assert lines[3] == "decision\tshare\trange"
+    assert [line.split("\t")[0] for line in lines[4:]] == ["BTN push", "SB call BTN", "BB call BTN+SB",
+                                                           "BB call BTN", "SB push", "BB call SB"]
+    assert lines[6].split("\t")[2].startswith("QQ+")
+    code, out, _ = cli("pushfold", "--stacks", "10 10 10", "--ante", "0.1", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["stacks"] == [10, 10, 10] and doc["ante"] == 0.1 and doc["payouts"] is None
+    assert doc["ev"]["BTN"] + doc["ev"]["SB"] + doc["ev"]["BB"] == pytest.approx(0, abs=1e-6)
+    assert doc["exploitability"] < T.TOLERANCE and len(doc["decisions"]["sb_push"]["frequencies"]) == 169
+
+
+def test_ctrl_c_stops_the_three_way_table_and_the_solve(tmp_path):
+    """With an empty cache the command first builds the three-way table on
+    worker threads (several seconds), then solves: a Ctrl-C in either stops
+    it within two seconds, and a stopped build leaves no table behind."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    from conftest import pokercli_with_sigint
+
+    env = dict(os.environ, POKERCLI_CACHE_DIR=str(tmp_path / "cache"))
+    command = pokercli_with_sigint("pushfold", "--stacks", "30,30,30", "--payouts", "65,35", "--json")
+
+    def interrupted_after(seconds):
+        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        try:
+            time.sleep(seconds)
+            assert proc.poll() is None
+            proc.send_signal(signal.SIGINT)
+            t0 = time.monotonic()
+            out, err = proc.communicate(timeout=30)
+            took = time.monotonic() - t0
+        finally:
+            proc.kill()
+        assert proc.returncode == 130 and took < 2, (took, err)
+        assert "Traceback" not in err and out == ""
+
+    def tables():
+        return list((tmp_path / "cache").glob("preflop-triples-*"))
+
+    interrupted_after(1.5)  # building the table
+    assert tables() == []
+    done = subprocess.run(pokercli_with_sigint("pushfold", "--stacks", "3,3,3", "--json"), env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0 and len(tables()) == 1
+    interrupted_after(4.0)  # solving (about 8 s in all)
