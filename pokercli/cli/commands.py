@@ -514,6 +514,9 @@ def pushfold(
         "list (default 1:20:0.05).")] = None,
     payouts: Annotated[Optional[str], typer.Option(
         "--payouts", help="Three-handed under ICM: the prizes, amounts or percentages (50,30,20).")] = None,
+    tolerance: Annotated[Optional[float], typer.Option(
+        "--tolerance", help="Three-handed: the exploitability to reach, a hand (bb, or prizes under ICM; "
+        "default 2e-5 bb).")] = None,
     as_json: Json = False,
 ) -> None:
     """Push/fold: the Nash equilibrium of jam-or-fold heads-up (exact) or three-handed, or the heads-up chart."""
@@ -526,9 +529,10 @@ def pushfold(
 
             if stack is not None:
                 raise PokerError("stack: --chart solves every stack of --stacks; leave --stack out", "stack")
-            if payouts is not None:
-                raise PokerError("payouts: the chart is heads-up chip EV; --payouts is for three stacks",
-                                 "payouts")
+            if payouts is not None or tolerance is not None:
+                what = "payouts" if payouts is not None else "tolerance"
+                raise PokerError(f"{what}: the chart is heads-up, solved exactly; --{what} is for three stacks",
+                                 what)
             with progress_bar(out, "chart", "stacks") as progress:
                 result = pushfold_chart(stacks, ante=ante, progress=progress)
             emit(result, out)
@@ -539,12 +543,16 @@ def pushfold(
             if stack is not None:
                 raise PokerError("stack: three-handed stacks are --stacks BTN,SB,BB; leave --stack out", "stack")
             with progress_bar(out, "three-way table (once)", "class triples") as progress:
-                result = pushfold_table(stacks, payouts=payouts, ante=ante, progress=progress)
+                result = pushfold_table(stacks, payouts=payouts, ante=ante, tolerance=tolerance,
+                                        progress=progress)
             emit(result, out)
             return
         if payouts is not None:
             raise PokerError("payouts: heads-up push/fold is chip EV; give three stacks (--stacks 10,8,5) "
                              "for ICM", "payouts")
+        if tolerance is not None:
+            raise PokerError("tolerance: the heads-up equilibrium is solved exactly; --tolerance is for "
+                             "three stacks", "tolerance")
         if stack is None:
             raise PokerError("give the effective stack: pokercli pushfold --stack 10 (or --chart, or "
                              "--stacks 10,8,5)", "stack")

@@ -258,6 +258,8 @@ def test_pushfold_command(cli):
     (["pushfold", "--stacks", "10,8"], "--stacks"), (["pushfold", "--stacks", "10,8,5", "--stack", "4"], "--stack"),
     (["pushfold", "--stack", "10", "--payouts", "50,30,20"], "--payouts"),
     (["pushfold", "--chart", "--payouts", "50,30,20"], "--payouts"),
+    (["pushfold", "--stack", "10", "--tolerance", "0.1"], "--tolerance"),
+    (["pushfold", "--stacks", "10,8,5", "--tolerance", "0"], "--tolerance"),
     (["pushfold", "--stacks", "10,8,5", "--payouts", "50,x"], "--payouts"),
     (["pushfold", "--chart", "--stacks", "1:x:1"], "--stacks")])
 def test_pushfold_command_refuses_in_one_line(cli, args, words):

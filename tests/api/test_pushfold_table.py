@@ -156,22 +156,28 @@ def test_sampled_three_way_shares_match_the_exact_engine(names):
 # ------------------------------------------------------------------ the equilibrium
 
 
+#: The tests' solves stop at 1e-3 bb a hand (the default is 2e-5): fewer
+#: iterations, and the best-response check holds them to it all the same.
+LOOSE = 1e-3
+
+
 @pytest.fixture(scope="module")
 def icm_result():
-    return T.pushfold_table([10, 8, 5], payouts=[50, 30, 20], samples=SMALL)
+    return T.pushfold_table([10, 8, 5], payouts=[50, 30, 20], ante=0.125, samples=SMALL,
+                            tolerance=LOOSE * 100 / 23)
 
 
 @pytest.fixture(scope="module")
 def chip_result():
-    return T.pushfold_table("12,12,12", ante=0.125, samples=SMALL)
+    return T.pushfold_table("10,8,5", ante=0.125, samples=SMALL, tolerance=LOOSE)
 
 
-@pytest.mark.parametrize("which", ["icm_result", "chip_result"])
-def test_every_player_is_at_a_best_response(which, request):
+def test_every_player_is_at_a_best_response(icm_result):
     """Each decision's values summed ending by ending (tests/naive.py) equal
     the solver's, and no player gains more than the tolerance by its best
-    response: the exploitability reported is the one recomputed."""
-    r = request.getfixturevalue(which)
+    response: the exploitability reported is the one recomputed. (ICM with
+    antes and side pots: chip EV's pots are the same endings, checked above.)"""
+    r = icm_result
     strategy = {d.decision: d.frequencies for d in r.ranges}
     values, total = naive.pushfold3_values(r.stacks, r.ante, r.payouts, strategy, SMALL)
     gain = 0.0
@@ -179,9 +185,8 @@ def test_every_player_is_at_a_best_response(which, request):
         f = np.array(strategy[name])
         gain += float((np.maximum(v_play, v_fold) - (f * v_play + (1 - f) * v_fold)).sum())
     gain /= total
-    tolerance = T.TOLERANCE if r.payouts is None else T.TOLERANCE * sum(r.payouts) / sum(r.stacks)
     assert gain == pytest.approx(r.exploitability, rel=1e-3, abs=1e-9)
-    assert 0 <= gain < tolerance
+    assert 0 <= gain < LOOSE * 100 / 23
 
 
 def test_values_add_up(icm_result, chip_result):
@@ -193,7 +198,7 @@ def test_values_add_up(icm_result, chip_result):
 def test_the_blinds_alone_play_near_heads_up_nash():
     """When the button folds, the blinds play heads-up: their ranges are the
     heads-up equilibrium's but for the button's folded cards."""
-    r = T.pushfold_table([10, 10, 10], samples=SMALL)
+    r = T.pushfold_table([10, 10, 10], samples=SMALL, tolerance=LOOSE)
     hu = pokercli.pushfold(10)
     assert abs(r.decision("SB push").share - hu.push_share) < 0.015
     assert abs(r.decision("BB call SB").share - hu.call_share) < 0.015
@@ -203,8 +208,8 @@ def test_the_blinds_alone_play_near_heads_up_nash():
     assert r.decision("SB call BTN").share < r.decision("BB call BTN").share
 
 
-def test_icm_calls_tighter_than_chip_ev(icm_result):
-    chips = T.pushfold_table([10, 8, 5], samples=SMALL)
+def test_icm_calls_tighter_than_chip_ev(icm_result, chip_result):
+    chips = chip_result
     for name in ("SB call BTN", "BB call BTN", "BB call BTN+SB", "BB call SB"):
         assert icm_result.decision(name).share < chips.decision(name).share
 
@@ -259,8 +264,9 @@ def test_three_handed_command(cli):
 
 def test_ctrl_c_stops_the_three_way_table_and_the_solve(tmp_path):
     """With an empty cache the command first builds the three-way table on
-    worker threads (several seconds), then solves: a Ctrl-C in either stops
-    it within two seconds, and a stopped build leaves no table behind."""
+    worker threads (several seconds), then solves: a Ctrl-C in
+    either stops it within two seconds, and a stopped build leaves no table
+    behind."""
     import os
     import signal
     import subprocess
@@ -268,10 +274,12 @@ def test_ctrl_c_stops_the_three_way_table_and_the_solve(tmp_path):
 
     from conftest import pokercli_with_sigint
 
-    env = dict(os.environ, POKERCLI_CACHE_DIR=str(tmp_path / "cache"))
-    command = pokercli_with_sigint("pushfold", "--stacks", "30,30,30", "--payouts", "65,35", "--json")
+    fresh = dict(os.environ, POKERCLI_CACHE_DIR=str(tmp_path / "cache"))
+    # a tolerance no solve reaches: it runs its 5,000 iterations (a minute or more) unless stopped
+    command = pokercli_with_sigint("pushfold", "--stacks", "30,30,30", "--payouts", "65,35", "--tolerance",
+                                   "1e-9", "--json")
 
-    def interrupted_after(seconds):
+    def interrupted_after(seconds, env):
         proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         try:
             time.sleep(seconds)
@@ -288,9 +296,7 @@ def test_ctrl_c_stops_the_three_way_table_and_the_solve(tmp_path):
     def tables():
         return list((tmp_path / "cache").glob("preflop-triples-*"))
 
-    interrupted_after(1.5)  # building the table
+    interrupted_after(1.5, fresh)  # building the table
     assert tables() == []
-    done = subprocess.run(pokercli_with_sigint("pushfold", "--stacks", "3,3,3", "--json"), env=env,
-                          capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0 and len(tables()) == 1
-    interrupted_after(4.0)  # solving (about 8 s in all)
+    # the test run's own cache, where the command test above left the table: solving
+    interrupted_after(4.0, dict(os.environ))

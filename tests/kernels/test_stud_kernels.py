@@ -115,6 +115,50 @@ def test_batch_scores_classes_and_refusals():
         E.scores(np.array([[1, 2, 3, 4, -1]], np.int8), "razz")
 
 
+@pytest.mark.parametrize("game,width", [("razz", 7), ("razz", 5), ("a5-triple", 5), ("27-single", 5)])
+def test_byte_rows_take_the_holdem_batch_kernel_with_the_same_values(game, width):
+    """Rows of five or seven one-byte cards in razz, ace-to-five and
+    deuce-to-seven go through hold'em's batch kernels over the game's class
+    tables (razz's with card keys that count no suit): every value equal to
+    the general kernel's (the same cards as int64 rows), scores and classes,
+    int8 and uint8, flushes and wheels included; a refused row (a card twice,
+    padding, a byte that is no card) leaves the batch to the general kernel,
+    which names the row."""
+    rng = np.random.default_rng(8 + width)
+    rows = np.argsort(rng.random((50_000, 52)), axis=1)[:, :width].astype(np.int8)
+    # one-suit rows (flushes, which only deuce-to-seven counts) and the wheel
+    rows[:500] = np.sort(rng.permuted(np.tile(np.arange(13), (500, 1)), axis=1)[:, :width], axis=1)
+    rows[500, :5] = [12, 13, 27, 41, 3]  # A 2 3 4 5 of mixed suits
+    rows[501, :5] = [12, 0, 1, 2, 3]  # the same in one suit
+    general = E.scores(rows.astype(np.int64), game)
+    tables = E._deuce_seven5_tables() if game == "27-single" else E._razz7_tables()
+    ranking = "deuce-to-seven" if game == "27-single" else "razz"
+    assert E._byte_batch(rows.view(np.uint8), tables, E._score_of_class_u32(ranking), ranking)[0] == -1
+    for dtype in (np.int8, np.uint8):
+        got = E.scores(rows.astype(dtype), game)
+        assert got.dtype == np.uint32 and (got == general).all()
+        classes = E.classes(rows.astype(dtype), game)
+        assert classes.dtype == np.uint16 and (classes == E.classes(rows.astype(np.int64), game)).all()
+    if game != "27-single":  # razz takes short rows: a padded row hands the rest on
+        mixed = rows[:10].copy()
+        mixed[4, width - 1] = -1
+        if width == 5:
+            with pytest.raises(pokercli.PokerError, match="hand 4 has 4 cards"):
+                E.scores(mixed, game)
+        else:
+            got = E.scores(mixed, game)
+            assert (got[:4] == general[:4]).all() and (got[5:] == general[5:10]).all()
+            assert got[4] == E.scores(mixed[4:5].astype(np.int64), game)[0]
+    bad = rows[:10].copy()
+    bad[7, 3] = bad[7, 2]
+    with pytest.raises(pokercli.PokerError, match="hand 7 holds the same card twice"):
+        E.scores(bad, game)
+    bad = rows[:10].astype(np.uint8)
+    bad[6, 0] = 60
+    with pytest.raises(pokercli.PokerError, match="card ids are 0..51"):
+        E.scores(bad, game)
+
+
 def _naive_equity(holes, dead=()):
     want, runouts = naive.game_equity("razz", holes, (), dead, range(52), 7, 0)
     return want, runouts
