@@ -151,10 +151,13 @@ def _quick(players, board, dead, game) -> Optional[EquityResult]:
         if g is None or g.engine is None or g.hole_cards != 2 or g.engine.equity is not board_equity:
             return None
         _QUICK_GAMES[game] = g
-    from pokercli.equity_calc.quick import fixed_equity, pair_equity
+    from pokercli.equity_calc.quick import fixed_equity, multi_equity, pair_equity
 
-    found = fixed_equity(players, board, dead, g)
-    return found if found is not None else pair_equity(players, board, dead, g)
+    for path in (fixed_equity, pair_equity, multi_equity):
+        found = path(players, board, dead, g)
+        if found is not None:
+            return found
+    return None
 
 
 #: The games :func:`_quick` has found to take the quick path, by name.

@@ -16,8 +16,10 @@ a game whose engine is the board engine of two hole cards, exact, none of
 the options that change the job. :func:`pair_equity` takes two players of
 whom one or both are ranges of whole weights (not ``random``), in small
 jobs, with one call of the range kernel
-(:func:`pokercli._kernels.range_runouts.runout_counts2`). Anything else -- a
-typo, a duplicate card, three ranged players -- returns None and the general
+(:func:`pokercli._kernels.range_runouts.runout_counts2`); :func:`multi_equity`
+three or more such players (one call of ``runout_patterns3`` for three,
+``runout_patterns`` for more). Anything else -- a typo, a duplicate card,
+``random`` -- returns None and the general
 path answers it (or names the mistake), so errors read the same whichever
 path a query takes. It runs only once the kernels are loaded in
 the process (Numba imported): a fresh command's first query is cheaper in
@@ -129,7 +131,19 @@ def fixed_equity(players: Sequence, board, dead, game) -> Optional[EquityResult]
         kit.warm = True
     seconds = clock.seconds()
     total = float(sum(counts))
-    # rows[p][n]: the runouts p wins among n winners, as the general path's outcome rows
+    labels = [f"{_NAMES[a]} {_NAMES[b]}" for a, b in hands]
+    out = _players(counts, total, labels, [1] * players_)
+    result = EquityResult(out, "exact", board_cards, dead_cards, boards=total, game=game.name)
+    result.deals, result.seconds, result.evaluations = 1, seconds, total * players_
+    return result
+
+
+def _players(counts, total: float, labels, combos) -> list[PlayerResult]:
+    """Each player's result from the weighted runouts of each winner pattern
+    (``counts[pattern]``, bit p for player p), as the general path's outcome
+    rows give it: wins alone, ties, and the pot share."""
+    players_ = len(labels)
+    # rows[p][n]: the runouts p wins among n winners
     rows = [[0] * (players_ + 1) for _ in range(players_)]
     for pattern, winners in _WINNERS[players_]:
         c = counts[pattern]
@@ -141,12 +155,9 @@ def fixed_equity(players: Sequence, board, dead, game) -> Optional[EquityResult]
         row = [float(x) for x in rows[p]]
         wins, ties = row[1], sum(row[2:])
         share = wins + sum(row[n] / n for n in range(2, players_ + 1))
-        a, b = hands[p]
-        out.append(PlayerResult(f"{_NAMES[a]} {_NAMES[b]}", float(wins / total), float(ties / total),
-                                float(share / total), wins, ties, total, combos=1))
-    result = EquityResult(out, "exact", board_cards, dead_cards, boards=total, game=game.name)
-    result.deals, result.seconds, result.evaluations = 1, seconds, total * players_
-    return result
+        out.append(PlayerResult(labels[p], float(wins / total), float(ties / total),
+                                float(share / total), wins, ties, total, combos=combos[p]))
+    return out
 
 
 class _Kit:
@@ -166,7 +177,7 @@ class _Kit:
         self.key_init = int(KEY_INIT)
         self.tables = (keys, offsets, *strength_tables(game.rule.key))
         self.deck = sum(1 << c for c in game.deck)
-        from pokercli._kernels.range_runouts import runout_counts2
+        from pokercli._kernels.range_runouts import runout_counts2, runout_patterns, runout_patterns3
         from pokercli.equity_calc.runouts import board_runouts
 
         self.call, self.kernel = call, fixed_patterns
@@ -174,6 +185,7 @@ class _Kit:
         self.warm = False
         self.np, self.rule = np, game.rule.key
         self.pair_kernel, self.runouts = runout_counts2, board_runouts
+        self.multi_kernel, self.three_kernel = runout_patterns, runout_patterns3
         self.ones = lambda n: np.ones(n, np.int64)
 
 
@@ -194,6 +206,48 @@ def pair_equity(players: Sequence, board, dead, game) -> Optional[EquityResult]:
     general path's suit symmetry, or anything the general path would refuse."""
     if "numba" not in sys.modules or not isinstance(players, (list, tuple)) or len(players) != 2:
         return None
+    found = _range_sides(players, board, dead, game)
+    if found is None:
+        return None
+    sides, board_cards, dead_cards, kit, arrays, counts = found
+    np = kit.np
+    (fk, fm, fw), (sk, sm, sw) = arrays
+    dense = np.outer(fw, sw) * ((fm[:, None] & sm[None, :]) == 0)
+    deals = int(np.count_nonzero(dense))
+    if not deals:
+        return None
+    to_come = game.board_cards - len(board_cards)
+    runs = kit.runouts(tuple(sorted(set(board_cards) | set(dead_cards) | set(game.left_out))), to_come)
+    if len(runs) * (dense.size + len(fk) + len(sk)) > QUICK_PAIR_WORK:
+        return None
+    weight = int(dense.sum(dtype=np.int64))
+    dense = dense.astype(np.uint8 if dense.max() <= 255 else np.int64)
+    base_key, base_mask = _base(kit, board_cards)
+    patterns = np.zeros(4, np.int64)
+    clock = Clock()
+    kit.call(kit.pair_kernel, fk, fm, sk, sm, dense, runs, kit.ones(len(runs)), np.int64(base_key),
+             np.int64(base_mask), *kit.tables, np.empty(len(sk), np.int64), patterns)
+    seconds = clock.seconds()
+    won, lost, tied = (float(x) for x in patterns[1:].tolist())
+    per_deal = math.comb(52 - len(board_cards) - len(dead_cards) - len(game.left_out) - 4, to_come)
+    total = float(per_deal * float(weight))
+    out = []
+    for p, (kind, value) in enumerate(sides):
+        wins = won if p == 0 else lost
+        label = f"{_NAMES[value[0]]} {_NAMES[value[1]]}" if kind == "hand" else players[p]
+        out.append(PlayerResult(label, float(wins / total), float(tied / total), float((wins + tied / 2) / total),
+                                wins, tied, total, combos=counts[p]))
+    result = EquityResult(out, "exact", board_cards, dead_cards, boards=total, game=game.name)
+    result.deals, result.seconds = deals, seconds
+    result.evaluations = float(len(runs) * (len(fk) + len(sk)))
+    return result
+
+
+def _range_sides(players, board, dead, game):
+    """What the range paths read: (sides, board cards, dead cards, the kit,
+    each player's (key sums, masks, whole weights) of the combos that meet no
+    known card, each player's count of them); None for a spot they leave to
+    the general path (see :func:`pair_equity`)."""
     board_cards, dead_cards = _cards(board), _cards(dead)
     if board_cards is None or dead_cards is None or len(board_cards) < 3 \
             or len(board_cards) not in game.board_sizes:
@@ -238,39 +292,84 @@ def pair_equity(players: Sequence, board, dead, game) -> Optional[EquityResult]:
             return None  # empty (the general path says so), or every hand: the random kernel's
         arrays.append((keys[keep], masks[keep], weights[keep]))
         counts.append(kept)
-    (fk, fm, fw), (sk, sm, sw) = arrays
-    dense = np.outer(fw, sw) * ((fm[:, None] & sm[None, :]) == 0)
-    deals = int(np.count_nonzero(dense))
-    if not deals:
+    return sides, board_cards, dead_cards, kit, arrays, counts
+
+
+def _base(kit, board_cards) -> tuple[int, int]:
+    key, mask = kit.key_init, 0
+    for c in board_cards:
+        key += kit.keys[c]
+        mask |= 1 << c
+    return key, mask
+
+
+def multi_equity(players: Sequence, board, dead, game) -> Optional[EquityResult]:
+    """The exact equity of three or more players, hands or ranges of whole
+    weights (at least one a range; not ``random``), on a flop, turn or river:
+    every deal of the ranges listed (combos that share no card), then one call
+    of :func:`pokercli._kernels.range_runouts.runout_patterns` over every
+    runout, the kernel the general path calls per chunk. None when the job is
+    past ``QUICK_MULTI_WORK`` or ``QUICK_MULTI_DEALS`` (the general path then
+    groups runouts by suit symmetry), or for anything :func:`pair_equity`
+    leaves."""
+    if "numba" not in sys.modules or not isinstance(players, (list, tuple)) \
+            or not 3 <= len(players) <= MAX_PLAYERS:
         return None
+    found = _range_sides(players, board, dead, game)
+    if found is None:
+        return None
+    sides, board_cards, dead_cards, kit, arrays, counts = found
+    if all(kind == "hand" for kind, _ in sides):
+        return None  # fixed hands: fixed_equity's (it declined: leave it to the general path)
+    np = kit.np
     to_come = game.board_cards - len(board_cards)
     runs = kit.runouts(tuple(sorted(set(board_cards) | set(dead_cards) | set(game.left_out))), to_come)
-    if len(runs) * (dense.size + len(fk) + len(sk)) > QUICK_PAIR_WORK:
+    # every deal: one combo a player, no card shared, player by player
+    index = np.arange(len(arrays[0][0]), dtype=np.int64)[:, None]
+    mask, weight = arrays[0][1], arrays[0][2]
+    for keys, masks, weights in arrays[1:]:
+        free = (mask[:, None] & masks[None, :]) == 0
+        if free.size > QUICK_MULTI_DEALS * 4:
+            return None
+        d, c = np.nonzero(free)
+        if len(d) > QUICK_MULTI_DEALS or len(runs) * len(d) > QUICK_MULTI_WORK:
+            return None
+        offset = sum(len(a[0]) for a in arrays[:index.shape[1]])
+        index = np.concatenate([index[d], (c + offset)[:, None]], axis=1)
+        mask, weight = mask[d] | masks[c], weight[d] * weights[c]
+    deals = index.shape[0]
+    if not deals:
         return None
-    weight = int(dense.sum(dtype=np.int64))
-    dense = dense.astype(np.uint8 if dense.max() <= 255 else np.int64)
-    base_key, base_mask = kit.key_init, 0
-    for c in board_cards:
-        base_key += kit.keys[c]
-        base_mask |= 1 << c
-    patterns = np.zeros(4, np.int64)
+    combo_keys = np.concatenate([a[0] for a in arrays])
+    combo_masks = np.concatenate([a[1] for a in arrays])
+    if len(runs) * (deals + len(combo_keys)) > QUICK_MULTI_WORK:
+        return None
+    base_key, base_mask = _base(kit, board_cards)
+    patterns = np.zeros(1 << len(players), np.int64)
     clock = Clock()
-    kit.call(kit.pair_kernel, fk, fm, sk, sm, dense, runs, kit.ones(len(runs)), np.int64(base_key),
-             np.int64(base_mask), *kit.tables, np.empty(len(sk), np.int64), patterns)
+    rest = (runs, kit.ones(len(runs)), np.int64(base_key), np.int64(base_mask), *kit.tables,
+            np.empty(len(combo_keys), np.int64), patterns)
+    if len(players) == 3:
+        kit.call(kit.three_kernel, combo_keys, combo_masks, *(np.ascontiguousarray(index[:, p]) for p in range(3)),
+                 weight, *rest)
+    else:
+        kit.call(kit.multi_kernel, combo_keys, combo_masks, np.ascontiguousarray(index), weight, *rest)
     seconds = clock.seconds()
-    won, lost, tied = (float(x) for x in patterns[1:].tolist())
-    per_deal = math.comb(52 - len(board_cards) - len(dead_cards) - len(game.left_out) - 4, to_come)
-    total = float(per_deal * float(weight))
-    out = []
-    for p, (kind, value) in enumerate(sides):
-        wins = won if p == 0 else lost
-        label = f"{_NAMES[value[0]]} {_NAMES[value[1]]}" if kind == "hand" else players[p]
-        out.append(PlayerResult(label, float(wins / total), float(tied / total), float((wins + tied / 2) / total),
-                                wins, tied, total, combos=counts[p]))
-    result = EquityResult(out, "exact", board_cards, dead_cards, boards=total, game=game.name)
+    per_deal = math.comb(52 - len(board_cards) - len(dead_cards) - len(game.left_out) - 2 * len(players),
+                         to_come)
+    total = float(per_deal * float(weight.sum(dtype=np.int64)))
+    labels = [f"{_NAMES[v[0]]} {_NAMES[v[1]]}" if kind == "hand" else players[p]
+              for p, (kind, v) in enumerate(sides)]
+    result = EquityResult(_players(patterns.tolist(), total, labels, counts), "exact", board_cards, dead_cards,
+                          boards=total, game=game.name)
     result.deals, result.seconds = deals, seconds
-    result.evaluations = float(len(runs) * (len(fk) + len(sk)))
+    result.evaluations = float(len(runs) * len(combo_keys))
     return result
+
+
+#: The most deals, and (runout x deal) work, :func:`multi_equity` takes.
+QUICK_MULTI_DEALS = 200_000
+QUICK_MULTI_WORK = 2_000_000
 
 
 #: The most (runout x deal) work this path takes: past it the general path groups

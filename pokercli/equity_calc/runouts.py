@@ -209,7 +209,7 @@ def counts(spot: Spot, arrays, threads: int,
     (``arrays``) over every runout."""
     from pokercli._kernels.jit import call, ensure
     from pokercli._kernels.lookup import strength_tables
-    from pokercli._kernels.range_runouts import runout_counts2, runout_patterns
+    from pokercli._kernels.range_runouts import runout_counts2, runout_patterns, runout_patterns3
     from pokercli.equity_calc.tally import add_patterns
 
     players = len(spot.players)
@@ -227,10 +227,16 @@ def counts(spot: Spot, arrays, threads: int,
         per_runout = dense.size + len(fk) + len(sk)
     else:
         combo_keys, combo_masks, rows, weights = arrays
+        if players == 3:  # three index arrays: the deal loop without a branch (vectorized)
+            columns = tuple(np.ascontiguousarray(rows[:, p]) for p in range(3))
 
-        def args(part, patterns: np.ndarray):
-            return (runout_patterns, combo_keys, combo_masks, rows, weights, *part, *board,
-                    np.empty(len(combo_keys), np.int64), patterns)
+            def args(part, patterns: np.ndarray):
+                return (runout_patterns3, combo_keys, combo_masks, *columns, weights, *part, *board,
+                        np.empty(len(combo_keys), np.int64), patterns)
+        else:
+            def args(part, patterns: np.ndarray):
+                return (runout_patterns, combo_keys, combo_masks, rows, weights, *part, *board,
+                        np.empty(len(combo_keys), np.int64), patterns)
 
         per_runout = len(combo_keys) + len(rows) * players
     if len(runs) * per_runout > SYMMETRY_WORK:

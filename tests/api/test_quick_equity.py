@@ -194,3 +194,62 @@ def test_equity_takes_the_pair_path(monkeypatch):
     taken = _spy(monkeypatch, "pair_equity")
     r = pokercli.equity(["QQ+,AKs", "JJ-99,AQs+"], "Kd 7c 2h 5s")
     assert taken == [True] and r.players[0].equity == pytest.approx(0.916835, abs=1e-6)
+
+
+@pytest.mark.parametrize("game", ["holdem", "shortdeck"])
+def test_three_or_more_players_with_ranges_are_the_general_paths_result(game):
+    """Three to five players, hands and ranges of whole weights, after the
+    flop: the multiway path's result field for field on random spots (three
+    players take the branch-free kernel, more the general one); the spots it
+    leaves (random, weights that are not whole, big jobs) the general path
+    answers."""
+    g = GAMES[game]
+    rng = random.Random("multi" + game)
+    small = ["AK", "QQ+", "JJ,TT", "AKs,KQs:2", "T9s,98s", "77", "AQo", "KK:3,AA"]
+    taken = 0
+    for _ in range(50):
+        n = rng.choice([3, 3, 3, 4, 5])
+        board_size, dead_size = rng.choice([4, 4, 5, 3]), rng.choice([0, 0, 1])
+        cards = rng.sample(list(g.deck), 2 * n + board_size + dead_size)
+        players = [C.card_name(cards[2 * i]) + C.card_name(cards[2 * i + 1]) if rng.random() < 0.4
+                   else rng.choice(small + ["random", "AA:0.5,KK"]) for i in range(n)]
+        board = " ".join(C.card_name(c) for c in cards[2 * n:2 * n + board_size])
+        dead = " ".join(C.card_name(c) for c in cards[2 * n + board_size:])
+        try:
+            slow = exact(make_spot(players, board, dead, game))
+        except PokerError:  # no deal at all, or an empty range: the multiway path leaves it
+            assert quick.multi_equity(players, board, dead, g) is None
+            continue
+        fast = quick.multi_equity(players, board, dead, g)
+        if fast is not None:
+            taken += 1
+            assert _doc(fast) == _doc(slow), (players, board, dead)
+    assert taken >= 15
+
+
+def test_the_multiway_path_against_the_plain_enumeration():
+    from pokercli.ranges import parse_range
+
+    ranges_text = ["KK", "QQ,AKs:2", "Jc Tc"]
+    board, dead = "Kd 7c 2h 5s", "3s"
+    r = quick.multi_equity(ranges_text, board, dead, GAMES["holdem"])
+    ranges = [[(tuple(c), w) for c, w in parse_range(t).combos] for t in ranges_text[:2]]
+    ranges.append([(tuple(C.parse("Jc Tc")), 1.0)])
+    eq, wins, ties, total = naive.equity(ranges, C.parse(board), C.parse(dead))
+    assert r.boards == total
+    for p, player in enumerate(r.players):
+        assert (player.wins, player.ties) == (wins[p], ties[p])
+        assert player.equity == pytest.approx(eq[p], abs=1e-12)
+
+
+def test_what_the_multiway_path_leaves(monkeypatch):
+    g = GAMES["holdem"]
+    assert quick.multi_equity(["QQ+,AKs", "JJ-99,AQs+", "AK"], "Kd 7c 2h 5s", "", g) is not None
+    for players in (["AsKs", "QdQh", "JcJh"],  # fixed hands: fixed_equity's
+                    ["AsKs", "QQ"],  # two players: pair_equity's
+                    ["AsKs", "random", "QQ"], ["AsKs", "AA:0.5,KK", "QQ"],
+                    ["22+,A2+,K2+", "22+,A2+,K2+", "22+,A2+,K2+"]):  # past its work
+        assert quick.multi_equity(players, "Kd 7c 2h 5s", "", g) is None, players
+    taken = _spy(monkeypatch, "multi_equity")
+    r = pokercli.equity(["QQ+,AKs", "JJ-99,AQs+", "AK"], "Kd 7c 2h 5s")
+    assert taken == [True] and (r.players[0].wins, r.boards) == (40302.0, 119196.0)
