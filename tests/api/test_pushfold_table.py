@@ -247,19 +247,21 @@ def test_bad_input_names_the_parameter(kwargs, what):
 
 
 def test_three_handed_command(cli):
-    code, out, err = cli("pushfold", "--stacks", "10,8,5", "--payouts", "50,30,20")
-    assert code == 0 and err == "", err
+    code, out, err = cli("pushfold", "--stacks", "10,8,5", "--payouts", "50,30,20", "--tolerance", "0.004")
+    assert code == 0, err
+    # nothing on stderr but, with a fresh cache, the first run's notes (compiling, building tables)
+    assert all(line.startswith(("pokercli: compil", "pokercli: building")) for line in err.splitlines()), err
     lines = out.splitlines()
     assert lines[0].startswith("three-handed push/fold: stacks BTN 10, SB 8, BB 5 bb") and "ICM" in lines[0]
     assert lines[3] == "decision\tshare\trange"
     assert [line.split("\t")[0] for line in lines[4:]] == ["BTN push", "SB call BTN", "BB call BTN+SB",
                                                            "BB call BTN", "SB push", "BB call SB"]
     assert lines[6].split("\t")[2].startswith("QQ+")
-    code, out, _ = cli("pushfold", "--stacks", "10 10 10", "--ante", "0.1", "--json")
+    code, out, _ = cli("pushfold", "--stacks", "10 10 10", "--ante", "0.1", "--tolerance", "1e-3", "--json")
     doc = json.loads(out)
     assert code == 0 and doc["stacks"] == [10, 10, 10] and doc["ante"] == 0.1 and doc["payouts"] is None
     assert doc["ev"]["BTN"] + doc["ev"]["SB"] + doc["ev"]["BB"] == pytest.approx(0, abs=1e-6)
-    assert doc["exploitability"] < T.TOLERANCE and len(doc["decisions"]["sb_push"]["frequencies"]) == 169
+    assert doc["exploitability"] < 1e-3 and len(doc["decisions"]["sb_push"]["frequencies"]) == 169
 
 
 def test_ctrl_c_stops_the_three_way_table_and_the_solve(tmp_path):
