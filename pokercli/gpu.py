@@ -449,3 +449,54 @@ def _uploaded(*arrays):
 def simulated() -> bool:
     """Whether the kernels run on Numba's CUDA simulator (``NUMBA_ENABLE_CUDASIM=1``)."""
     return os.environ.get("NUMBA_ENABLE_CUDASIM", "") not in ("", "0")
+
+
+# --- the stud and draw games ---------------------------------------------------------
+
+#: Combinations of the missing cards a thread of the stud kernel takes (the
+#: simulator runs each thread in Python: fewer there).
+STUD_PER_THREAD = 256
+STUD_THREADS = 128
+
+
+def stud_max_players() -> int:
+    from pokercli._kernels.gpu_stud import MAX_PLAYERS as STUD_MAX
+
+    return STUD_MAX
+
+
+def stud_supports(players: int, missing: int) -> bool:
+    """Whether the stud kernel takes a job of ``players`` hands and ``missing`` cards to deal."""
+    from pokercli._kernels.gpu_stud import MAX_MISSING, MAX_PLAYERS as STUD_MAX
+
+    return players <= STUD_MAX and missing <= MAX_MISSING
+
+
+def stud_exact(hands, sizes, pool, places, tables, with_types: bool, tallies) -> None:
+    """Every deal of the missing cards of one layout of a stud or draw game
+    (:func:`pokercli.equity_calc.stud.layout`, ``places`` its splits), counted
+    on the GPU into ``tallies`` (the CPU kernel's hi, hl, lo, scoop, sq, stats,
+    types arrays, added to): the same integers as
+    :func:`pokercli._kernels.stud.stud_showdowns`."""
+    import numpy as np
+    from numba import cuda
+
+    _shim_numpy()
+    from pokercli._kernels.gpu_stud import build
+
+    kernel = build()
+    k = int(sum(hands.shape[1] - s for s in sizes))
+    total = math.comb(len(pool), k)
+    per_thread = 8 if simulated() else STUD_PER_THREAD
+    rule, hilo, keys, offsets, rank_score, flush_score, nopair, binom = tables
+    dev = [cuda.to_device(np.ascontiguousarray(a)) for a in
+           (hands, sizes, pool, places, keys, offsets, rank_score, flush_score, nopair, binom)]
+    out = [cuda.to_device(np.zeros_like(t)) for t in tallies]
+    threads = 32 if simulated() else STUD_THREADS
+    launched = math.ceil(total / per_thread)
+    kernel[max(1, math.ceil(launched / threads)), threads](
+        dev[0], dev[1], dev[2], dev[3], np.int64(per_thread), np.int64(total), rule, hilo, *dev[4:],
+        bool(with_types), *out)
+    cuda.synchronize()
+    for t, d in zip(tallies, out):
+        t += d.copy_to_host()

@@ -85,6 +85,7 @@ def build():
     mix = device(scalar.mix64)
     below = device(scalar.draw_below)
     unrank = device(scalar.unrank)
+    step = device(scalar.step)
 
     @cuda.jit(device=True, inline=True)
     def value(key, mask, off, tab, rank_base, flush_base):
@@ -141,14 +142,7 @@ def build():
                     elif s == best:
                         pattern |= 1 << p
                 counts[pattern] += 1
-                # next combination
-                i = k - 1
-                while i >= 0 and idx[i] == n - k + i:
-                    i -= 1
-                if i >= 0:
-                    idx[i] += 1
-                    for j in range(i + 1, k):
-                        idx[j] = idx[j - 1] + 1
+                step(idx, n, k)  # the next combination
             for q in range(1, npat):
                 if counts[q]:
                     cuda.atomic.add(out, (d, q), int64(counts[q]))

@@ -37,3 +37,49 @@ def unrank(r, n, k, binom, idx):
             x += 1
         idx[i] = x
         x += 1
+
+
+def step(idx, n, k):
+    """Step ``idx[:k]`` (increasing positions below ``n``) to the next
+    combination in lexicographic order, in place (the last one stays)."""
+    i = k - 1
+    while i >= 0 and idx[i] == n - k + i:
+        i -= 1
+    if i >= 0:
+        idx[i] += 1
+        for j in range(i + 1, k):
+            idx[j] = idx[j - 1] + 1
+
+
+def badugi_subsets(c0, c1, c2, c3, n, track):
+    """(score, card set) of the best badugi among the first ``n`` of the cards
+    ``c0..c3``: the largest subset with no two of a suit or of a rank, then
+    the lowest (``size << 26 | (8191 - ace-low rank set)``), and (``track``)
+    of subsets as good the smallest card set."""
+    best = np.int64(0)
+    best_set = np.int64(0)
+    for sub in range(1, 1 << n):
+        suits = np.int64(0)
+        ranks = np.int64(0)
+        chosen = np.int64(0)
+        size = 0
+        ok = True
+        for j in range(n):
+            if not (sub >> j) & 1:
+                continue
+            c = c0 if j == 0 else (c1 if j == 1 else (c2 if j == 2 else c3))
+            sb = np.int64(1) << (c // 13)
+            rb = np.int64(1) << ((c % 13 + 1) % 13)
+            if (suits & sb) or (ranks & rb):
+                ok = False
+                break
+            suits |= sb
+            ranks |= rb
+            chosen |= np.int64(1) << c
+            size += 1
+        if ok:
+            s = (np.int64(size) << 26) | (np.int64(0x1FFF) - ranks)
+            if s > best or (track and s == best and chosen < best_set):
+                best = s
+                best_set = chosen
+    return best, best_set

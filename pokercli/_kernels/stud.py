@@ -37,6 +37,7 @@ from pokercli._kernels.montecarlo import draw_below, mix64
 from pokercli._kernels.omaha.deals import SHARE_UNIT
 
 _GAMMA = scalar.GAMMA
+_badugi_subsets = jit_inline(scalar.badugi_subsets)
 #: The kernels' value rules, by :attr:`pokercli.games.rules.Ranking.value_rule`.
 RULES = {"high": 0, "ace-to-five": 1, "deuce-to-seven": 2, "badugi": 3}
 #: Deuce-to-seven: the wheel's hold'em scores and what they are with the ace only high
@@ -212,33 +213,7 @@ def badugi_best(mask, track):
         else:
             c3 = c
         n += 1
-    best = np.int64(0)
-    best_set = np.int64(0)
-    for sub in range(1, 1 << n):
-        suits = np.int64(0)
-        ranks = np.int64(0)
-        chosen = np.int64(0)
-        size = 0
-        ok = True
-        for j in range(n):
-            if not (sub >> j) & 1:
-                continue
-            c = c0 if j == 0 else (c1 if j == 1 else (c2 if j == 2 else c3))
-            sb = np.int64(1) << (c // 13)
-            rb = np.int64(1) << ((c % 13 + 1) % 13)
-            if (suits & sb) or (ranks & rb):
-                ok = False
-                break
-            suits |= sb
-            ranks |= rb
-            chosen |= np.int64(1) << c
-            size += 1
-        if ok:
-            s = (np.int64(size) << 26) | (np.int64(0x1FFF) - ranks)
-            if s > best or (track and s == best and chosen < best_set):
-                best = s
-                best_set = chosen
-    return best, best_set
+    return _badugi_subsets(c0, c1, c2, c3, n, track)
 
 
 @jit

@@ -356,8 +356,8 @@ def equity(spot: Spot, job, game) -> EquityResult:
     from pokercli.equity_calc.exact import EVALS_PER_SECOND, EXACT_DEFAULT_LIMIT, EXACT_MAX, TooMuchWork
 
     if job.device == "gpu":
-        raise PokerError(f"the GPU engine counts hold'em and short deck, not {game.name}: "
-                         "use engine='cpu'", "engine")
+        raise PokerError(f"the GPU engine counts hold'em, short deck and the stud and draw games, "
+                         f"not {game.name}: use engine='cpu'", "engine")
     if job.sampling:
         return monte_carlo(spot, job.samples, job.stderr, job.seed, job.report)
     try:

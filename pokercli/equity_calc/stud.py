@@ -141,18 +141,29 @@ def range_deals(spot: Spot, cap: int = MOST_RANGE_DEALS) -> Optional[list[list[t
 
 def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
           limit: float = 4e8, scheduler: Optional[str] = None, checkpoint: Optional[Path] = None,
-          resume: bool = False) -> EquityResult:
+          resume: bool = False, device: str = "cpu") -> EquityResult:
     """Every deal of the missing cards, counted (:class:`TooMuchWork` past
-    ``limit`` hand evaluations): on this machine's threads, or in chunks of
-    kernel calls on a Dask ``scheduler`` (or ``POKERCLI_SCHEDULER``'s) and,
-    with a ``checkpoint`` file, each finished chunk saved there (``resume``
-    continues from it)."""
+    ``limit`` hand evaluations): on this machine's threads, on its GPU
+    (``device`` ``"gpu"``, or ``"auto"`` for a job of ``gpu.AUTO_EXACT_WORK``
+    evaluations or more when one is present; :func:`pokercli.gpu.stud_exact`,
+    the same integers), or in chunks of kernel calls on a Dask ``scheduler``
+    (or ``POKERCLI_SCHEDULER``'s) and, with a ``checkpoint`` file, each
+    finished chunk saved there (``resume`` continues from it)."""
+    from pokercli import gpu
     from pokercli._kernels import stud as K
     from pokercli._kernels.jit import call, ensure
     from pokercli._stop import result as wait, shutdown
+    from pokercli.equity_calc.exact import GPU_FACTOR
 
     t0 = Clock()
     players = len(spot.players)
+    on_engine = checkpoint is not None or _cluster(scheduler)
+    if device == "gpu":
+        if on_engine:
+            raise PokerError(f"the GPU engine counts {spot.game.name} on this machine, without a "
+                             "checkpoint or a Dask cluster: use engine='cpu' for those", "engine")
+        gpu.use_gpu("gpu", True)  # refused here, in one line, when there is none
+        limit *= GPU_FACTOR
     if ranged(spot):
         cap = int(min(MOST_RANGE_DEALS, limit // DEAL_COST))
         hands_of = range_deals(spot, cap)
@@ -176,9 +187,23 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
         step = max(1, DEALS_PER_CALL // len(split))
         jobs_ += [((hands, sizes, pool, split), lo, min(step, combos - lo)) for lo in range(0, combos, step)]
     note = ""
-    if checkpoint is not None or _cluster(scheduler):
+    if on_engine:
         totals, note = _on_engine(spot, jobs_, scheduler, checkpoint, resume, progress)
         return _exact_result(spot, totals, total, hands_of, t0, note)
+    missing = max(sum(spot.game.hole_cards - len(c) for c in (held or [pl.cards for pl in spot.players]))
+                  for held in hands_of)
+    able = gpu.stud_supports(players, missing)
+    if device == "gpu" and not able:
+        raise PokerError(f"the GPU engine counts up to {gpu.stud_max_players()} players: use engine='cpu'",
+                         "engine")
+    if device != "cpu" and able and gpu.use_gpu(device, work >= gpu.AUTO_EXACT_WORK, "exact equity"):
+        totals = list(split_tallies(players))
+        for done, held in enumerate(hands_of, 1):
+            hands, sizes, pool, missing_ = layout(spot, held)
+            gpu.stud_exact(hands, sizes, pool, places(missing_), tables, spot.with_types, totals)
+            if progress:
+                progress(done, len(hands_of))
+        return _exact_result(spot, totals, total, hands_of, t0, "")
     hands, sizes, pool, split = jobs_[0][0]
     ensure(K.stud_showdowns, hands, sizes, pool, split, 0, 0, False, np.uint64(0), *tables,
            spot.with_types, *split_tallies(players))
@@ -399,21 +424,21 @@ def _ranged_monte_carlo(spot: Spot, seed: int, stderr, cap: int, progress, t0: C
 
 def equity(spot: Spot, job, game) -> EquityResult:
     """:func:`pokercli.equity_calc.equity` in a stud game: exact when feasible
-    (on a Dask scheduler when one is named, with a checkpoint file when one is
-    given), Monte Carlo when asked or when the work is too much (always on this
-    machine; the GPU engine is hold'em's and short deck's)."""
+    (on the GPU as hold'em's are, on a Dask scheduler when one is named, with a
+    checkpoint file when one is given), Monte Carlo when asked or when the work
+    is too much (on this machine's CPU)."""
     from pokercli.equity_calc import duration, sampled_instead
     from pokercli.equity_calc.exact import EVALS_PER_SECOND, EXACT_DEFAULT_LIMIT, EXACT_MAX
 
-    if job.device == "gpu":
-        raise PokerError(f"the GPU engine counts hold'em and short deck, not {game.name}: "
-                         "use engine='cpu'", "engine")
+    if job.device == "gpu" and job.sampling:
+        raise PokerError(f"the GPU engine counts {game.name}'s exact jobs; its Monte Carlo runs on the "
+                         "CPU: use engine='cpu'", "engine")
     if job.sampling:
         return monte_carlo(spot, job.samples, job.stderr, job.seed, job.report)
     checkpoint = None if job.checkpoint is None else Path(job.checkpoint)
     try:
         return exact(spot, job.report, limit=EXACT_MAX if job.method == "exact" else EXACT_DEFAULT_LIMIT,
-                     scheduler=job.engine, checkpoint=checkpoint, resume=job.resume)
+                     scheduler=job.engine, checkpoint=checkpoint, resume=job.resume, device=job.device)
     except TooMuchWork as e:
         if checkpoint is not None or job.resume:
             raise PokerError(f"exact enumeration would take about {e.evaluations:.2g} hand evaluations; "

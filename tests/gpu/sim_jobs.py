@@ -20,6 +20,26 @@ FIXED_SPOTS = [(["AsAh", "KsKh"], "", "2c"), (["AhAd", "KsKc", "QhQs"], "", ""),
                (["AsKs", "QhJh"], "Ts 9h 2s", "")]
 
 
+# the stud and draw games on the GPU engine: a card or two to come each, many dead cards
+STUD_DEAD = "5c 5d 5s 5h 6c 6d 6s 7c 7d 7s 8c 8h 8s 9c 9d 9s Tc Td Ts Th"
+STUD_SPOTS = {
+    "razz": ("razz", ["As 2d 3h 4c Qh Kd", "Kc 3d 4s 6h 2h Jd"], STUD_DEAD),
+    "razz ranges": ("razz", ["As 2d 3h 4c Q K", "Kc 3d 4s 6h 2h J"], STUD_DEAD),  # a bare rank: any suit
+    "stud three": ("stud", ["As Ad 3h 4c 9h Kd", "Kc Ks 4s 6h 7h 8d", "2c 2h Qc Qd Jc Jd"], STUD_DEAD),
+    "stud-hilo": ("stud-hilo", ["As 2d 3h 4c 9h", "Kc 3d 4s 6h 7h"], STUD_DEAD + " Jc Jd Js Jh Qc Qd"),
+    "27-single": ("27-single", ["As 4d 3h 2c", "7s 6d 5c 3s", "8h 6h 4h 2h"],
+                  "Kd Kc Ks Kh Qd Qc Qs Qh Jd Jc Js Jh Td Tc Ts Th 9d 9c 9s 9h 8d 8c 8s 7d 7c 7h 6s 6c"),
+    "badugi": ("badugi", ["As 2d 3h", "Ac 4d 5h"], "Kd Kc Ks Kh Qd Qc Qs Qh Jd Jc Js Jh Td Tc Ts Th 9d 9c 9s "
+               "9h 8d 8c 8s 7d 7c 7h 6s 6c"),
+}
+
+
+def doc(r):
+    d = r.to_dict()
+    d.pop("seconds", None)
+    return d
+
+
 def counts(r):
     return [[p.wins, p.ties, p.total] for p in r.players]
 
@@ -70,6 +90,8 @@ def main() -> None:
             "players": players, "board": board, "dead": dead, "equity": [p.equity for p in runs[0].players], "stderr": [p.stderr for p in runs[0].players],
             "again": [p.equity for p in runs[1].players], "device memory": [p.equity for p in runs[2].players],
             "samples": runs[0].samples})
+    out["stud exact"] = {name: doc(pokercli.equity(players, dead=dead, game=game, method="exact", engine="gpu"))
+                         for name, (game, players, dead) in STUD_SPOTS.items()}
     print(json.dumps(out))
 
 

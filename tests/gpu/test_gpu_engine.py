@@ -53,6 +53,31 @@ def test_simulated_exact_counts_equal_the_cpu_engine(simulated):
         assert r.players[0].total > 0
 
 
+def test_simulated_stud_and_draw_games_equal_the_cpu_engine(simulated):
+    """Razz, stud three-handed, stud hi-lo (high, low and scoop counts), a
+    deuce-to-seven draw and badugi, exact on the GPU engine's stud kernel:
+    every field of the result the CPU engine's."""
+    sys.path.insert(0, str(HERE))
+    from sim_jobs import STUD_SPOTS, doc
+
+    for name, (game, players, dead) in STUD_SPOTS.items():
+        cpu = doc(pokercli.equity(players, dead=dead, game=game, method="exact", engine="cpu"))
+        got = simulated["stud exact"][name]
+        assert got == json.loads(json.dumps(cpu)), name
+        assert cpu["method"] == "exact" and cpu["players"][0]["total"] > 0
+
+
+def test_the_stud_gpu_engine_refuses_what_it_does_not_do():
+    with pytest.raises(pokercli.PokerError, match="Monte Carlo runs on the CPU") as e:
+        pokercli.equity(["(As 2d) 3h", "(Kc 3d) 4s"], game="razz", samples=1000, seed=1, engine="gpu")
+    assert e.value.param == "engine"
+    if gpu.status()[0]:
+        return  # with a GPU the exact job runs (the device tests below check it)
+    with pytest.raises(pokercli.PokerError) as e:  # no GPU here: the one line says so
+        pokercli.equity(["As 2d 3h 4c 9h Kd", "Kc 3d 4s 6h 7h 8d"], game="razz", method="exact", engine="gpu")
+    assert e.value.param == "engine"
+
+
 def test_simulated_preflop_kernel_counts_every_board(simulated):
     """Random preflop deals of 2 and 3 players on a 10-card deck (45 deals: two
     groups of 32 lanes, the second padded): the preflop kernel with its tables
