@@ -198,7 +198,7 @@ def test_equity_takes_the_pair_path(monkeypatch):
 
 @pytest.mark.parametrize("game", ["holdem", "shortdeck"])
 def test_three_or_more_players_with_ranges_are_the_general_paths_result(game):
-    """Three to five players, hands and ranges of whole weights, after the
+    """Three or four players, hands and ranges of whole weights, after the
     flop: the multiway path's result field for field on random spots (three
     players take the branch-free kernel, more the general one); the spots it
     leaves (random, weights that are not whole, big jobs) the general path
@@ -207,9 +207,9 @@ def test_three_or_more_players_with_ranges_are_the_general_paths_result(game):
     rng = random.Random("multi" + game)
     small = ["AK", "QQ+", "JJ,TT", "AKs,KQs:2", "T9s,98s", "77", "AQo", "KK:3,AA"]
     taken = 0
-    for _ in range(50):
-        n = rng.choice([3, 3, 3, 4, 5])
-        board_size, dead_size = rng.choice([4, 4, 5, 3]), rng.choice([0, 0, 1])
+    for _ in range(30):
+        n = rng.choice([3, 3, 3, 4])
+        board_size, dead_size = rng.choice([4, 4, 5, 5, 3]), rng.choice([0, 0, 1])
         cards = rng.sample(list(g.deck), 2 * n + board_size + dead_size)
         players = [C.card_name(cards[2 * i]) + C.card_name(cards[2 * i + 1]) if rng.random() < 0.4
                    else rng.choice(small + ["random", "AA:0.5,KK"]) for i in range(n)]
@@ -224,7 +224,7 @@ def test_three_or_more_players_with_ranges_are_the_general_paths_result(game):
         if fast is not None:
             taken += 1
             assert _doc(fast) == _doc(slow), (players, board, dead)
-    assert taken >= 15
+    assert taken >= 10
 
 
 def test_the_multiway_path_against_the_plain_enumeration():

@@ -93,7 +93,8 @@ def test_the_paths_are_the_ones_taken(monkeypatch):
     # (tests/api/test_quick_equity.py) unless a progress report is asked for
     pokercli.equity(["QQ+,AKs", "JJ-99,AQs+"], "Kd 7c 2h", method="exact", progress=lambda *a: None)
     pokercli.equity(["AsKs", "random"], "Kd 7c 2h", method="exact")
-    pokercli.equity(["QQ+,AKs", "JJ", "AKo"], "Kd 7c 2h 5s", method="exact")
+    # three players with a range: the quick multiway path unless a progress report is asked for
+    pokercli.equity(["QQ+,AKs", "JJ", "AKo"], "Kd 7c 2h 5s", method="exact", progress=lambda *a: None)
     pokercli.equity(["AA:0.5,KK", "QQ"], "Kd 7c 2h", method="exact")  # a weight not whole: deal by deal
     pokercli.equity(["AsAh", "KsKh"], "Kd 7c 2h", method="exact", categories=True)  # hand types: deal by deal
     assert calls == ["deals", "random", "deals"]
