@@ -106,10 +106,6 @@ MOST_RANGE_DEALS = 2_000_000
 #: kernel calls and arrays, about 0.2 ms), in hand evaluations: the work estimate
 #: counts it, so that many deals of few cards each go to Monte Carlo under "auto".
 DEAL_COST = 20_000
-#: Batches a Monte Carlo job with ranges runs before its standard error is trusted.
-MIN_RANGE_BATCHES = 30
-#: Samples of one deal of the ranges in a Monte Carlo batch (each batch draws its deal).
-RANGE_BATCH = 1_024
 
 
 def ranged(spot: Spot) -> bool:
@@ -356,70 +352,52 @@ def _add_into(totals, part) -> None:
 
 
 def _ranged_monte_carlo(spot: Spot, seed: int, stderr, cap: int, progress, t0: Clock) -> EquityResult:
-    """Monte Carlo with ranges: each batch of :data:`RANGE_BATCH` samples draws
-    one deal of the ranges (each player's hand uniformly, drawn again while two
-    share a card), then that deal's missing cards. Every deal is as likely, so
-    the mean is the ranges' equity; the standard error is the batches' spread
-    (samples of one batch share their deal, so they are not independent)."""
-    from pokercli.equity_calc.montecarlo import batch_seed, run_batches, sampling_note, split_sampled
+    """Monte Carlo with ranges, each sample its own deal of the ranges
+    (:func:`pokercli._kernels.stud.stud_range_draws`: each player's hand
+    drawn uniformly, drawn again while two share a card, kept in proportion
+    to the deal's completions, then the cards to come): every completed deal
+    as likely as in the exact count, the samples independent, the standard
+    error the per-sample one."""
+    from pokercli._kernels import stud as K
+    from pokercli._kernels.jit import call
+    from pokercli._kernels.lookup import KEY_INIT
+    from pokercli.equity_calc.montecarlo import batch_seed, run_batches, split_sampled
 
     tables = kernel_tables(spot.game)
     players = len(spot.players)
+    keys = tables[2]
     totals = list(split_tallies(players))
+    full = spot.game.hole_cards
     choices = [[tuple(pl.cards)] if pl.fixed else [c for c, _ in pl.combos] for pl in spot.players]
-    # running sums over the batches, by player: of w*x, (w*x)**2 and w**2*x (x a batch's mean
-    # share, w its samples), and of w**2, for the spread of the batch means
-    sums = np.zeros((3, players))
-    sum_w2 = [0.0]
-    batches = [0]
-    first_way = lru_cache(maxsize=8)(lambda missing: places(missing)[:1])
-
-    def draw(b: int) -> list:
-        rng = np.random.default_rng(batch_seed(seed, b) ^ 0x5EED)
-        for _ in range(10_000):
-            held = [c[int(rng.integers(len(c)))] for c in choices]
-            cards = [x for h in held for x in h]
-            if len(set(cards)) == len(cards):
-                return held
-        raise PokerError("the ranges almost never fit together: 10,000 random deals of their hands "
-                         "all shared a card; narrow them", "players")
+    flat = [c for cs in choices for c in cs]
+    start = np.cumsum([0] + [len(cs) for cs in choices]).astype(np.int64)
+    c_keys = np.array([int(KEY_INIT) + sum(int(keys[x]) for x in c) for c in flat], np.int64)
+    c_masks = np.array([C.card_mask(c) for c in flat], np.int64)
+    c_m1 = np.array([sum(1 << r for r in {(x % 13 + 1) % 13 for x in c}) for c in flat], np.int64)
+    c_missing = np.array([full - len(c) for c in flat], np.int64)
+    dead = C.card_mask(spot.dead)
+    undealt = 52 - bin(dead).count("1") - players * full
+    log_fact = np.array([math.lgamma(n + 1) for n in range(60)], np.float64)
+    most = [max(full - len(c) for c in cs) for cs in choices]
+    log_most = float(log_fact[undealt + sum(most)] - sum(log_fact[m] for m in most))
 
     def one(b: int, n: int):
-        hands, sizes, pool, missing = layout(spot, draw(b))
-        return _sample_batch((hands, sizes, pool, first_way(tuple(missing))), n, batch_seed(seed, b), tables,
-                             spot.with_types, players)
+        t = split_tallies(players)
+        stuck = call(K.stud_range_draws, c_keys, c_masks, c_m1, c_missing, start, np.int64(dead),
+                     np.int64(undealt), log_fact, log_most, n, np.uint64(batch_seed(seed, b)), *tables[:2],
+                     *tables[2:7], spot.with_types, *t)
+        if stuck >= 0:
+            raise PokerError("the ranges almost never fit together: 100,000 random deals of their hands "
+                             "in a row all shared a card; narrow them", "players")
+        return t
 
     def add(part):
         _add_into(totals, part)
-        n = int(part[5][1])
-        hi, hl, lo = (x.astype(np.float64) for x in part[:3])
-        k = np.arange(1, players + 1, dtype=np.float64)
-        x = ((hi[:, 1:] / k).sum(axis=1) + ((hl[:, 1:] + lo[:, 1:]) / (2 * k)).sum(axis=1)) / n
-        sums[0] += n * x
-        sums[1] += (n * x) ** 2
-        sums[2] += n * n * x
-        sum_w2[0] += n * n
-        batches[0] += 1
-        return n, 0
+        return int(part[5][1]), int(part[5][2])
 
-    def errors(done: int) -> list[float]:
-        b = batches[0]
-        if b < MIN_RANGE_BATCHES:  # too few batches to judge their spread
-            return [1.0] * players
-        m = sums[0] / done
-        # sum over batches of (w * (x - m))**2, from the running sums
-        spread = sums[1] - 2 * m * sums[2] + m * m * sum_w2[0]
-        return [math.sqrt(max(v, 0.0) / done ** 2 * b / (b - 1)) for v in spread.tolist()]
-
-    done, interrupted, reached = run_batches(one, add, errors, cap, stderr, jobs.threads(), progress,
-                                             size=lambda b: RANGE_BATCH)
-    res = split_sampled(spot, totals, done, (seed, stderr, cap), reached, interrupted, t0.seconds())
-    se = errors(done)
-    for pr, s_ in zip(res.players, se):
-        pr.stderr = s_
-    res.note = sampling_note(done, cap, stderr, reached, interrupted, max(se))
-    res.extra["range_batch"] = RANGE_BATCH
-    return res
+    done, interrupted, reached = run_batches(one, add, lambda n: split_stderrs(totals, n), cap, stderr,
+                                             jobs.threads(), progress)
+    return split_sampled(spot, totals, done, (seed, stderr, cap), reached, interrupted, t0.seconds())
 
 
 def equity(spot: Spot, job, game) -> EquityResult:

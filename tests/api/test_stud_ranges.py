@@ -129,9 +129,9 @@ def test_monte_carlo_within_four_standard_errors(game, players):
     assert [p.equity for p in again.players] == [p.equity for p in mc.players]
 
 
-def test_the_standard_error_is_the_batches_spread():
-    # a range whose deals differ a lot: the samples of one batch share a deal, so
-    # the spread of the batch means, not of the samples, says how sure the mean is
+def test_the_standard_error_is_the_spread_of_independent_runs():
+    # a range whose deals differ a lot: each sample draws its own deal of the
+    # ranges, so the per-sample standard error says how sure the mean is
     players = ["(A2) 3h,(KK) K", "(x x) 9s"]
     runs = [pokercli.equity(players, game="razz", method="monte-carlo", samples=200_000, seed=s)
             for s in range(12)]
@@ -140,6 +140,23 @@ def test_the_standard_error_is_the_batches_spread():
     spread = (sum((x - m) ** 2 for x in means) / (len(means) - 1)) ** 0.5
     reported = sum(r.players[0].stderr for r in runs) / len(runs)
     assert 0.5 < reported / spread < 2
+
+
+def test_hands_of_a_range_that_miss_more_cards_weigh_as_every_hand_they_stand_for():
+    """``(Ac x)`` is every hand of the ace and an unseen card: the exact count
+    weighs its deal by its completions (19,635 against the other's 1,122), and
+    Monte Carlo draws the deals of the ranges in the same proportion (drawing
+    the two alike gave 0.262 against the exact 0.180)."""
+    dead = "9c 9d 9s Tc Td Ts"
+    players = ["(As 2d) 3h 4h Kh Qh,(Ac x) 3h 4h Kh Qh", "(Kc 3d) 4s 6h 7h 8d"]
+    exact = pokercli.equity(players, dead=dead, game="razz", method="exact")
+    parts = [pokercli.equity([p, players[1]], dead=dead, game="razz", method="exact")
+             for p in ("(As 2d) 3h 4h Kh Qh", "(Ac x) 3h 4h Kh Qh")]
+    weighted = sum(r.players[0].equity * r.deals for r in parts) / sum(r.deals for r in parts)
+    assert exact.players[0].equity == pytest.approx(weighted, abs=1e-12)
+    mc = pokercli.equity(players, dead=dead, game="razz", samples=1_000_000, seed=4)
+    for e, m in zip(exact.players, mc.players):
+        assert abs(m.equity - e.equity) <= 4 * m.stderr
 
 
 def test_third_street_ranges_sample_under_auto():
@@ -155,6 +172,8 @@ def test_ranges_that_never_fit_and_more_draws_are_refused():
         pokercli.equity(["(A2) 3h", "(K K) 9s"], game="razz", dead="Ah As Ad Ac")
     with pytest.raises(PokerError, match="no deal is possible"):
         pokercli.equity(["(AA) A", "(AA) A"], game="razz", method="exact")
+    with pytest.raises(PokerError, match="almost never fit together"):
+        pokercli.equity(["(AA) A", "(AA) A"], game="razz", samples=1000, seed=1)
     with pytest.raises(PokerError, match="ranges take the one draw"):
         pokercli.equity_draws(["7 5 4 3", "8s 6d 4d 2s"], game="27-triple", draws=2, samples=1000, seed=1)
 
