@@ -92,6 +92,9 @@ def main() -> None:
             "samples": runs[0].samples})
     out["stud exact"] = {name: doc(pokercli.equity(players, dead=dead, game=game, method="exact", engine="gpu"))
                          for name, (game, players, dead) in STUD_SPOTS.items()}
+    game, players, dead = STUD_SPOTS["stud three"]
+    out["stud exact"]["stud three, types"] = doc(pokercli.equity(players, dead=dead, game=game, method="exact",
+                                                                 engine="gpu", categories=True))
     print(json.dumps(out))
 
 

@@ -65,6 +65,10 @@ def test_simulated_stud_and_draw_games_equal_the_cpu_engine(simulated):
         got = simulated["stud exact"][name]
         assert got == json.loads(json.dumps(cpu)), name
         assert cpu["method"] == "exact" and cpu["players"][0]["total"] > 0
+    game, players, dead = STUD_SPOTS["stud three"]
+    cpu = doc(pokercli.equity(players, dead=dead, game=game, method="exact", engine="cpu", categories=True))
+    assert simulated["stud exact"]["stud three, types"] == json.loads(json.dumps(cpu))
+    assert "categories" in json.dumps(cpu) or "types" in json.dumps(cpu)
 
 
 def test_the_stud_gpu_engine_refuses_what_it_does_not_do():
