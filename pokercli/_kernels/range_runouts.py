@@ -27,8 +27,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from pokercli._kernels import scalar
 from pokercli._kernels.evaluator import hand_value
 from pokercli._kernels.jit import jit, jit_inline
+from pokercli._kernels.montecarlo import draw_below, mix64
+from pokercli._kernels.omaha.deals import SHARE_UNIT
+
+_GAMMA = scalar.GAMMA
 
 
 @jit_inline
@@ -335,3 +340,57 @@ def fixed_patterns(hands, players, free, to_come, base_key, base_mask, card_keys
                 best = max(best, v)
             patterns[pattern] += 1
     return patterns
+
+
+@jit
+def runs_sample(hand_keys, hand_masks, deck, k, runs, base_key, base_mask, count, seed, card_keys, offsets,
+                rank_tab, flush_tab, share_sum, scoop, blank):
+    """Monte Carlo of the board run ``runs`` times: each sample deals
+    ``runs * k`` different cards of ``deck`` (a partial Fisher-Yates shuffle
+    from a counter-based generator, the seed hashed first), ``k`` to each run;
+    each run's pot goes to its best hands (ties split, in units of
+    ``SHARE_UNIT``: ``share_sum[p]`` sums the player's units over runs and
+    samples); ``scoop[p]`` counts the samples where ``p`` won every run alone,
+    ``blank[p]`` those where it won nothing. Fixed hands of two cards
+    (``hand_keys``/``hand_masks``: their key sums and card masks)."""
+    players = hand_keys.shape[0]
+    n = deck.shape[0]
+    cards = deck.copy()
+    won = np.zeros(players, np.int64)
+    nothing = np.zeros(players, np.int64)
+    alone = np.zeros(players, np.int64)
+    values = np.zeros(players, np.int64)
+    ctr = mix64(np.uint64(seed))
+    for it in range(count):
+        for i in range(runs * k):
+            ctr += _GAMMA
+            j = i + draw_below(mix64(ctr), n - i)
+            c = cards[j]
+            cards[j] = cards[i]
+            cards[i] = c
+        for p in range(players):
+            alone[p] = 1
+            nothing[p] = 1
+        for r in range(runs):
+            key = base_key
+            mask = base_mask
+            for i in range(r * k, r * k + k):
+                key += card_keys[cards[i]]
+                mask |= np.int64(1) << cards[i]
+            best = np.int64(-1)
+            for p in range(players):
+                v = np.int64(hand_value(key + hand_keys[p], mask | hand_masks[p], offsets, rank_tab, flush_tab))
+                values[p] = v
+                best = max(best, v)
+            winners = 0
+            for p in range(players):
+                winners += values[p] == best
+            unit = SHARE_UNIT // winners
+            for p in range(players):
+                top = values[p] == best
+                share_sum[p] += unit * top
+                alone[p] &= top & (winners == 1)
+                nothing[p] &= not top
+        for p in range(players):
+            scoop[p] += alone[p]
+            blank[p] += nothing[p]

@@ -188,11 +188,15 @@ def _exact(spot, hands, deck: np.ndarray, k: int) -> RunsResult:
 
 def _sampled(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, seed: Optional[int]) -> RunsResult:
     """``samples`` deals of ``runs`` runs of ``k`` cards, each a random draw of
-    ``runs * k`` different cards of the deck."""
+    ``runs * k`` different cards of the deck: in one kernel a batch
+    (:func:`_sampled_kernel`) where a hand is the best five of two hole
+    cards and the board (hold'em, short deck), else in NumPy."""
     from pokercli._stop import interrupt_pending
 
     if seed is None:
         seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
+    if not spot.game.pot.split and spot.game.hole_cards == 2 and all(len(h) == 2 for h in hands):
+        return _sampled_kernel(spot, hands, deck, k, runs, samples, seed)
     rng = np.random.default_rng(seed)
     players = len(hands)
     base = np.array(spot.board, np.int64)
@@ -222,5 +226,53 @@ def _sampled(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, see
         q = scoop[p] / done
         out.append(RunsPlayer(player.label, float(equity[p] / done), float(q), float(blank[p] / done),
                               float(np.sqrt(q * (1 - q) / done))))
+    return RunsResult(out, runs, tuple(spot.board), tuple(spot.dead), spot.game.name, "monte-carlo",
+                      float(done), seed=seed)
+
+
+#: Samples a kernel call of :func:`_sampled_kernel` takes (well under a second).
+KERNEL_BATCH = 200_000
+
+
+def _sampled_kernel(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, seed: int) -> RunsResult:
+    """:func:`_sampled` by :func:`pokercli._kernels.range_runouts.runs_sample`,
+    batches of ``KERNEL_BATCH`` seeded from the seed and their number on every
+    thread (the result depends on the seed alone)."""
+    from pokercli import jobs
+    from pokercli._kernels.jit import call
+    from pokercli._kernels.lookup import KEY_INIT, kernel_tables, strength_tables
+    from pokercli._kernels.omaha.deals import SHARE_UNIT
+    from pokercli._kernels.range_runouts import runs_sample
+    from pokercli.equity_calc.montecarlo import batch_seed, run_batches
+
+    rule = spot.game.rule.key
+    keys, offsets = kernel_tables(rule)[:2]
+    rank_tab, flush_tab = strength_tables(rule)
+    players = len(hands)
+    hand_keys = np.array([int(keys[a]) + int(keys[b]) for a, b in hands], np.int64)
+    hand_masks = np.array([(1 << a) | (1 << b) for a, b in hands], np.int64)
+    base_key = int(KEY_INIT) + sum(int(keys[c]) for c in spot.board)
+    base_mask = sum(1 << c for c in spot.board)
+    totals = [np.zeros(players, np.int64) for _ in range(3)]
+
+    def one(b: int, n: int):
+        out = [np.zeros(players, np.int64) for _ in range(3)]
+        call(runs_sample, hand_keys, hand_masks, deck, k, runs, np.int64(base_key), np.int64(base_mask), n,
+             np.uint64(batch_seed(seed, b)), keys, offsets, rank_tab, flush_tab, *out)
+        return n, out
+
+    def add(part):
+        n, out = part
+        for t, x in zip(totals, out):
+            t += x
+        return n, 0
+
+    done, _, _ = run_batches(one, add, lambda n: [1.0], samples, None, jobs.threads(), None,
+                             size=lambda b: KERNEL_BATCH)
+    out = []
+    for p, player in enumerate(spot.players):
+        q = float(totals[1][p]) / done
+        out.append(RunsPlayer(player.label, float(totals[0][p]) / (SHARE_UNIT * runs * done), q,
+                              float(totals[2][p]) / done, float(np.sqrt(q * (1 - q) / done))))
     return RunsResult(out, runs, tuple(spot.board), tuple(spot.dead), spot.game.name, "monte-carlo",
                       float(done), seed=seed)
