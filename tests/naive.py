@@ -595,25 +595,26 @@ def pushfold3_values(stacks, ante, payouts, strategy, samples):
             return [f - s for f, s in zip(final, stacks)]
         return T.prize_equity(final, stacks, payouts)
 
-    def expected(history, seat, a, b, c):
-        """[169, 169]: the seat's payoff for BTN class a, SB classes b (rows) and BB c (cols)."""
+    def expected(history, a, b, c):
+        """[seat][169, 169]: each seat's payoff for BTN class a, SB classes b
+        (rows) and BB c (cols)."""
         players = [i for i, x in enumerate(history) if x == "P"] or [2]
         cls = [np.full((169, 169), a), np.broadcast_to(b[:, None], (169, 169)),
                np.broadcast_to(c[None, :], (169, 169))]
         if len(players) == 1:
-            return np.full((169, 169), pay(history, (0,))[seat])
+            return [np.full((169, 169), v) for v in pay(history, (0,))]
         if len(players) == 2:
             j, k = players
             w, t = win[cls[j], cls[k]], tie[cls[j], cls[k]]
-            return (w * pay(history, (0, 1))[seat] + t * pay(history, (0, 0))[seat]
-                    + (1 - w - t) * pay(history, (1, 0))[seat])
+            first, tied, second = pay(history, (0, 1)), pay(history, (0, 0)), pay(history, (1, 0))
+            return [w * first[s] + t * tied[s] + (1 - w - t) * second[s] for s in range(3)]
         stack3 = np.stack(cls, axis=-1)
         srt = np.sort(stack3, axis=-1)
         rows = index[srt[..., 0], srt[..., 1], srt[..., 2]]
-        by_code = np.zeros(27)
+        by_code = np.zeros((27, 3))
         for o in orders3:
-            by_code[9 * o[0] + 3 * o[1] + o[2]] = pay(history, o)[seat]
-        out = np.zeros((169, 169))
+            by_code[9 * o[0] + 3 * o[1] + o[2]] = pay(history, o)
+        out = np.zeros((3, 169, 169))
         ways = np.zeros((169, 169))
         for perm in permutations(range(3)):  # member m sits in seat perm[m], where the classes agree
             fits = np.ones((169, 169), bool)
@@ -624,8 +625,11 @@ def pushfold3_values(stacks, ante, payouts, strategy, samples):
                 seat = [0, 0, 0]
                 for m in range(3):
                     seat[perm[m]] = o[m]
-                out += fits * chances[rows, k] * by_code[9 * seat[0] + 3 * seat[1] + seat[2]]
-        return out / ways
+                weight = fits * chances[rows, k]
+                value = by_code[9 * seat[0] + 3 * seat[1] + seat[2]]
+                for s in range(3):
+                    out[s] += weight * value[s]
+        return list(out / ways)
 
     s = {k: np.asarray(v, np.float64) for k, v in strategy.items()}
     p0, s1, s2, b3, b4, b5 = (s[k] for k in ("BTN push", "SB call BTN", "SB push", "BB call BTN",
@@ -634,8 +638,7 @@ def pushfold3_values(stacks, ante, payouts, strategy, samples):
     values = {k: (np.zeros(169), np.zeros(169)) for k in s}
     for a in range(169):
         w = deals[a]  # [b, c]
-        u = {h: [expected(h, seat, a, classes, classes) for seat in range(3)]
-             for h in ("PFF", "PFP", "PPF", "PPP", "FPF", "FPP", "FF")}
+        u = {h: expected(h, a, classes, classes) for h in ("PFF", "PFP", "PPF", "PPP", "FPF", "FPP", "FF")}
         B1, C3, C4, C5 = s1[:, None], b3[None, :], b4[None, :], b5[None, :]
         S2 = s2[:, None]
         # BTN with class a

@@ -229,9 +229,12 @@ def test_cards_outside_the_deck_are_refused(kwargs, param, text):
     assert e.value.param == param and text in str(e.value)
 
 
-@pytest.mark.parametrize("ranking", RANKINGS)
-@pytest.mark.parametrize("hand,board,vs", [("As Ks", "Qs Js 6d", None), ("9h 9d", "Th 8c 7d 6s", None),
-                                           ("Ah 6h", "7h 8h Kc Kd Tc", "QQ+,AK,T9s")])
+@pytest.mark.parametrize("ranking,hand,board,vs", [
+    # the flop's hand potentials (two cards to come, 12 s of plain enumeration each) in one
+    # ranking; one card to come and the river in both
+    (RANKINGS[0], "As Ks", "Qs Js 6d", None),
+    *[(ranking, hand, board, vs) for ranking in RANKINGS
+      for hand, board, vs in [("9h 9d", "Th 8c 7d 6s", None), ("Ah 6h", "7h 8h Kc Kd Tc", "QQ+,AK,T9s")]]])
 def test_percentile_equals_a_plain_enumeration(ranking, hand, board, vs):
     from pokercli import cards as C
     from pokercli import hand_strength as P
