@@ -471,3 +471,77 @@ def fixed_multi(hand_keys, hand_masks, first_keys, first_masks, second_keys, sec
             pattern = bit if s > best else (pattern | bit if s == best else pattern)
             best = max(best, s)
         patterns[pattern] += 1
+
+
+@jit
+def fixed_boards(hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
+                 base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
+                 share_unit, share_sum, scoop, blank):
+    """Fixed hands and ``runs`` whole boards dealt from the same deck (a
+    double board, or a preflop all-in run two or three times): each board
+    drawn as :func:`fixed_headsup` draws one (two part-table rows, one random
+    number), a board meeting an earlier one drawn again, so the boards are
+    uniform among the sets of disjoint boards; each hand's strength one read
+    of its ``values`` row unless it may hold a flush. Each board's pot goes
+    to its best hands (ties split, in ``share_unit`` units summed in
+    ``share_sum[p]``); ``scoop[p]`` counts the samples where ``p`` won every
+    board alone, ``blank[p]`` those where it won none. Two hands only, in
+    scalars as :func:`fixed_headsup`: a loop over players ran at half this
+    speed, no faster than dealing card by card
+    (:func:`pokercli._kernels.range_runouts.runs_sample`, which takes more
+    players)."""
+    ctr, nt, npart, worse = _start(seed, first_keys, second_keys)
+    h0 = hand_keys[0]
+    h1 = hand_keys[1]
+    m0 = hand_masks[0]
+    m1 = hand_masks[1]
+    half = share_unit // 2
+    s0 = np.int64(0)
+    s1 = np.int64(0)
+    a0 = np.int64(0)
+    a1 = np.int64(0)
+    n0 = np.int64(0)
+    n1 = np.int64(0)
+    for it in range(samples):
+        taken = np.int64(0)
+        all0 = np.int64(1)
+        all1 = np.int64(1)
+        none0 = np.int64(1)
+        none1 = np.int64(1)
+        for r in range(runs):
+            while True:
+                ctr, i, j = _parts(ctr, nt, npart, worse, first_masks, second_masks)
+                bmask = first_masks[i] | second_masks[j]
+                if (bmask & taken) == 0:
+                    break
+            taken |= bmask
+            bkey = base_key + first_keys[i] + second_keys[j]
+            key0 = h0 + bkey
+            key1 = h1 + bkey
+            if ((key0 | key1) >> 32) & 0x8888:  # a flush is possible: rare, so the branch is predicted
+                bmask |= base_mask
+                v0 = np.int64(hand_value(key0, m0 | bmask, offsets, rank_strength, flush_strength))
+                v1 = np.int64(hand_value(key1, m1 | bmask, offsets, rank_strength, flush_strength))
+            else:
+                x = (bkey >> ID_SHIFT) & 0xFFFF
+                v0 = np.int64(values[0, x])
+                v1 = np.int64(values[1, x])
+            w0 = np.int64(v0 > v1)
+            w1 = np.int64(v1 > v0)
+            tie = np.int64(v0 == v1)
+            s0 += share_unit * w0 + half * tie
+            s1 += share_unit * w1 + half * tie
+            all0 &= w0
+            all1 &= w1
+            none0 &= w1
+            none1 &= w0
+        a0 += all0
+        a1 += all1
+        n0 += none0
+        n1 += none1
+    share_sum[0] += s0
+    share_sum[1] += s1
+    scoop[0] += a0
+    scoop[1] += a1
+    blank[0] += n0
+    blank[1] += n1

@@ -191,12 +191,17 @@ def _sampled(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, see
     ``runs * k`` different cards of the deck: in one kernel a batch
     (:func:`_sampled_kernel`) where a hand is the best five of two hole
     cards and the board (hold'em, short deck), else in NumPy."""
-    from pokercli._stop import interrupt_pending
-
     if seed is None:
         seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
     if not spot.game.pot.split and spot.game.hole_cards == 2 and all(len(h) == 2 for h in hands):
         return _sampled_kernel(spot, hands, deck, k, runs, samples, seed)
+    return _sampled_numpy(spot, hands, deck, k, runs, samples, seed)
+
+
+def _sampled_numpy(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, seed: int) -> RunsResult:
+    """:func:`_sampled` in NumPy, a batch of ``BATCH`` deals at a time (any game)."""
+    from pokercli._stop import interrupt_pending
+
     rng = np.random.default_rng(seed)
     players = len(hands)
     base = np.array(spot.board, np.int64)
@@ -255,10 +260,22 @@ def _sampled_kernel(spot, hands, deck: np.ndarray, k: int, runs: int, samples: i
     base_mask = sum(1 << c for c in spot.board)
     totals = [np.zeros(players, np.int64) for _ in range(3)]
 
+    boards = None
+    if k == 5 and players == 2:  # whole boards, heads-up: drawn as one board's Monte Carlo draws its board
+        from pokercli._kernels.montecarlo import fixed_boards
+        from pokercli.equity_calc.montecarlo import fixed_hands_call
+
+        fast = fixed_hands_call(spot, keys, offsets, rank_tab)
+        boards = None if fast is None else fast[1:]
+
     def one(b: int, n: int):
         out = [np.zeros(players, np.int64) for _ in range(3)]
-        call(runs_sample, hand_keys, hand_masks, deck, k, runs, np.int64(base_key), np.int64(base_mask), n,
-             np.uint64(batch_seed(seed, b)), keys, offsets, rank_tab, flush_tab, *out)
+        if boards is not None:
+            call(fixed_boards, *boards, runs, n, np.uint64(batch_seed(seed, b)), offsets, rank_tab, flush_tab,
+                 SHARE_UNIT, *out)
+        else:
+            call(runs_sample, hand_keys, hand_masks, deck, k, runs, np.int64(base_key), np.int64(base_mask), n,
+                 np.uint64(batch_seed(seed, b)), keys, offsets, rank_tab, flush_tab, *out)
         return n, out
 
     def add(part):

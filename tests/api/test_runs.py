@@ -9,6 +9,7 @@ import io
 import re
 from itertools import combinations, permutations
 
+import numpy as np
 import pytest
 
 import naive
@@ -131,3 +132,26 @@ def test_hold_em_and_short_deck_runs_are_sampled_in_one_kernel(monkeypatch):
             assert abs(e.blank - m.blank) <= 4 * (max(e.blank * (1 - e.blank), 1e-9) / 300_000) ** 0.5 + 1e-9
     equity_runs(["AsKsQdQc", "JhTh9c8c"], "Qs Js 3d", game="omaha", method="monte-carlo", samples=2_000, seed=1)
     assert used == ["holdem", "shortdeck"]
+
+
+@pytest.mark.parametrize("hands,board,runs", [(["AsAh", "KsKh"], "", 2), (["AsAh", "KsKh", "QdQc"], "", 2),
+                                              (["AsKs", "QdQc", "JhTh"], "Qs Js 3d", 3)])
+def test_the_runs_kernels_agree_with_numpy(hands, board, runs):
+    """The kernels (whole boards from the part tables, heads-up in scalars;
+    runs of the turn and river by a partial shuffle) against the NumPy
+    sampler on the same spots: equity, takes all and nothing within four
+    standard errors of the two together."""
+    from pokercli.equity_calc import runs as R
+    from pokercli.equity_calc.spot import make_spot
+
+    spot = make_spot(hands, board, (), "holdem")
+    cards = [list(p.cards) for p in spot.players]
+    gone = set(spot.board) | {c for h in cards for c in h}
+    deck = np.array([c for c in range(52) if c not in gone], np.int64)
+    k = 5 - len(spot.board)
+    fast = R._sampled(spot, cards, deck, k, runs, 400_000, 5)
+    slow = R._sampled_numpy(spot, cards, deck, k, runs, 200_000, 6)
+    for f, s in zip(fast.players, slow.players):
+        for a, b in ((f.scoop, s.scoop), (f.blank, s.blank), (f.equity, s.equity)):
+            se = ((a * (1 - a) + 1e-12) / 400_000 + (b * (1 - b) + 1e-12) / 200_000) ** 0.5
+            assert abs(a - b) <= 4 * se + 1e-9, (a, b)
