@@ -477,15 +477,16 @@ def fixed_multi(hand_keys, hand_masks, first_keys, first_masks, second_keys, sec
 def fixed_boards(hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
                  base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
                  share_unit, share_sum, scoop, blank):
-    """Fixed hands and ``runs`` whole boards dealt from the same deck (a
-    double board, or a preflop all-in run two or three times): each board
-    drawn as :func:`fixed_headsup` draws one (two part-table rows, one random
-    number), a board meeting an earlier one drawn again, so the boards are
-    uniform among the sets of disjoint boards; each hand's strength one read
-    of its ``values`` row unless it may hold a flush. Each board's pot goes
-    to its best hands (ties split, in ``share_unit`` units summed in
-    ``share_sum[p]``); ``scoop[p]`` counts the samples where ``p`` won every
-    board alone, ``blank[p]`` those where it won none. Two hands only, in
+    """Two fixed hands and the cards to come run ``runs`` times from the same
+    deck (a double board; a preflop, flop or turn all-in run two or three
+    times): each run's cards drawn as :func:`fixed_headsup` draws them (two
+    part-table rows, one random number), a run meeting an earlier one drawn
+    again, so the runs are uniform among the sets of disjoint runs; each
+    hand's strength one read of its ``values`` row unless it may hold a
+    flush. Each run's pot goes to its best hands (ties split, in
+    ``share_unit`` units summed in ``share_sum[p]``); ``scoop[p]`` counts the
+    samples where ``p`` won every run alone, ``blank[p]`` those where it won
+    none. Two hands only, in
     scalars as :func:`fixed_headsup`: a loop over players ran at half this
     speed, no faster than dealing card by card
     (:func:`pokercli._kernels.range_runouts.runs_sample`, which takes more

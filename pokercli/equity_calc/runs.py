@@ -261,7 +261,7 @@ def _sampled_kernel(spot, hands, deck: np.ndarray, k: int, runs: int, samples: i
     totals = [np.zeros(players, np.int64) for _ in range(3)]
 
     boards = None
-    if k == 5 and players == 2:  # whole boards, heads-up: drawn as one board's Monte Carlo draws its board
+    if players == 2:  # heads-up: each run's cards drawn as one board's Monte Carlo draws its cards
         from pokercli._kernels.montecarlo import fixed_boards
         from pokercli.equity_calc.montecarlo import fixed_hands_call
 

@@ -135,7 +135,8 @@ def test_hold_em_and_short_deck_runs_are_sampled_in_one_kernel(monkeypatch):
 
 
 @pytest.mark.parametrize("hands,board,runs", [(["AsAh", "KsKh"], "", 2), (["AsAh", "KsKh", "QdQc"], "", 2),
-                                              (["AsKs", "QdQc", "JhTh"], "Qs Js 3d", 3)])
+                                              (["AsKs", "QdQc", "JhTh"], "Qs Js 3d", 3),
+                                              (["AsKs", "QdQc"], "Qs Js 3d", 3), (["Ah9h", "KsKd"], "Qh 7h 2c 5d", 2)])
 def test_the_runs_kernels_agree_with_numpy(hands, board, runs):
     """The kernels (whole boards from the part tables, heads-up in scalars;
     runs of the turn and river by a partial shuffle) against the NumPy
