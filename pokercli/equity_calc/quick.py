@@ -228,15 +228,9 @@ def pair_equity(players: Sequence, board, dead, game) -> Optional[EquityResult]:
     kit.call(kit.pair_kernel, fk, fm, sk, sm, dense, runs, kit.ones(len(runs)), np.int64(base_key),
              np.int64(base_mask), *kit.tables, np.empty(len(sk), np.int64), patterns)
     seconds = clock.seconds()
-    won, lost, tied = (float(x) for x in patterns[1:].tolist())
     per_deal = math.comb(52 - len(board_cards) - len(dead_cards) - len(game.left_out) - 4, to_come)
     total = float(per_deal * float(weight))
-    out = []
-    for p, (kind, value) in enumerate(sides):
-        wins = won if p == 0 else lost
-        label = f"{_NAMES[value[0]]} {_NAMES[value[1]]}" if kind == "hand" else players[p]
-        out.append(PlayerResult(label, float(wins / total), float(tied / total), float((wins + tied / 2) / total),
-                                wins, tied, total, combos=counts[p]))
+    out = _players(patterns.tolist(), total, _labels(players, sides), counts)  # [1], [2]: one wins; [3]: a tie
     result = EquityResult(out, "exact", board_cards, dead_cards, boards=total, game=game.name)
     result.deals, result.seconds = deals, seconds
     result.evaluations = float(len(runs) * (len(fk) + len(sk)))
@@ -293,6 +287,11 @@ def _range_sides(players, board, dead, game):
         arrays.append((keys[keep], masks[keep], weights[keep]))
         counts.append(kept)
     return sides, board_cards, dead_cards, kit, arrays, counts
+
+
+def _labels(players, sides) -> list[str]:
+    """Each player as the general path names it: a hand's two cards, a range as written."""
+    return [f"{_NAMES[v[0]]} {_NAMES[v[1]]}" if kind == "hand" else players[p] for p, (kind, v) in enumerate(sides)]
 
 
 def _base(kit, board_cards) -> tuple[int, int]:
@@ -358,10 +357,8 @@ def multi_equity(players: Sequence, board, dead, game) -> Optional[EquityResult]
     per_deal = math.comb(52 - len(board_cards) - len(dead_cards) - len(game.left_out) - 2 * len(players),
                          to_come)
     total = float(per_deal * float(weight.sum(dtype=np.int64)))
-    labels = [f"{_NAMES[v[0]]} {_NAMES[v[1]]}" if kind == "hand" else players[p]
-              for p, (kind, v) in enumerate(sides)]
-    result = EquityResult(_players(patterns.tolist(), total, labels, counts), "exact", board_cards, dead_cards,
-                          boards=total, game=game.name)
+    result = EquityResult(_players(patterns.tolist(), total, _labels(players, sides), counts), "exact",
+                          board_cards, dead_cards, boards=total, game=game.name)
     result.deals, result.seconds = deals, seconds
     result.evaluations = float(len(runs) * len(combo_keys))
     return result
