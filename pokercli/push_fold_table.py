@@ -367,7 +367,8 @@ def _pair_chances():
 class _Game:
     """The game at one set of stacks: for each terminal history, each
     player's payoff summed over the class deals, as a [169, 169, 169] tensor
-    (seat order), or a constant times the deal counts."""
+    (seat order), or a constant times the deal counts where no result changes
+    it (a hand nobody calls; a folded player under chip EV)."""
 
     def __init__(self, stacks, ante, payouts, samples, seed, progress=None):
         import numpy as np
@@ -391,7 +392,9 @@ class _Game:
                 w = win.reshape(shape)
                 t = tie.reshape(shape)
                 lose = 1.0 - w - t
-                self.values[h] = [(self.deals * (w * by[(0, 1)][i] + t * by[(0, 0)][i] + lose * by[(1, 0)][i])
+                # a player whose payoff no result changes (folded, under chip EV) is a constant
+                self.values[h] = [float(pay[0, i]) if np.all(pay[:, i] == pay[0, i]) else
+                                  (self.deals * (w * by[(0, 1)][i] + t * by[(0, 0)][i] + lose * by[(1, 0)][i])
                                    ).astype(np.float32) for i in range(_N)]
             else:
                 self.values[h] = [self.deals * v for v in self._three_way(samples, seed, progress, pay)]
