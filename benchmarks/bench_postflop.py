@@ -36,6 +36,8 @@ ROWS = [
     (["QQ+,AKs", "JJ-99,AQs+"], "Kd 7c 2h 5s"),
     (["AsKs", "random"], "Kd 7c 2h"),
     (["AsKs", "random"], "Kd 7c 2h 5s"),
+    (["AsKs", "random"], "Kd 7d 2h"),   # two-tone: more runouts hold three of a suit
+    (["AsKs", "random"], "Kd 7d 2d"),   # monotone: every runout does
     (["QQ+,AKs", "JJ-99,AQs+", "AK"], "Kd 7c 2h 5s"),
     (["22+,A2s+,K9o+", "random"], "Kd 7c 2h"),
 ]

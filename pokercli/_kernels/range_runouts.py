@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 
 from pokercli._kernels import scalar
-from pokercli._kernels.evaluator import hand_value
+from pokercli._kernels.evaluator import hand_value, rank_value
 from pokercli._kernels.jit import jit, jit_inline
 from pokercli._kernels.montecarlo import draw_below, mix64
 from pokercli._kernels.omaha.deals import SHARE_UNIT
@@ -253,52 +253,219 @@ def random_patterns(fixed_keys, fixed_masks, random_seat, deck, to_come, base_ke
 
 
 @jit
-def random_counts2(hand_key, hand_mask, deck, to_come, base_key, base_mask, card_keys, offsets, rank_tab,
-                   flush_tab, first, count, counts):
-    """:func:`random_patterns` for one fixed hand against the random hand:
-    ``counts`` += (runouts the fixed hand wins, loses, ties), in registers."""
-    one = np.int64(1)
-    n = deck.shape[0]
-    hero = np.full((n, n), -1, np.int64)
-    for i in range(n):
-        for j in range(i + 1 if to_come == 2 else i, i + 1 if to_come == 1 else n):
-            key, mask = deck_runout(deck, i, j, to_come, base_key, base_mask, card_keys)
-            hero[i, j] = hand_value(key + hand_key, mask | hand_mask, offsets, rank_tab, flush_tab)
+def _rank_tally(hero, key, used, avail, rank_keys, offsets, rank_tab):
+    """(won, tied) of a hero value ``hero`` against every two cards of the deck
+    left after the runout (``avail[r] - used[r]`` cards of rank ``r``), each
+    valued by its ranks alone on the board and runout ``key`` (no flush): one
+    table read per pair of ranks, weighted by the pairs of cards it stands for."""
     won = np.int64(0)
-    lost = np.int64(0)
     tied = np.int64(0)
-    for a in range(first, min(first + count, n)):
-        for b in range(a + 1, n):
-            for c in range(b + 1, n):
-                key3 = base_key + card_keys[deck[a]] + card_keys[deck[b]] + card_keys[deck[c]]
-                mask3 = base_mask | (one << deck[a]) | (one << deck[b]) | (one << deck[c])
-                if to_come == 1:
-                    v = hand_value(key3, mask3, offsets, rank_tab, flush_tab)
-                    for h in (hero[a, a], hero[b, b], hero[c, c]):
-                        won += np.int64(h > v)
-                        lost += np.int64(h < v)
-                        tied += np.int64(h == v)
+    for v1 in range(13):
+        a1 = avail[v1] - used[v1]
+        if a1 <= 0:
+            continue
+        k1 = key + rank_keys[v1]
+        if a1 >= 2:
+            cnt = a1 * (a1 - 1) // 2
+            v = np.int64(rank_value(k1 + rank_keys[v1], offsets, rank_tab))
+            won += cnt * np.int64(hero > v)
+            tied += cnt * np.int64(hero == v)
+        for v2 in range(v1 + 1, 13):
+            cnt = a1 * (avail[v2] - used[v2])
+            if cnt > 0:
+                v = np.int64(rank_value(k1 + rank_keys[v2], offsets, rank_tab))
+                won += cnt * np.int64(hero > v)
+                tied += cnt * np.int64(hero == v)
+    return won, tied
+
+
+@jit
+def random_ranks2(hand_mask, board_mask, free, to_come, key_init, card_keys, offsets, rank_tab, flush_tab):
+    """One fixed hand counted by ranks (the cards of the
+    52-bit mask ``hand_mask``) against every two cards of the mask ``free``
+    over every runout of ``to_come`` (1 or 2) cards of it, on the board
+    ``board_mask``. Returns (won, lost, tied, table reads). Every argument but
+    the tables is a number: nothing to build in Python for a call.
+
+    A hand holds a flush only with five cards of a suit, so where the board and
+    runout hold at most two of each suit (a *plain* runout) neither hand can
+    hold one, and everything is a matter of ranks: the runout's outcome depends
+    on its ranks alone, and the random hands fall into pairs of ranks, each one
+    table read weighted by how many pairs of cards it stands for (the cards of
+    each rank left in the deck). So the plain runouts of each rank multiset are
+    counted together: 91 reads for each of its (at most 91) multisets on a flop.
+
+    A runout whose board holds three or more of a suit (only one suit can, in
+    five cards) is counted one by one: the fixed hand valued in full, the
+    random hands by ranks as above (the multiset's tally when the fixed hand's
+    value is its ranks' value), and then each random hand that holds enough of
+    that suit for a flush valued in full instead, the difference added. On a
+    rainbow flop that is 45 hands for about 200 runouts, where
+    :func:`random_patterns` values every set of four cards (178,365).
+    """
+    one = np.int64(1)
+    deck = np.empty(52, np.int64)
+    n = 0
+    hand_key = np.int64(0)
+    base_key = np.int64(key_init)
+    base_mask = np.int64(board_mask)
+    for c in range(52):
+        if (free >> c) & 1:
+            deck[n] = c
+            n += 1
+        if (hand_mask >> c) & 1:
+            hand_key += card_keys[c]
+        if (board_mask >> c) & 1:
+            base_key += card_keys[c]
+    avail = np.zeros(13, np.int64)
+    rank_keys = np.zeros(13, np.int64)  # a card of each rank's key: rank_value reads the rank part alone
+    for q in range(n):
+        avail[deck[q] % 13] += 1
+        rank_keys[deck[q] % 13] = card_keys[deck[q]]
+    board_suits = np.zeros(4, np.int64)
+    for s in range(4):
+        m = (base_mask >> (13 * s)) & 0x1FFF
+        while m:
+            m &= m - 1
+            board_suits[s] += 1
+    used = np.zeros(13, np.int64)
+    # the plain tally of every runout rank multiset (r1 <= r2; r2 = r1 alone when one card comes)
+    hero_plain = np.zeros(169, np.int64)
+    won_plain = np.zeros(169, np.int64)
+    tied_plain = np.zeros(169, np.int64)
+    plain = np.zeros(169, np.int64)  # plain runouts of each multiset: all of them, less the others
+    reads = np.int64(0)
+    for r1 in range(13):
+        for r2 in range(r1, 13 if to_come == 2 else r1 + 1):
+            if to_come == 2:
+                cnt = avail[r1] * (avail[r1] - 1) // 2 if r1 == r2 else avail[r1] * avail[r2]
+            else:
+                cnt = avail[r1]
+            if cnt <= 0:
+                continue
+            rho = r1 * 13 + r2
+            used[r1] += 1
+            key = base_key + rank_keys[r1]
+            if to_come == 2:
+                used[r2] += 1
+                key += rank_keys[r2]
+            h = np.int64(rank_value(key + hand_key, offsets, rank_tab))
+            w, t = _rank_tally(h, key, used, avail, rank_keys, offsets, rank_tab)
+            reads += 92
+            hero_plain[rho] = h
+            won_plain[rho] = w
+            tied_plain[rho] = t
+            plain[rho] = cnt
+            used[r1] = 0
+            used[r2] = 0
+    won = np.int64(0)
+    tied = np.int64(0)
+    runouts = np.int64(0)
+    suit_cards = np.zeros((4, 13), np.int64)  # deck indices of each suit's cards
+    suit_count = np.zeros(4, np.int64)
+    has = np.zeros((4, 13), np.int64)  # 1 where the deck holds the card
+    left_by_rank = np.zeros(13, np.int64)
+    for q in range(n):
+        s = deck[q] // 13
+        suit_cards[s, suit_count[s]] = q
+        suit_count[s] += 1
+        has[s, deck[q] % 13] = 1
+    for i in range(n):
+        ci = deck[i]
+        for j in range(i + 1 if to_come == 2 else i, i + 1 if to_come == 1 else n):
+            runouts += 1
+            cj = deck[j]
+            # the suit with the most cards on the board and runout, and how many
+            top = np.int64(0)
+            most = np.int64(-1)
+            for s in range(4):
+                c = board_suits[s] + np.int64(ci // 13 == s) + np.int64(to_come == 2 and cj // 13 == s)
+                if c > most:
+                    most = c
+                    top = s
+            if most < 3:
+                continue
+            r1 = min(ci % 13, cj % 13)
+            r2 = max(ci % 13, cj % 13)
+            rho = r1 * 13 + r2
+            plain[rho] -= 1
+            rkey = base_key + card_keys[ci]
+            rmask = base_mask | (one << ci)
+            if to_come == 2:
+                rkey += card_keys[cj]
+                rmask |= one << cj
+            hx = np.int64(hand_value(rkey + hand_key, rmask | hand_mask, offsets, rank_tab, flush_tab))
+            if hx == hero_plain[rho]:
+                w = won_plain[rho]
+                t = tied_plain[rho]
+            else:  # the fixed hand holds a flush: the random hands' ranks against its value
+                used[r1] += 1
+                if to_come == 2:
+                    used[r2] += 1
+                w, t = _rank_tally(hx, rkey, used, avail, rank_keys, offsets, rank_tab)
+                reads += 91
+                used[r1] = 0
+                used[r2] = 0
+            # the random hands that can hold a flush in suit `top` (`need` or more of its
+            # cards): valued in full instead
+            need = 5 - most
+            if need == 1:
+                # a random hand with one card of the suit holds a flush whatever its other
+                # card, worth the suit's ranks alone (five suited cards of seven leave no full
+                # house or quads): one read for each such card, and the values by ranks taken
+                # off by the other card's rank
+                suited = (rmask >> (13 * top)) & 0x1FFF
+                others = np.int64(0)  # the other cards left: not of the suit, not in the runout
+                for r in range(13):
+                    cnt = (avail[r] - has[top, r] - np.int64(ci % 13 == r and ci // 13 != top)
+                           - np.int64(to_come == 2 and cj % 13 == r and cj // 13 != top))
+                    left_by_rank[r] = cnt
+                    others += cnt
+                for a in range(suit_count[top]):
+                    x = suit_cards[top, a]
+                    if x == i or x == j:
+                        continue
+                    cx = deck[x]
+                    f = np.int64(flush_tab[suited | (one << (cx - 13 * top))])
+                    w += others * np.int64(hx > f)
+                    t += others * np.int64(hx == f)
+                    kx = rkey + card_keys[cx]
+                    for r in range(13):
+                        cnt = left_by_rank[r]
+                        if cnt > 0:
+                            v = np.int64(rank_value(kx + rank_keys[r], offsets, rank_tab))
+                            w -= cnt * np.int64(hx > v)
+                            t -= cnt * np.int64(hx == v)
+                    reads += 14
+                need = 2  # then the hands with two of the suit, pair by pair below
+            # the pairs left that hold a flush: two of the suit (every pair when the board
+            # and runout hold five of it), valued in full
+            xs = suit_count[top] if need > 0 else n
+            for a in range(xs):
+                x = suit_cards[top, a] if need > 0 else a
+                if x == i or x == j:
                     continue
-                h_ab = hero[a, b]
-                h_ac = hero[a, c]
-                h_bc = hero[b, c]
-                for d in range(c + 1, n):
-                    v = hand_value(key3 + card_keys[deck[d]], mask3 | (one << deck[d]), offsets, rank_tab,
-                                   flush_tab)
-                    # the six runouts of {a, b, c, d}, the other two cards the random hand
-                    h_ad = hero[a, d]
-                    h_bd = hero[b, d]
-                    h_cd = hero[c, d]
-                    w = (np.int64(h_ab > v) + np.int64(h_ac > v) + np.int64(h_ad > v)
-                         + np.int64(h_bc > v) + np.int64(h_bd > v) + np.int64(h_cd > v))
-                    t = (np.int64(h_ab == v) + np.int64(h_ac == v) + np.int64(h_ad == v)
-                         + np.int64(h_bc == v) + np.int64(h_bd == v) + np.int64(h_cd == v))
-                    won += w
-                    tied += t
-                    lost += 6 - w - t
-    counts[0] += won
-    counts[1] += lost
-    counts[2] += tied
+                cx = deck[x]
+                for b in range(a + 1, xs):
+                    y = suit_cards[top, b] if need > 0 else b
+                    if y == i or y == j:
+                        continue
+                    cy = deck[y]
+                    vkey = rkey + card_keys[cx] + card_keys[cy]
+                    ve = np.int64(hand_value(vkey, rmask | (one << cx) | (one << cy), offsets, rank_tab,
+                                             flush_tab))
+                    vr = np.int64(rank_value(vkey, offsets, rank_tab))
+                    w += np.int64(hx > ve) - np.int64(hx > vr)
+                    t += np.int64(hx == ve) - np.int64(hx == vr)
+                    reads += 2
+            won += w
+            tied += t
+    for rho in range(169):
+        won += plain[rho] * won_plain[rho]
+        tied += plain[rho] * tied_plain[rho]
+    left = n - to_come
+    total = runouts * (left * (left - 1) // 2)
+    return won, total - won - tied, tied, reads
 
 
 @jit

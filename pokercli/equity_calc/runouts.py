@@ -369,13 +369,14 @@ def random_case(spot: Spot) -> bool:
 
 def random_counts(spot: Spot, threads: int,
                   progress: Optional[Callable[[int, int], None]] = None) -> tuple[np.ndarray, Clock, float]:
-    """(outcome as floats, clock, hand evaluations) of fixed hands against
-    one random hand (see :func:`random_case`)."""
+    """(outcome as floats, clock, work) of fixed hands against one random hand
+    (see :func:`random_case`). The work is the hand evaluations, or for one
+    fixed hand, which is counted by ranks (:func:`random_ranks2`), the table reads."""
     from math import comb
 
     from pokercli._kernels.jit import call, ensure
     from pokercli._kernels.lookup import strength_tables
-    from pokercli._kernels.range_runouts import random_counts2, random_patterns
+    from pokercli._kernels.range_runouts import random_patterns
     from pokercli.equity_calc.tally import add_patterns
 
     players = len(spot.players)
@@ -383,25 +384,33 @@ def random_counts(spot: Spot, threads: int,
     keys, offsets = _tables(spot)[:2]
     rank_tab, flush_tab = strength_tables(spot.game.rule.key)
     fixed = [p.combos[0][0] for p in spot.players if p.fixed]
+    gone = set(spot.board) | set(spot.removed) | {c for combo in fixed for c in combo}
+    k = spot.to_come
+    weight = int(spot.players[seat].combos[0][1])
+    tables = (keys, offsets, rank_tab, flush_tab)
+    if players == 2:  # one fixed hand: counted by ranks (random_ranks2)
+        from pokercli._kernels.lookup import KEY_INIT
+        from pokercli._kernels.range_runouts import random_ranks2
+
+        (a, b), = fixed
+        task = (random_ranks2, (1 << a) | (1 << b), sum(1 << c for c in spot.board),
+                (1 << 52) - 1 - sum(1 << c for c in gone), k, int(KEY_INIT), *tables)
+        ensure(*task)
+        clock = Clock()
+        won, lost, tied, reads = call(*task)
+        patterns = np.zeros(4, np.int64)
+        patterns[1 << (1 - seat)], patterns[1 << seat], patterns[3] = won, lost, tied
+        outcome = add_patterns(patterns * weight, np.zeros((players, players + 1), np.int64)).astype(np.float64)
+        return outcome, clock, float(reads)
     fixed_keys = np.array([int(keys[a]) + int(keys[b]) for a, b in fixed], np.int64)
     fixed_masks = np.array([(1 << a) | (1 << b) for a, b in fixed], np.int64)
-    gone = set(spot.board) | set(spot.removed) | {c for combo in fixed for c in combo}
     deck = np.array([c for c in range(52) if c not in gone], np.int64)
-    k = spot.to_come
     base_key, base_mask = _board(spot, keys)
-    weight = int(spot.players[seat].combos[0][1])
 
-    tables = (keys, offsets, rank_tab, flush_tab)
-    if players == 2:  # one fixed hand: won, lost, tied counted in registers
-        def args(first: int, count: int, patterns: np.ndarray):
-            return (random_counts2, np.int64(fixed_keys[0]), np.int64(fixed_masks[0]), deck, np.int64(k),
-                    np.int64(base_key), np.int64(base_mask), *tables, np.int64(first), np.int64(count),
-                    np.zeros(3, np.int64))
-    else:
-        def args(first: int, count: int, patterns: np.ndarray):
-            return (random_patterns, fixed_keys, fixed_masks, np.int64(seat), deck, np.int64(k),
-                    np.int64(base_key), np.int64(base_mask), *tables, np.int64(first), np.int64(count),
-                    patterns)
+    def args(first: int, count: int, patterns: np.ndarray):
+        return (random_patterns, fixed_keys, fixed_masks, np.int64(seat), deck, np.int64(k),
+                np.int64(base_key), np.int64(base_mask), *tables, np.int64(first), np.int64(count),
+                patterns)
 
     ensure(*args(0, 0, np.zeros(1 << players, np.int64)))
     clock = Clock()
@@ -420,10 +429,6 @@ def random_counts(spot: Spot, threads: int,
         patterns = np.zeros(1 << players, np.int64)
         task = args(*part, patterns)
         call(*task)
-        if players == 2:  # (won, lost, tied) of the fixed hand, whose seat is the other one
-            won, lost, tied = task[-1]
-            fixed_bit, random_bit = 1 << (1 - seat), 1 << seat
-            patterns[fixed_bit], patterns[random_bit], patterns[3] = won, lost, tied
         return patterns
 
     total = _run_parts(run, parts, threads, progress)

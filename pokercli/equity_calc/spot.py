@@ -10,6 +10,7 @@ import dataclasses
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import compress
 from typing import Optional, Sequence
 
 from pokercli import cards as C
@@ -95,6 +96,26 @@ class RangeFacts:
     combos: tuple[tuple[Combo, float], ...]
     by_card: dict
     weights: frozenset
+    _holding: Optional[dict] = field(default=None, compare=False, repr=False)
+
+    @property
+    def everything(self) -> int:
+        """Every combo, as the integer whose byte ``i`` (little-endian) is 1."""
+        return int.from_bytes(b"\x01" * len(self.combos), "little")
+
+    @property
+    def holding(self) -> dict:
+        """The combos holding each card, as :attr:`everything` has them (worked out once)."""
+        found = self._holding
+        if found is None:
+            found = {}
+            for c, held in self.by_card.items():
+                row = bytearray(len(self.combos))
+                for i in held:
+                    row[i] = 1
+                found[c] = int.from_bytes(row, "little")
+            object.__setattr__(self, "_holding", found)
+        return found
 
     @property
     def uniform(self) -> bool:
@@ -102,8 +123,15 @@ class RangeFacts:
 
     def without(self, blocked: Sequence[int]) -> list[tuple[Combo, float]]:
         """The combos that hold none of the ``blocked`` cards."""
-        drop = {i for c in blocked for i in self.by_card.get(c, ())}
-        return [x for i, x in enumerate(self.combos) if i not in drop] if drop else list(self.combos)
+        drop = 0
+        for c in blocked:
+            drop |= self.holding.get(c, 0)
+        if not drop:
+            return list(self.combos)
+        # one byte a combo, 1 where it is kept: a few big-integer operations and a
+        # compress, a fifth of the time of testing each combo in Python
+        keep = (self.everything & ~drop).to_bytes(len(self.combos), "little")
+        return list(compress(self.combos, keep))
 
 
 @lru_cache(maxsize=64)
