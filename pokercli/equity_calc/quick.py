@@ -16,7 +16,7 @@ a game whose engine is the board engine of two hole cards, exact, none of
 the options that change the job. :func:`pair_equity` takes two players of
 whom one or both are ranges of whole weights (not ``random``), in small
 jobs, with one call of the range kernel
-(:func:`pokercli._kernels.range_runouts.runout_counts2`); :func:`multi_equity`
+(:func:`pokercli._kernels.range_runouts.runout_counts2_ranks`); :func:`multi_equity`
 three or more such players (one call of ``runout_patterns3`` for three,
 ``runout_patterns`` for more). Anything else -- a typo, a duplicate card,
 ``random`` -- returns None and the general
@@ -177,14 +177,14 @@ class _Kit:
         self.key_init = int(KEY_INIT)
         self.tables = (keys, offsets, *strength_tables(game.rule.key))
         self.deck = sum(1 << c for c in game.deck)
-        from pokercli._kernels.range_runouts import runout_counts2, runout_patterns, runout_patterns3
+        from pokercli._kernels.range_runouts import runout_counts2_ranks, runout_patterns, runout_patterns3
         from pokercli.equity_calc.runouts import board_runouts
 
         self.call, self.kernel = call, fixed_patterns
         self.np_array, self.int64 = np.array, np.int64
         self.warm = False
         self.np, self.rule = np, game.rule.key
-        self.pair_kernel, self.runouts = runout_counts2, board_runouts
+        self.pair_kernel, self.runouts = runout_counts2_ranks, board_runouts
         self.multi_kernel, self.three_kernel = runout_patterns, runout_patterns3
         self.ones = lambda n: np.ones(n, np.int64)
 

@@ -209,7 +209,7 @@ def counts(spot: Spot, arrays, threads: int,
     (``arrays``) over every runout."""
     from pokercli._kernels.jit import call, ensure
     from pokercli._kernels.lookup import strength_tables
-    from pokercli._kernels.range_runouts import runout_counts2, runout_patterns, runout_patterns3
+    from pokercli._kernels.range_runouts import runout_counts2_ranks, runout_patterns, runout_patterns3
     from pokercli.equity_calc.tally import add_patterns
 
     players = len(spot.players)
@@ -222,7 +222,8 @@ def counts(spot: Spot, arrays, threads: int,
         fk, fm, sk, sm, dense = arrays
 
         def args(part, patterns: np.ndarray):
-            return (runout_counts2, fk, fm, sk, sm, dense, *part, *board, np.empty(len(sk), np.int64), patterns)
+            return (runout_counts2_ranks, fk, fm, sk, sm, dense, *part, *board, np.empty(len(sk), np.int64),
+                    patterns)
 
         per_runout = dense.size + len(fk) + len(sk)
     else:

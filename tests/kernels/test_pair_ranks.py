@@ -1,0 +1,104 @@
+"""Two players' range spots after the flop with the runouts that leave no
+flush possible counted by ranks (``pair_by_ranks``, which ``runout_counts2_ranks`` calls on a flop): the very
+(won, lost, tied) of ``runout_counts2``, which values every combo on every
+runout (and is itself checked against the deal-by-deal engine and
+``tests/naive.py`` in ``test_range_runouts.py``). Random ranges with weights,
+fixed hands, combos that meet the board or each other, dead cards, every
+street, subsets of the runouts with weights (as the engine's chunks and suit
+classes give them), hold'em and short deck; and the boards where every runout
+can make a flush."""
+
+import random
+
+import numpy as np
+import pytest
+
+from pokercli._kernels.lookup import KEY_INIT, kernel_tables, strength_tables
+from pokercli._kernels.range_runouts import pair_by_ranks, runout_counts2, runout_counts2_ranks
+from pokercli.equity_calc.runouts import board_runouts
+from pokercli.games import game as get_game
+
+
+def combos(rng, deck, count):
+    """``count`` different two-card combos of ``deck`` (a pair of ranks often
+    repeated, so that groups of several combos occur)."""
+    out = set()
+    while len(out) < count:
+        if out and rng.random() < 0.5:  # another combo of a rank pair already in
+            a, b = rng.choice(sorted(out))
+            ra, rb = a % 13, b % 13
+            x = [c for c in deck if c % 13 == ra]
+            y = [c for c in deck if c % 13 == rb]
+            a, b = rng.choice(x), rng.choice(y)
+            if a == b:
+                continue
+        else:
+            a, b = rng.sample(deck, 2)
+        out.add((min(a, b), max(a, b)))
+    return sorted(out)
+
+
+def both(game, first, second, board, dead, rng, subset=False, kernel=pair_by_ranks):
+    g = get_game(game)
+    keys, offsets = kernel_tables(g.rule.key)[:2]
+    rank_tab, flush_tab = strength_tables(g.rule.key)
+
+    def arrays(cs):
+        return (np.array([int(keys[a]) + int(keys[b]) for a, b in cs], np.int64),
+                np.array([(1 << a) | (1 << b) for a, b in cs], np.int64))
+
+    fk, fm = arrays(first)
+    sk, sm = arrays(second)
+    dense = np.array([[rng.choice((1, 1, 1, 2, 3)) * int(not (fa & sb)) for sb in sm] for fa in fm], np.int64)
+    gone = tuple(sorted(set(board) | set(dead) | set(g.left_out)))
+    runs = np.array(board_runouts(gone, 5 - len(board)))
+    weights = np.ones(len(runs), np.int64)
+    if subset:  # a chunk of runouts, weighted as suit classes are
+        keep = sorted(rng.sample(range(len(runs)), max(1, len(runs) // 3)))
+        runs = np.ascontiguousarray(runs[keep])
+        weights = np.array([rng.choice((1, 2, 6)) for _ in keep], np.int64)
+    base_key = np.int64(int(KEY_INIT) + sum(int(keys[c]) for c in board))
+    base_mask = np.int64(sum(1 << c for c in board))
+    out = []
+    for each in (runout_counts2, kernel):
+        patterns = np.zeros(4, np.int64)
+        each(fk, fm, sk, sm, dense, runs, weights, base_key, base_mask, keys, offsets, rank_tab, flush_tab,
+               np.empty(len(sk), np.int64), patterns)
+        out.append(patterns.tolist())
+    return out
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_by_ranks_counts_as_every_combo_valued(seed):
+    rng = random.Random(seed)
+    game = "holdem" if seed % 3 else "shortdeck"
+    deck = list(get_game(game).deck)
+    rng.shuffle(deck)
+    if seed % 7 == 0:  # a board of one suit: every runout can make a flush
+        suit = rng.randrange(4)
+        deck.sort(key=lambda c: (c // 13 != suit, rng.random()))
+    board = deck[:rng.choice((3, 3, 4, 5))]
+    dead = deck[len(board):len(board) + rng.choice((0, 0, 2))]
+    rest = deck[len(board) + len(dead):]
+    # combos that meet the board are passed too (the kernels skip them)
+    pool = rest if seed % 4 else rest + board[:1]
+    first = combos(rng, pool, rng.choice((1, 3, 12, 40)))
+    second = combos(rng, pool, rng.choice((1, 5, 20, 60)))
+    old, new = both(game, first, second, board, dead, rng, subset=seed % 5 == 0)
+    assert new == old
+    assert sum(old) > 0
+
+
+@pytest.mark.parametrize("board", ["Kd 7c 2h", "Kd 7d 2d", "Kd 7c 2h 5s", "Kd 7c 2h 5s 9d"])
+def test_the_engine_kernel_counts_as_every_combo_valued(board):
+    """``runout_counts2_ranks``, the kernel the engine calls (by ranks on a
+    flop without three of a suit, combo by combo on a monotone flop, the turn
+    and the river), against the combo-by-combo count."""
+    from pokercli import cards as C
+
+    rng = random.Random(board)
+    cards = [int(c) for c in C.parse(board)]
+    deck = [c for c in range(52) if c not in cards]
+    first, second = combos(rng, deck, 10), combos(rng, deck, 14)
+    old, new = both("holdem", first, second, cards, [], rng, kernel=runout_counts2_ranks)
+    assert new == old and sum(old) > 0
