@@ -12,6 +12,7 @@ Light: no NumPy until an all-in's equity is computed.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -243,23 +244,56 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
         if key in doc:
             stakes[key] = number(doc[key], key)
     seats = [Seat(i, names[i], stacks[i]) for i in range(n)]
+    actions = doc.get("actions")
+    if not isinstance(actions, list):
+        raise PokerError("actions: expected an array of action strings")
+    # The replay counts in whole units of 1/scale chip (the least common multiple of
+    # every amount's denominator: 1 for chips, 100 for cents): integers add and
+    # compare several times faster than fractions, and exactly.
+    bets: dict[int, Fraction] = {}
+    scale = 1
+    for k, raw in enumerate(actions):
+        if isinstance(raw, str) and " cbr " in raw:
+            words = raw.split("#", 1)[0].split()
+            if len(words) == 3 and words[1] == "cbr":
+                try:
+                    bets[k] = number(_amount(words[2]), "amount")
+                except PokerError as e:
+                    e.action = raw
+                    raise
+    for x in (*stacks, *antes, *blinds, bring_in, *bets.values()):
+        d = x.denominator
+        if scale % d:
+            scale = scale * d // math.gcd(scale, d)
+
+    def units(x: Fraction) -> int:
+        return x.numerator * (scale // x.denominator)
+
+    def chips(x: int) -> Fraction:
+        return Fraction(x, scale)
+
     numbers = doc.get("seats")
     if isinstance(numbers, list) and len(numbers) == n and all(isinstance(x, int) for x in numbers):
         for s_, number_ in zip(seats, numbers):
             s_.number = number_
-    left = list(stacks)
-    street_bet = [Fraction(0)] * n
+    left = [units(x) for x in stacks]
+    street_bet = [0] * n
+    put_in = [0] * n
+    ante_units = [units(x) for x in antes]
+    blind_units = [units(x) for x in blinds]
+    bring_in_units = units(bring_in)
 
-    def pay(i: int, amount: Fraction) -> None:
+    def pay(i: int, amount: int) -> None:
         left[i] -= amount
-        seats[i].put_in += amount
+        put_in[i] += amount
 
     for i in range(n):
-        pay(i, min(antes[i], left[i]))
+        pay(i, min(ante_units[i], left[i]))
     for i in range(n):
-        b = min(blinds[i], left[i])
+        b = min(blind_units[i], left[i])
         pay(i, b)
         street_bet[i] = b
+    top = max(street_bet)  # the street's highest bet
     board: list[int] = []
     betting_seen = False
     drew = False
@@ -267,10 +301,7 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
     #: each draw round's discards by player (a draw game's all-in keeps what was not thrown)
     draw_log: list[dict[int, list[Optional[int]]]] = []
     in_draw = False
-    actions = doc.get("actions")
-    if not isinstance(actions, list):
-        raise PokerError("actions: expected an array of action strings")
-    for raw in actions:
+    for index_, raw in enumerate(actions):
         if not isinstance(raw, str):
             raise PokerError(f"actions: {raw!r} is not a string")
         text = raw.split("#", 1)[0].strip()
@@ -280,7 +311,8 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
         try:
             if words[0] == "d":
                 if betting_seen:
-                    street_bet = [Fraction(0)] * n
+                    street_bet = [0] * n
+                    top = 0
                     betting_seen = False
                 if words[1:2] == ["db"] and len(words) == 3:
                     board += [c for c in parse_phh_cards(words[2], "board") if c is not None]
@@ -301,27 +333,28 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
                         raise PokerError(f"{shown(text)}: a fold takes nothing after it")
                     seat.folded = True
                 elif kind == "cc":
-                    need = max(street_bet) - street_bet[p]
-                    amount = min(need, left[p])
+                    amount = min(top - street_bet[p], left[p])
                     pay(p, amount)
                     street_bet[p] += amount
                 elif kind == "pb":
-                    amount = min(bring_in, left[p])
+                    amount = min(bring_in_units, left[p])
                     pay(p, amount)
                     street_bet[p] += amount
+                    top = max(top, street_bet[p])
                 else:  # cbr: complete, bet or raise to an amount (the street's total)
                     if len(words) != 3:
                         raise PokerError(f"{shown(text)}: cbr takes one amount")
-                    to = number(_amount(words[2]), "amount")
+                    to = units(bets[index_])
                     amount = to - street_bet[p]
-                    if amount <= 0 or to <= max(street_bet) and amount < left[p]:
+                    if amount <= 0 or to <= top and amount < left[p]:
                         raise PokerError(f"{words[0]} bets or raises to {words[2]}, not more than "
-                                         f"the bet it faces ({_num(max(street_bet))})")
+                                         f"the bet it faces ({_num(chips(top))})")
                     if amount > left[p]:
                         raise PokerError(f"{words[0]} bets or raises to {words[2]}, more than its "
-                                         f"stack ({_num(left[p] + street_bet[p])} on this street)")
+                                         f"stack ({_num(chips(left[p] + street_bet[p]))} on this street)")
                     pay(p, amount)
                     street_bet[p] = to
+                    top = max(top, to)
                 in_draw = False
                 last_betting = {"board": tuple(board), "folded": [s.folded for s in seats],
                                 "left": list(left), "cards": [list(s_.cards) for s_ in seats],
@@ -329,7 +362,8 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
             elif kind == "sd":  # stand pat, or discard the cards named
                 drew = True
                 if betting_seen:
-                    street_bet = [Fraction(0)] * n
+                    street_bet = [0] * n
+                    top = 0
                     betting_seen = False
                 gone = parse_phh_cards(words[2], "discards") if len(words) > 2 else []
                 if not in_draw or p in draw_log[-1]:  # a new draw (with no betting between, all in)
@@ -366,11 +400,17 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
     if len(seen) != len(set(seen)):
         dup = next(c for c in seen if seen.count(c) > 1)
         raise PokerError(f"card {C.card_name(dup)} is dealt twice")
+    for i, s_ in enumerate(seats):
+        s_.put_in = put_in[i]
     pots = side_pots(seats)
     returned = [p for p in pots if p.returned]
     for p in returned:  # an uncalled bet goes back: it was never in a pot
         seats[p.contenders[0]].put_in -= p.amount
     pots = [p for p in pots if not p.returned]
+    for s_ in seats:  # back to chips, exact fractions, from here on
+        s_.put_in = chips(s_.put_in)
+    for p in pots + returned:
+        p.amount = chips(p.amount)
     problems: list[str] = []
     hand = Hand(source, index, hand_id, site, variant, game, betting, stakes, seats, board, pots, None,
                 problems, returned=[(p.contenders[0], p.amount) for p in returned], fields=dict(doc))
@@ -422,13 +462,14 @@ def _amount(word: str):
 
 
 def side_pots(seats: list[Seat]) -> list[Pot]:
-    """The pots of what each player put in: one per level of the all-in amounts,
+    """The pots of what each player put in (in the seats' ``put_in`` units:
+    whole units during a replay): one per level of the all-in amounts,
     each won among the players still in who put in that much. Money no player
     still in could win (a folded player's chips above every other's) goes to the
     pot below it; a level only one player reached is returned to them."""
     levels = sorted({s.put_in for s in seats if s.put_in > 0})
     pots: list[Pot] = []
-    below = Fraction(0)
+    below = 0
     for level in levels:
         amount = sum(min(s.put_in, level) - min(s.put_in, below) for s in seats)
         contenders = tuple(s.index for s in seats if not s.folded and s.put_in >= level)

@@ -34,16 +34,20 @@ def looks_like(text: str) -> bool:
 
 
 def read(text: str, source: str = "-", number_from: int = 1) -> Iterator[Union[Hand, PokerError]]:
-    decoder = json.JSONDecoder(parse_float=Fraction, parse_int=Fraction)
+    # decimals as exact fractions; integers stay ints (exact too, and what the
+    # amounts' Fraction() calls take alike)
+    decoder = json.JSONDecoder(parse_float=Fraction)
     at, count = 0, number_from - 1
     text = text.lstrip("\ufeff")
+    line, counted = 1, 0  # the line of `at`, from the newlines before it, counted once each
     while True:
         while at < len(text) and text[at] in " \t\r\n":
             at += 1
         if at >= len(text):
             return
         count += 1
-        line = text.count("\n", 0, at) + 1
+        line += text.count("\n", counted, at)
+        counted = at
         try:
             doc, end = decoder.raw_decode(text, at)
         except json.JSONDecodeError as e:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from functools import lru_cache
 from typing import Iterator, Optional, Union
 
 from pokercli.errors import PokerError
@@ -42,7 +43,9 @@ def starts_hand(line: str) -> bool:
     return _HEADER.match(line.rstrip()) is not None
 
 
+@lru_cache(maxsize=4096)
 def money(text: str) -> Fraction:
+    """An amount as written (``1,000.50``): an exact fraction (kept: amounts repeat)."""
     return Fraction(text.replace(",", ""))
 
 

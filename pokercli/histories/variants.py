@@ -59,6 +59,6 @@ def amounts(doc: dict, field: str, count: Optional[int] = None) -> list[Fraction
     if count is not None and len(values) != count:
         raise PokerError(f"{field}: {len(values)} amounts for {count} players")
     out = [number(v, field) for v in values]
-    if any(v < 0 for v in out):
+    if any(v.numerator < 0 for v in out):
         raise PokerError(f"{field}: amounts are not negative")
     return out

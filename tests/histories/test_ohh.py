@@ -7,6 +7,7 @@ twice; bad JSON named and the hands before it answered."""
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -129,3 +130,20 @@ def test_run_twice_and_bad_json():
     first = items[0]
     assert [float(s.net) for s in first.seats] == [0.75, 0.75, -3] and len(first.board) == 5
     assert items[2].line == 5 and "not Open Hand History JSON" in str(items[2])
+
+
+def test_each_hand_of_a_long_text_is_named_by_its_own_line():
+    """A hand that cannot be read names the line it starts on, however far
+    into the text (the lines before it counted once, as the text is read),
+    and amounts in decimals read exactly."""
+    pretty = json.dumps(SIDE_POT, indent=1)
+    bad = json.dumps({"ohh": {"game_number": "bad", "players": 7}})
+    hands = [pretty] * 30 + [bad] + [pretty]
+    text = "\n\n".join(hands)
+    items = list(read_text(text, "long.ohh"))
+    assert [type(x).__name__ for x in items].count("Hand") == 31
+    err = items[30]
+    assert err.hand_id == "bad" and err.line == 30 * (pretty.count("\n") + 2) + 1
+    first = items[0]
+    assert first.stakes["blinds_or_straddles"][0] == Fraction(1, 2)
+    assert [s.net for s in first.seats] == [Fraction(63, 2), -30, -3]
