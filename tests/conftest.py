@@ -49,6 +49,24 @@ def pokercli_with_sigint(*args) -> list[str]:
     return [sys.executable, "-c", WITH_SIGINT, *map(str, args)]
 
 
+def interrupt_after(args, ready, grace: float = 10.0, env=None):
+    """Start pokercli with SIGINT handled as Python does by default (a child of a
+    shell job may inherit it ignored), wait until ``ready(proc)``, send SIGINT,
+    and return (exit status, seconds it took to stop, stdout, stderr)."""
+    import signal
+
+    proc = subprocess.Popen(pokercli_with_sigint(*args), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        ready(proc)
+        proc.send_signal(signal.SIGINT)
+        t0 = time.monotonic()
+        out, err = proc.communicate(timeout=grace)
+        return proc.returncode, time.monotonic() - t0, out, err
+    finally:
+        proc.kill()
+
+
 def dask_process(*args, cwd) -> subprocess.Popen:
     """``python -m ARGS`` (a Dask scheduler or worker), quiet, in ``cwd``."""
     return subprocess.Popen([sys.executable, "-m", *args], cwd=cwd, stdout=subprocess.DEVNULL,

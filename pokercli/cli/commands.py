@@ -588,6 +588,7 @@ def hh(
         import os
 
         from pokercli.histories import read_lines
+        from pokercli.histories.parallel import json_lines, workers_for
         from pokercli.histories.summary import summarize
         from pokercli.render import emit, json_text, progress_bar
 
@@ -621,17 +622,23 @@ def hh(
                     raise PokerError(f"{shown(name)} is not UTF-8 text (line {number})") from None
                 yield line.lstrip("\ufeff") if number == 1 else line
 
+        @contextlib.contextmanager
+        def opened(name: str):
+            """A file's bytes (stdin's for '-', left open)."""
+            try:
+                stream = sys.stdin.buffer if name == "-" else open(name, "rb")
+            except OSError as e:
+                raise PokerError(f"cannot read {shown(name)}: {e.strerror}") from None
+            except ValueError:  # a NUL in the name
+                raise PokerError(f"cannot read {shown(name)}: not a file name") from None
+            with stream if name != "-" else contextlib.nullcontext():
+                yield stream
+
         def hands_read(report):
             nonlocal unread
             count = 0
             for name in files:
-                try:
-                    stream = sys.stdin.buffer if name == "-" else open(name, "rb")
-                except OSError as e:
-                    raise PokerError(f"cannot read {shown(name)}: {e.strerror}") from None
-                except ValueError:  # a NUL in the name
-                    raise PokerError(f"cannot read {shown(name)}: not a file name") from None
-                with stream if name != "-" else contextlib.nullcontext():  # stdin stays open
+                with opened(name) as stream:
                     for item in read_lines(lines_of(stream, name), "stdin" if name == "-" else name):
                         count += 1
                         if report is not None and total and count % 50 == 0:
@@ -664,6 +671,21 @@ def hh(
                     sys.stdout.flush()
                 if first is not None and k == 1:
                     sys.stdout.write(dump_hand(first))
+            elif workers_for(total) > 1:  # a big file: read on several processes
+                count = 0
+                for name in files:
+                    with opened(name) as stream:
+                        source = "stdin" if name == "-" else name
+                        for item in json_lines(lines_of(stream, name), source, workers_for(total)):
+                            count += 1
+                            if report is not None and total and count % 50 == 0:
+                                report(min(done[0], total), total)
+                            if item[0] == "error":
+                                unread += 1
+                                sys.stderr.write(f"pokercli: {item[1]}: {item[2]}\n")
+                                continue
+                            sys.stdout.write(item[1] + "\n")
+                            sys.stdout.flush()
             else:
                 for hand in hands_read(report):
                     sys.stdout.write(json_text(hand.to_dict()) + "\n")

@@ -52,6 +52,30 @@ def read_lines(lines: Iterable[str], source: str = "-") -> Iterator[Union[Hand, 
     once (a ``.phhs`` file is cut at its ``[table]`` lines, PokerStars at each
     hand's first line, Open Hand History at the end of each JSON object); a
     single ``.phh`` hand is read whole."""
+    reader, chunks = chunked(lines)
+    count = 0
+    for start, text in chunks:
+        for item in reader(text, source, count + 1):
+            count += 1
+            if isinstance(item, PokerError):
+                if getattr(item, "line", None):
+                    item.line += start - 1
+            else:
+                item.index = count
+            yield item
+
+
+#: The readers of :func:`chunked`, by name (a worker process is told the name).
+def readers() -> dict:
+    from pokercli.histories import ohh, phh, stars
+
+    return {"stars": stars.read, "ohh": ohh.read, "phh": phh.read}
+
+
+def chunked(lines: Iterable[str]):
+    """(the format's reader, an iterator of (first line number, text) of each
+    hand's lines) of a file's lines, its format told by its first line that is
+    not blank: the cuts :func:`read_lines` reads."""
     import itertools
     import re
 
@@ -66,32 +90,24 @@ def read_lines(lines: Iterable[str], source: str = "-") -> Iterator[Union[Hand, 
     first = next((x for x in head if x.strip()), "").lstrip("\ufeff")
     rest = itertools.chain(head, lines)
     if first.startswith("PokerStars"):
-        reader, chunks = stars.read, _cut(rest, lambda line: stars.starts_hand(line))
-    elif first.lstrip().startswith("{"):
-        reader, chunks = ohh.read, _json_objects(rest)
-    elif re.match(r"\[[^\]]+\]\s*$", first):
-        reader, chunks = phh.read, _cut(rest, lambda line: re.match(r"\[[^\]]+\]\s*$", line) is not None)
-    else:
-        reader, chunks = phh.read, iter([(1, "".join(rest))])
-    count = 0
-    for start, text in chunks:
-        for item in reader(text, source, count + 1):
-            count += 1
-            if isinstance(item, PokerError):
-                if getattr(item, "line", None):
-                    item.line += start - 1
-            else:
-                item.index = count
-            yield item
+        # (a hand's first line starts so: the test that skips the header's pattern on the others)
+        return stars.read, _cut(rest, lambda line: line.startswith("PokerStars") and stars.starts_hand(line))
+    if first.lstrip().startswith("{"):
+        return ohh.read, _json_objects(rest)
+    if re.match(r"\[[^\]]+\]\s*$", first):
+        return phh.read, _cut(rest, lambda line: re.match(r"\[[^\]]+\]\s*$", line) is not None)
+    return phh.read, iter([(1, "".join(rest))])
 
 
 def _cut(lines: Iterable[str], starts) -> Iterator[tuple[int, str]]:
-    """(first line number, text) of each run of lines that ``starts(line)`` begins."""
+    """(first line number, text) of each run of lines that ``starts(line)``
+    begins; blank lines before the first are no hand (they are skipped)."""
     chunk: list[str] = []
     begin = 1
     for number, line in enumerate(lines, 1):
         if starts(line.lstrip("\ufeff")) and chunk:
-            yield begin, "".join(chunk)
+            if any(x.strip() for x in chunk):
+                yield begin, "".join(chunk)
             chunk, begin = [], number
         elif not chunk:
             begin = number

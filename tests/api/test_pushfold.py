@@ -269,22 +269,14 @@ def test_pushfold_command_refuses_in_one_line(cli, args, words):
 
 def test_ctrl_c_stops_a_long_chart():
     """A chart of 19,901 stacks (minutes) stops within a second or two of a Ctrl-C."""
-    import signal
-    import subprocess
     import time
 
-    from conftest import pokercli_with_sigint
+    from conftest import interrupt_after
 
-    proc = subprocess.Popen(pokercli_with_sigint("pushfold", "--chart", "--stacks", "1:200:0.01"),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
+    def running(proc):
         time.sleep(4)
         assert proc.poll() is None
-        proc.send_signal(signal.SIGINT)
-        t0 = time.monotonic()
-        out, err = proc.communicate(timeout=20)
-        took = time.monotonic() - t0
-    finally:
-        proc.kill()
-    assert proc.returncode == 130 and took < 2, (took, err)
+
+    code, took, out, err = interrupt_after(("pushfold", "--chart", "--stacks", "1:200:0.01"), running, 20)
+    assert code == 130 and took < 2, (took, err)
     assert "Traceback" not in err and out == ""

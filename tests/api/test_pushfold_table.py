@@ -271,29 +271,21 @@ def test_ctrl_c_stops_the_three_way_table_and_the_solve(tmp_path):
     either stops it within two seconds, and a stopped build leaves no table
     behind."""
     import os
-    import signal
-    import subprocess
     import time
 
-    from conftest import pokercli_with_sigint
+    from conftest import interrupt_after
 
     fresh = dict(os.environ, POKERCLI_CACHE_DIR=str(tmp_path / "cache"))
     # a tolerance no solve reaches: it runs its 5,000 iterations (a minute or more) unless stopped
-    command = pokercli_with_sigint("pushfold", "--stacks", "30,30,30", "--payouts", "65,35", "--tolerance",
-                                   "1e-9", "--json")
+    command = ("pushfold", "--stacks", "30,30,30", "--payouts", "65,35", "--tolerance", "1e-9", "--json")
 
     def interrupted_after(seconds, env):
-        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-        try:
+        def running(proc):
             time.sleep(seconds)
             assert proc.poll() is None
-            proc.send_signal(signal.SIGINT)
-            t0 = time.monotonic()
-            out, err = proc.communicate(timeout=30)
-            took = time.monotonic() - t0
-        finally:
-            proc.kill()
-        assert proc.returncode == 130 and took < 2, (took, err)
+
+        code, took, out, err = interrupt_after(command, running, 30, env)
+        assert code == 130 and took < 2, (took, err)
         assert "Traceback" not in err and out == ""
 
     def tables():

@@ -17,7 +17,7 @@ import time
 
 import pytest
 
-from conftest import dask_process, pokercli_with_sigint, run_subprocess, wait_for
+from conftest import dask_process, interrupt_after, pokercli_with_sigint, run_subprocess, wait_for
 
 
 AA_KK = '"wins": 1410336'
@@ -74,20 +74,7 @@ def test_sample_cap_before_the_target_is_said(cli):
     assert json.loads(out)["target_reached"] is True and "note" not in json.loads(out)
 
 
-def _interrupt_after(args, ready, grace: float = 10.0):
-    """Start pokercli with SIGINT handled as Python does by default (a child of a
-    shell job may inherit it ignored), wait until ``ready(proc)``, send SIGINT,
-    and return (exit status, seconds it took to stop, stdout, stderr)."""
-    proc = subprocess.Popen(pokercli_with_sigint(*args), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    try:
-        ready(proc)
-        proc.send_signal(signal.SIGINT)
-        t0 = time.monotonic()
-        out, err = proc.communicate(timeout=grace)
-        return proc.returncode, time.monotonic() - t0, out, err
-    finally:
-        proc.kill()
+_interrupt_after = interrupt_after
 
 
 def test_ctrl_c_stops_monte_carlo_that_would_run_for_hours():

@@ -1,0 +1,89 @@
+"""pokercli hh on several processes (a file of 4 MiB or more): the very
+output of a one-process read, line for line -- hands without ids numbered in
+order, bad hands named by file, hand and line, blank lines before the first
+hand skipped -- and Ctrl-C stops it within a second."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import pytest
+
+pokerkit = pytest.importorskip("pokerkit")
+
+import pokercli.histories.parallel as P  # noqa: E402
+from conftest import interrupt_after  # noqa: E402
+from test_ohh import ohh_hand  # noqa: E402
+from test_phh_oracle import played  # noqa: E402
+from test_stars_oracle import stars_text  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    """A .phhs, a PokerStars and an OHH file of the same 120 random hands,
+    each with bad hands in it, and a single .phh hand without an id."""
+    rng = random.Random(7)
+    random.seed(7)
+    phh, stars, ohh = [], [], []
+    for k in range(120):
+        game, state, stacks = played(rng, "NT", rng.randint(2, 6))
+        phh.append(f"[{k + 1}]\n" + pokerkit.HandHistory.from_game_state(game, state).dumps())
+        stars.append(stars_text(state, stacks, "NT", k + 1))
+        doc = ohh_hand(state, stacks, "NT", k + 1)
+        if k % 7 == 0:
+            del doc["ohh"]["game_number"]  # numbered by its place in the file
+        ohh.append(json.dumps(doc, indent=1 if k % 2 else None))
+    phh[7] = phh[7].replace(" cbr ", " cbr x ", 1)
+    stars[5] = stars[5].replace("(", "[", 1)  # a seat line that does not read
+    stars[9] = stars[9].replace("Hold'em No Limit", "Badugi Limit", 1)
+    ohh[9] = ohh[9].replace('"players"', '"pleyers"', 1)
+    root = tmp_path_factory.mktemp("hh")
+    out = {"phhs": root / "many.phhs", "stars": root / "many.txt", "ohh": root / "many.ohh",
+           "phh": root / "one.phh"}
+    out["phhs"].write_text("\n\n" + "\n".join(phh))
+    out["stars"].write_text("\n\n" + "".join(stars))
+    out["ohh"].write_text("\n".join(ohh) + "\n{\"ohh\": {")
+    out["phh"].write_text(phh[3].split("\n", 1)[1])
+    return out
+
+
+@pytest.mark.parametrize("kind", ["phhs", "stars", "ohh", "phh"])
+def test_several_processes_print_what_one_prints(cli, monkeypatch, files, kind):
+    serial = cli("hh", files[kind])
+    monkeypatch.setattr(P, "PARALLEL_BYTES", 0)
+    monkeypatch.setattr(P, "BATCH", 16)  # several batches in flight
+    monkeypatch.setenv("POKERCLI_THREADS", "2")
+    called = []
+    real = P.json_lines
+    monkeypatch.setattr(P, "json_lines", lambda *a: called.append(a[2]) or real(*a))
+    parallel = cli("hh", files[kind])
+    assert called == [2]  # the processes' path was taken
+    assert parallel == serial
+    code, out, err = serial
+    assert out.count("\n") >= 1 and (code == 0) == (kind == "phh")
+    if kind != "phh":
+        assert "could not be read" in err and all(json.loads(line) for line in out.splitlines())
+
+
+def test_a_small_file_is_read_in_one_process(monkeypatch):
+    monkeypatch.setenv("POKERCLI_THREADS", "2")
+    assert P.workers_for(P.PARALLEL_BYTES - 1) == 1 and P.workers_for(P.PARALLEL_BYTES) == 2
+
+
+def test_ctrl_c_stops_the_processes_within_a_second(tmp_path, files):
+    """A 5 MiB file of PokerStars hands read on two processes: interrupted
+    once hands are printed, it stops within a second with one line, no
+    traceback."""
+    hand = files["stars"].read_text().split("\n\n\n")[-1]
+    big = tmp_path / "big.txt"
+    with open(big, "w") as f:
+        for k in range(1 + (5 << 20) // len(hand)):
+            f.write(hand.replace("Hand #", f"Hand #{k}0", 1) + "\n\n\n")
+    def printing(proc):  # the workers have started and answered
+        assert json.loads(proc.stdout.readline())["site"] == "pokerstars"
+
+    code, took, out, err = interrupt_after(("hh", big), printing, 10, {**os.environ, "POKERCLI_THREADS": "2"})
+    assert code == 130 and took < 1.5, err
+    assert err.strip().splitlines()[-1] == "pokercli: interrupted" and "Traceback" not in err
