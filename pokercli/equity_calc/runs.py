@@ -5,10 +5,12 @@ equal part of the pot.
 Each player's equity over all the runs is the same as over one (every run is
 dealt alike), so what the runs change is how the pot is shared: how often a
 player takes it whole (``scoop``: every run won alone) and how often nothing.
-Those come exact for two runs of the turn or the river card, or of the turn
-and river (two runs of one or two cards: each run's showdown once, and the
-pairs of runs that share no card counted from how many runs of each outcome
-hold each card), and by Monte Carlo otherwise (preflop; three runs).
+Those come exact for two runs (of the turn or the river card, of the turn
+and river, or of a whole board: a double board, or a preflop all-in run
+twice): each run's showdown once, and the ordered pairs of runs that share no
+card counted by inclusion and exclusion over the cards they share
+(:mod:`pokercli._kernels.run_pairs`); by Monte Carlo for three runs, or
+``method="monte-carlo"``.
 
 Fixed hands only, in the games with a board (hold'em, short deck, Omaha; in
 hi-lo each run's pot is split high and low as one pot is).
@@ -16,8 +18,8 @@ hi-lo each run's pot is split high and low as one pot is).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
-from itertools import combinations
 from typing import Optional, Sequence
 
 import numpy as np
@@ -26,8 +28,9 @@ from pokercli import cards as C
 from pokercli.errors import PokerError
 from pokercli.timing import Clock
 
-#: Exact when there are at most this many runouts to value (a flop: 990 heads-up).
-EXACT_RUNOUTS = 5_000
+#: Exact when each run is one of at most this many boards (a double board heads-up:
+#: 1,712,304 in hold'em, 1,086,008 in Omaha).
+EXACT_RUNS = 2_000_000
 #: Monte Carlo deals per NumPy batch.
 BATCH = 50_000
 
@@ -83,9 +86,9 @@ def equity_runs(players: Sequence, board=(), dead=(), *, runs: int = 2, game: st
     """Equity, and the chances of taking the whole pot and nothing, when the
     cards to come are run ``runs`` times (2 or 3). ``double_board``: two
     boards dealt whole from the deck (``board`` must be empty), which is two
-    runs from preflop. ``method``: ``auto`` (exact where it is: two runs of
-    one or two cards), ``exact`` or ``monte-carlo`` (``samples``, default
-    200,000, and ``seed``).
+    runs from preflop. ``method``: ``auto`` (exact for two runs, a double
+    board too, unless ``samples`` is given), ``exact`` or ``monte-carlo``
+    (``samples``, default 200,000, and ``seed``).
 
     >>> r = equity_runs(["AsAh", "KsKh"], "Kd 7c 2h 3s")  # the aces need both aces left
     >>> r.method, round(r.players[0].equity, 4), round(r.players[0].scoop, 4)
@@ -115,12 +118,14 @@ def equity_runs(players: Sequence, board=(), dead=(), *, runs: int = 2, game: st
     deck = np.array([c for c in sorted(g.deck) if c not in gone], np.int64)
     if runs * k > len(deck):
         raise PokerError(f"{runs} runs of {k} cards need {runs * k} cards; {len(deck)} are left", "runs")
-    exact_able = runs == 2 and k <= 2 and len(deck) ** k <= 2 * EXACT_RUNOUTS
+    exact_able = runs == 2 and math.comb(len(deck), k) <= EXACT_RUNS
     if method == "exact" and not exact_able:
-        raise PokerError("exact runs are two runs of one or two cards (the turn, or turn and river); "
+        raise PokerError(f"exact runs are two runs of at most {EXACT_RUNS:,} boards each; "
                          "use method='monte-carlo'", "method")
+    if method == "exact" and samples is not None:
+        raise PokerError("method='exact' cannot be combined with samples=", "method")
     clock = Clock()
-    if exact_able and method != "monte-carlo":
+    if exact_able and method != "monte-carlo" and samples is None:  # samples= asks for sampling
         result = _exact(spot, hands, deck, k)
     else:
         if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)
@@ -160,29 +165,39 @@ def _shares(spot, hands: list[list[int]], boards: np.ndarray) -> np.ndarray:
 
 
 def _exact(spot, hands, deck: np.ndarray, k: int) -> RunsResult:
-    """Two runs of ``k`` (1 or 2) cards: every run's showdown once, then the
-    ordered pairs of runs that share no card, counted per outcome."""
-    runouts = np.array(list(combinations(deck.tolist(), k)), np.int64).reshape(-1, k)
-    base = np.array(spot.board, np.int64)
-    boards = np.concatenate([np.broadcast_to(base, (len(runouts), len(base))), runouts], axis=1)
-    share = _shares(spot, hands, boards)
+    """Two runs of ``k`` cards (up to five: a double board): every run's
+    showdown once, then the ordered pairs of runs that share no card counted
+    per outcome by inclusion and exclusion over the cards they share
+    (:mod:`pokercli._kernels.run_pairs`)."""
+    from math import comb
+
+    from pokercli._kernels.jit import call
+    from pokercli._kernels.run_pairs import disjoint_pairs, run_positions
+
     m = len(deck)
-    pairs = m * (m - 1) if k == 1 else (m * (m - 1) // 2) * ((m - 2) * (m - 3) // 2)
-    index = {int(c): i for i, c in enumerate(deck)}
-    cols = np.vectorize(index.__getitem__)(runouts)
-    out = []
-    for p, player in enumerate(spot.players):
-        counts = []
-        for outcome in (share[:, p] == 1.0, share[:, p] == 0.0):
-            w = outcome.astype(np.int64)
-            total = int(w.sum())
-            if k == 1:
-                shared = total  # a run shares its card only with itself
-            else:  # runs of the outcome holding each card; a pair sharing both is the run itself
-                per_card = np.bincount(cols.ravel(), weights=np.repeat(w, 2), minlength=m)
-                shared = int((w * (per_card[cols[:, 0]] + per_card[cols[:, 1]] - 1)).sum())
-            counts.append(total * total - shared)
-        out.append(RunsPlayer(player.label, float(share[:, p].mean()), counts[0] / pairs, counts[1] / pairs))
+    runs = call(run_positions, np.int64(m), np.int64(k))
+    boards = np.empty((len(runs), len(spot.board) + k), np.uint8)
+    boards[:, :len(spot.board)] = spot.board
+    boards[:, len(spot.board):] = deck.astype(np.uint8)[runs]
+    share = _shares(spot, hands, boards)
+    pairs = comb(m, k) * comb(m - k, k)
+    flags = np.empty((len(runs), 2 * len(hands)), np.uint8)
+    flags[:, 0::2] = share == 1.0  # the run taken alone
+    flags[:, 1::2] = share == 0.0  # nothing of it
+    # outcomes that are the same runs (heads-up, one player's run alone is the other's nothing)
+    # counted once
+    first: list[int] = []  # the columns kept, and each column's place among them
+    place = []
+    for f in range(flags.shape[1]):
+        same = next((i for i, g in enumerate(first) if np.array_equal(flags[:, g], flags[:, f])), None)
+        if same is None:
+            first.append(f)
+            same = len(first) - 1
+        place.append(same)
+    kept = call(disjoint_pairs, runs, np.ascontiguousarray(flags[:, first]), np.int64(m)).tolist()
+    counts = [kept[i] for i in place]
+    out = [RunsPlayer(player.label, float(share[:, p].mean()), counts[2 * p] / pairs, counts[2 * p + 1] / pairs)
+           for p, player in enumerate(spot.players)]
     return RunsResult(out, 2, tuple(spot.board), tuple(spot.dead), spot.game.name, "exact", float(pairs))
 
 

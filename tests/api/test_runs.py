@@ -61,6 +61,34 @@ def test_exact_runs_equal_every_pair_of_runs(hands, board, dead, game):
     assert [p.equity for p in r.players] == pytest.approx([p.equity for p in one.players], abs=1e-12)
 
 
+@pytest.mark.parametrize("hands,dead,game", [
+    (["AsAh", "KsKh"], "2c 3c 4c 5c 6c 7c 8c 9c Tc 2d 3d 4d 5d 6d 7d 8d 9d Td 2h 3h 4h 5h 6h 7h 8h 9h Th "
+                       "2s 3s 4s 5s 6s 7s 8s 9s Ts", "holdem"),
+    (["As 6s", "Ks Kh", "Qd Jd"], "6c 6d 7c 8c 9c Tc 7d 8d 9d Td 7h 8h 9h Th 7s 8s 9s Ts", "shortdeck"),
+    (["As 2s Kd Kh", "Ad 3d Qs Qh"], "4c 5c 6c 7c 8c 9c Tc 4d 5d 6d 7d 8d 9d Td 4h 5h 6h 7h 8h 9h Th "
+                                     "4s 5s 6s 7s 8s 9s Ts Jc Jd Jh Js", "omaha-hilo"),
+])
+def test_exact_double_boards_equal_every_pair_of_boards(hands, dead, game):
+    """Two whole boards, exact, against every ordered pair of boards that share
+    no card (a deck of 12 cards: the dead cards make it small enough to list)."""
+    r = equity_runs(hands, "", dead, game=game, double_board=True)
+    assert r.method == "exact" and r.double_board
+    want = plain_runs(hands, "", dead, game)
+    for p, (eq, scoop, none) in zip(r.players, want):
+        assert (p.equity, p.scoop, p.blank) == pytest.approx((eq, scoop, none), abs=1e-12)
+
+
+def test_an_exact_double_board_is_its_monte_carlo_within_four_standard_errors():
+    exact = equity_runs(["AsAh", "KsKh"], double_board=True)
+    assert exact.method == "exact" and exact.deals == 1_712_304 * 962_598
+    aces, kings = exact.players
+    assert aces.scoop == kings.blank and aces.blank == kings.scoop
+    assert aces.equity == pytest.approx(pokercli.equity(["AsAh", "KsKh"]).players[0].equity, abs=1e-12)
+    mc = equity_runs(["AsAh", "KsKh"], double_board=True, method="monte-carlo", samples=400_000, seed=5)
+    for e, m in zip(exact.players, mc.players):
+        assert abs(e.scoop - m.scoop) <= 4 * m.stderr
+
+
 def test_monte_carlo_runs_within_four_standard_errors():
     exact = equity_runs(["AsKs", "QdQc", "JhTh"], "Qs Js 3d")
     mc = equity_runs(["AsKs", "QdQc", "JhTh"], "Qs Js 3d", method="monte-carlo", samples=200_000, seed=7)
@@ -84,7 +112,8 @@ def test_monte_carlo_runs_within_four_standard_errors():
     (dict(players=["(As 2d) 3h", "(Kd 3d) 4s"], game="razz"), "game", "has none"),
     (dict(players=["AsAh", "KsKh"], runs=4), "runs", "2 or 3"),
     (dict(players=["AsAh", "KsKh"], board="Kd 7c 2h", double_board=True), "board", "give no board"),
-    (dict(players=["AsAh", "KsKh"], method="exact"), "method", "two runs of one or two cards"),
+    (dict(players=["AsAh", "KsKh"], runs=3, method="exact"), "method", "exact runs are two runs"),
+    (dict(players=["AsAh", "KsKh"], method="exact", samples=10_000), "method", "samples="),
     (dict(players=["AsAh", "KsKh"], samples=10), "samples", "1,000"),
 ])
 def test_refusals_name_the_parameter(kwargs, param, words):

@@ -1,0 +1,27 @@
+"""The runs of a run-it-twice job and the pairs of runs that share no card
+(``_kernels/run_pairs.py``): the positions are every k-set in order, and the
+pairs of runs of each outcome counted by inclusion and exclusion equal the
+pairs counted one by one, for runs of one to five cards."""
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+from pokercli._kernels.run_pairs import disjoint_pairs, run_positions
+
+
+@pytest.mark.parametrize("m,k", [(6, 1), (8, 2), (9, 3), (10, 4), (11, 5), (12, 5)])
+def test_disjoint_pairs_equal_the_pairs_listed(m, k):
+    runs = run_positions(m, k)
+    listed = list(itertools.combinations(range(m), k))
+    assert [tuple(int(x) for x in r) for r in runs] == listed
+    rng = random.Random(m * 10 + k)
+    flags = np.array([[rng.random() < 0.5, rng.random() < 0.15, 1] for _ in listed], np.uint8)
+    sets = [set(r) for r in listed]
+    want = [sum(1 for a, b in itertools.product(range(len(listed)), repeat=2)
+                if flags[a, f] and flags[b, f] and not sets[a] & sets[b]) for f in range(3)]
+    assert disjoint_pairs(runs, flags, m).tolist() == want
+    # every run of the outcome: every ordered pair of runs that share no card
+    assert want[2] == len(listed) * len(list(itertools.combinations(range(m - k), k)))
