@@ -78,3 +78,40 @@ def disjoint_pairs(runs, flags, m):
             for f in range(outcomes):
                 result[f] += sign * counts[r, f] * counts[r, f]
     return result
+
+
+@jit
+def disjoint_triples(runs, flags, m):
+    """:func:`disjoint_pairs` for three runs of one or two cards: int64[F], for
+    each outcome the ordered triples of runs of the outcome that share no card
+    pairwise. For each first run of the outcome, the pairs of the runs of the
+    outcome that share no card with it are counted as :func:`disjoint_pairs`
+    counts pairs (their number squared, less the squares of how many of them
+    hold each card, plus their number): runs times runs, about a million steps
+    for a flop heads-up."""
+    n = runs.shape[0]
+    k = runs.shape[1]
+    outcomes = flags.shape[1]
+    masks = np.zeros(n, np.int64)
+    for t in range(n):
+        for q in range(k):
+            masks[t] |= np.int64(1) << runs[t, q]
+    held = np.zeros(m, np.int64)  # the runs left that hold each card
+    result = np.zeros(outcomes, np.int64)
+    for f in range(outcomes):
+        for first in range(n):
+            if flags[first, f] == 0:
+                continue
+            left = np.int64(0)
+            held[:] = 0
+            for t in range(n):
+                if flags[t, f] != 0 and (masks[t] & masks[first]) == 0:
+                    left += 1
+                    for q in range(k):
+                        held[runs[t, q]] += 1
+            squares = np.int64(0)
+            for c in range(m):
+                squares += held[c] * held[c]
+            # k = 1: a run's card is its own one-card set (left pairs with itself once each)
+            result[f] += left * left - left if k == 1 else left * left - squares + left
+    return result

@@ -9,7 +9,8 @@ Those come exact for two runs (of the turn or the river card, of the turn
 and river, or of a whole board: a double board, or a preflop all-in run
 twice): each run's showdown once, and the ordered pairs of runs that share no
 card counted by inclusion and exclusion over the cards they share
-(:mod:`pokercli._kernels.run_pairs`); by Monte Carlo for three runs, or
+(:mod:`pokercli._kernels.run_pairs`), and for three runs of one or two
+cards (triples); by Monte Carlo for three runs of a whole board, or
 ``method="monte-carlo"``.
 
 Fixed hands only, in the games with a board (hold'em, short deck, Omaha; in
@@ -87,8 +88,9 @@ def equity_runs(players: Sequence, board=(), dead=(), *, runs: int = 2, game: st
     cards to come are run ``runs`` times (2 or 3). ``double_board``: two
     boards dealt whole from the deck (``board`` must be empty), which is two
     runs from preflop. ``method``: ``auto`` (exact for two runs, a double
-    board too, unless ``samples`` is given), ``exact`` or ``monte-carlo``
-    (``samples``, default 200,000, and ``seed``).
+    board too, and for three runs of the turn or the turn and river, unless
+    ``samples`` is given), ``exact`` or ``monte-carlo`` (``samples``, default
+    200,000, and ``seed``).
 
     >>> r = equity_runs(["AsAh", "KsKh"], "Kd 7c 2h 3s")  # the aces need both aces left
     >>> r.method, round(r.players[0].equity, 4), round(r.players[0].scoop, 4)
@@ -118,15 +120,15 @@ def equity_runs(players: Sequence, board=(), dead=(), *, runs: int = 2, game: st
     deck = np.array([c for c in sorted(g.deck) if c not in gone], np.int64)
     if runs * k > len(deck):
         raise PokerError(f"{runs} runs of {k} cards need {runs * k} cards; {len(deck)} are left", "runs")
-    exact_able = runs == 2 and math.comb(len(deck), k) <= EXACT_RUNS
+    exact_able = (runs == 2 and math.comb(len(deck), k) <= EXACT_RUNS) or (runs == 3 and k <= 2)
     if method == "exact" and not exact_able:
-        raise PokerError(f"exact runs are two runs of at most {EXACT_RUNS:,} boards each; "
-                         "use method='monte-carlo'", "method")
+        raise PokerError(f"exact runs are two runs of at most {EXACT_RUNS:,} boards each, or three runs "
+                         "of the turn or the turn and river; use method='monte-carlo'", "method")
     if method == "exact" and samples is not None:
         raise PokerError("method='exact' cannot be combined with samples=", "method")
     clock = Clock()
     if exact_able and method != "monte-carlo" and samples is None:  # samples= asks for sampling
-        result = _exact(spot, hands, deck, k)
+        result = _exact(spot, hands, deck, k, runs)
     else:
         if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)
                                     or not 1_000 <= samples <= 10**9):
@@ -164,15 +166,15 @@ def _shares(spot, hands: list[list[int]], boards: np.ndarray) -> np.ndarray:
     return np.where(some, share / 2 + low_share / 2, share)
 
 
-def _exact(spot, hands, deck: np.ndarray, k: int) -> RunsResult:
-    """Two runs of ``k`` cards (up to five: a double board): every run's
-    showdown once, then the ordered pairs of runs that share no card counted
-    per outcome by inclusion and exclusion over the cards they share
-    (:mod:`pokercli._kernels.run_pairs`)."""
+def _exact(spot, hands, deck: np.ndarray, k: int, runs_: int = 2) -> RunsResult:
+    """Two runs of ``k`` cards (up to five: a double board), or three of one or
+    two: every run's showdown once, then the ordered pairs (triples) of runs
+    that share no card counted per outcome by inclusion and exclusion over the
+    cards they share (:mod:`pokercli._kernels.run_pairs`)."""
     from math import comb
 
     from pokercli._kernels.jit import call
-    from pokercli._kernels.run_pairs import disjoint_pairs, run_positions
+    from pokercli._kernels.run_pairs import disjoint_pairs, disjoint_triples, run_positions
 
     m = len(deck)
     runs = call(run_positions, np.int64(m), np.int64(k))
@@ -180,7 +182,7 @@ def _exact(spot, hands, deck: np.ndarray, k: int) -> RunsResult:
     boards[:, :len(spot.board)] = spot.board
     boards[:, len(spot.board):] = deck.astype(np.uint8)[runs]
     share = _shares(spot, hands, boards)
-    pairs = comb(m, k) * comb(m - k, k)
+    pairs = comb(m, k) * comb(m - k, k) * (comb(m - 2 * k, k) if runs_ == 3 else 1)
     flags = np.empty((len(runs), 2 * len(hands)), np.uint8)
     flags[:, 0::2] = share == 1.0  # the run taken alone
     flags[:, 1::2] = share == 0.0  # nothing of it
@@ -194,11 +196,12 @@ def _exact(spot, hands, deck: np.ndarray, k: int) -> RunsResult:
             first.append(f)
             same = len(first) - 1
         place.append(same)
-    kept = call(disjoint_pairs, runs, np.ascontiguousarray(flags[:, first]), np.int64(m)).tolist()
+    kernel = disjoint_pairs if runs_ == 2 else disjoint_triples
+    kept = call(kernel, runs, np.ascontiguousarray(flags[:, first]), np.int64(m)).tolist()
     counts = [kept[i] for i in place]
     out = [RunsPlayer(player.label, float(share[:, p].mean()), counts[2 * p] / pairs, counts[2 * p + 1] / pairs)
            for p, player in enumerate(spot.players)]
-    return RunsResult(out, 2, tuple(spot.board), tuple(spot.dead), spot.game.name, "exact", float(pairs))
+    return RunsResult(out, runs_, tuple(spot.board), tuple(spot.dead), spot.game.name, "exact", float(pairs))
 
 
 def _sampled(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, seed: Optional[int]) -> RunsResult:

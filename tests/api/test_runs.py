@@ -18,9 +18,9 @@ from pokercli import cards as C
 from pokercli.equity_calc.runs import equity_runs
 
 
-def plain_runs(hands, board, dead, game="holdem"):
-    """(equity, scoop, nothing) of each player over every ordered pair of runs
-    of the cards to come that share no card."""
+def plain_runs(hands, board, dead, game="holdem", runs=2):
+    """(equity, scoop, nothing) of each player over every ordered pair (or
+    triple) of runs of the cards to come that share no card."""
     g = pokercli.GAMES[game]
     holes = [list(C.parse_cards(h)) for h in hands]
     b, d = list(C.parse_cards(board)), list(C.parse_cards(dead)) if dead else []
@@ -30,15 +30,15 @@ def plain_runs(hands, board, dead, game="holdem"):
     shares = {r: naive.POT_SHARES[game](holes, b + list(r)) for r in runouts}
     n = len(hands)
     eq, scoop, none, pairs = [0] * n, [0] * n, [0] * n, 0
-    for r1, r2 in permutations(runouts, 2):
-        if set(r1) & set(r2):
+    for picked in permutations(runouts, runs):
+        if len(set().union(*picked)) != runs * k:
             continue
         pairs += 1
-        s1, s2 = shares[r1], shares[r2]
+        each = [shares[r] for r in picked]
         for p in range(n):
-            eq[p] += (s1[p] + s2[p]) / 2
-            scoop[p] += s1[p] == 1 and s2[p] == 1
-            none[p] += s1[p] == 0 and s2[p] == 0
+            eq[p] += sum(x[p] for x in each) / runs
+            scoop[p] += all(x[p] == 1 for x in each)
+            none[p] += all(x[p] == 0 for x in each)
     return [(float(e / pairs), s / pairs, z / pairs) for e, s, z in zip(eq, scoop, none)]
 
 
@@ -59,6 +59,25 @@ def test_exact_runs_equal_every_pair_of_runs(hands, board, dead, game):
         assert (p.equity, p.scoop, p.blank) == pytest.approx((eq, scoop, none), abs=1e-12)
     one = pokercli.equity(hands, board, dead, game=game, method="exact")
     assert [p.equity for p in r.players] == pytest.approx([p.equity for p in one.players], abs=1e-12)
+
+
+@pytest.mark.parametrize("hands,board,dead,game", [
+    (["AsAh", "KsKh"], "Kd 7c 2h 3s", "", "holdem"),
+    (["AsKs", "QdQc", "JhTh"], "Qs Js 3d 2c", "9d", "holdem"),
+    (["As Ah Ks Kh", "Qd Qc Jd Tc"], "Qs 7c 2h 3d", "", "omaha"),
+    (["AsAh", "KsKh"], "Kd 7c 2h", "3h 4h 5h 6h 7h 8h 9h 2s 3s 4s 5s 6s 7s 8s 9s 2c 3c 4c 5c 6c"
+                                   " 8c 9c 2d 3d 4d 5d 6d 7d 8d 9d Tc Td Th", "holdem"),
+    (["As 2s Kd Kh", "Ad 3d Qs Qh"], "Kc 4h 5c 9s", "", "omaha-hilo"),
+])
+def test_exact_three_runs_equal_every_triple_of_runs(hands, board, dead, game):
+    """Three runs of the river card, or of the turn and river (on a deck the
+    dead cards cut to 12 cards), against every ordered triple of runs that
+    share no card."""
+    r = equity_runs(hands, board, dead, game=game, runs=3)
+    assert r.method == "exact" and r.runs == 3
+    want = plain_runs(hands, board, dead, game, runs=3)
+    for p, (eq, scoop, none) in zip(r.players, want):
+        assert (p.equity, p.scoop, p.blank) == pytest.approx((eq, scoop, none), abs=1e-12)
 
 
 @pytest.mark.parametrize("hands,dead,game", [
@@ -104,6 +123,10 @@ def test_monte_carlo_runs_within_four_standard_errors():
     assert abs(aces.equity - one) < 4 * (0.5 / 100_000 ** 0.5)
     three = equity_runs(["AsAh", "KsKh"], "Kd 7c 2h", runs=3, samples=50_000, seed=1)
     assert three.runs == 3 and three.players[1].scoop < equity_runs(["AsAh", "KsKh"], "Kd 7c 2h").players[1].scoop
+    exact3 = equity_runs(["AsAh", "KsKh"], "Kd 7c 2h", runs=3)
+    assert exact3.method == "exact"
+    for e, m in zip(exact3.players, three.players):
+        assert abs(e.scoop - m.scoop) <= 4 * m.stderr
 
 
 @pytest.mark.parametrize("kwargs,param,words", [

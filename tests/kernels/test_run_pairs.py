@@ -25,3 +25,18 @@ def test_disjoint_pairs_equal_the_pairs_listed(m, k):
     assert disjoint_pairs(runs, flags, m).tolist() == want
     # every run of the outcome: every ordered pair of runs that share no card
     assert want[2] == len(listed) * len(list(itertools.combinations(range(m - k), k)))
+
+
+@pytest.mark.parametrize("m,k", [(7, 1), (9, 1), (9, 2), (10, 2)])
+def test_disjoint_triples_equal_the_triples_listed(m, k):
+    from pokercli._kernels.run_pairs import disjoint_triples
+
+    runs = run_positions(m, k)
+    listed = list(itertools.combinations(range(m), k))
+    rng = random.Random(m * 7 + k)
+    flags = np.array([[rng.random() < 0.6, 1] for _ in listed], np.uint8)
+    sets = [set(r) for r in listed]
+    want = [sum(1 for a, b, c in itertools.product(range(len(listed)), repeat=3)
+                if flags[a, f] and flags[b, f] and flags[c, f]
+                and not (sets[a] & sets[b] or sets[a] & sets[c] or sets[b] & sets[c])) for f in range(2)]
+    assert disjoint_triples(runs, flags, m).tolist() == want
