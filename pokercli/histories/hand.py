@@ -252,15 +252,19 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
     # compare several times faster than fractions, and exactly.
     bets: dict[int, Fraction] = {}
     scale = 1
+    said = []  # each action's text, comment off, and its words
     for k, raw in enumerate(actions):
-        if isinstance(raw, str) and " cbr " in raw:
-            words = raw.split("#", 1)[0].split()
-            if len(words) == 3 and words[1] == "cbr":
-                try:
-                    bets[k] = number(_amount(words[2]), "amount")
-                except PokerError as e:
-                    e.action = raw
-                    raise
+        if not isinstance(raw, str):
+            raise PokerError(f"actions: {raw!r} is not a string")
+        text = raw.split("#", 1)[0].strip()
+        words = text.split()
+        said.append((text, words))
+        if len(words) == 3 and words[1] == "cbr":
+            try:
+                bets[k] = number(_amount(words[2]), "amount")
+            except PokerError as e:
+                e.action = raw
+                raise
     for x in (*stacks, *antes, *blinds, bring_in, *bets.values()):
         d = x.denominator
         if scale % d:
@@ -302,12 +306,9 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
     draw_log: list[dict[int, list[Optional[int]]]] = []
     in_draw = False
     for index_, raw in enumerate(actions):
-        if not isinstance(raw, str):
-            raise PokerError(f"actions: {raw!r} is not a string")
-        text = raw.split("#", 1)[0].strip()
+        text, words = said[index_]
         if not text:
             continue
-        words = text.split()
         try:
             if words[0] == "d":
                 if betting_seen:

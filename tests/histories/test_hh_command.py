@@ -113,6 +113,17 @@ def test_amounts_that_do_not_add_up_are_reported():
     assert h.problems == ["finishing_stacks disagree with the actions: the actions give 99, 101, 100"]
 
 
+def test_cents_tabs_and_comments_replay_exactly():
+    """Amounts in cents (the replay counts whole cents), an action whose words
+    a tab parts and one with a comment: the nets to the cent, as fractions."""
+    text = (f'variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [0.05, 0.1, 0]\nmin_bet = 0.1\n'
+            f'starting_stacks = [10.37, 5.5, 8]\nactions = ["d dh p1 AsAh", "d dh p2 KsKh", "d dh p3 7c2d",'
+            f' "p3 cbr\t0.35", "p1 cbr 1.2 # a raise", "p2 cc", "p3 f", "d db 2c3d4h", "d db 9s", "d db 8d"]\n')
+    (h,) = read_histories(text)
+    assert [s.put_in for s in h.seats] == [Fraction(6, 5), Fraction(6, 5), Fraction(7, 20)]
+    assert [s.net for s in h.seats] == [Fraction(31, 20), Fraction(-6, 5), Fraction(-7, 20)]
+
+
 def test_side_pots_and_a_folded_players_chips():
     """Three all in for 30, 60 and 100: a main pot of three, a side pot of two,
     and the big stack's uncalled 40 goes back; aces take the main pot, kings
