@@ -39,11 +39,10 @@ def parse_phh_cards(text: str, what: str) -> list[Optional[int]]:
         if chunk == "??":
             out.append(None)
             continue
-        try:
-            (card,) = C.parse_cards(chunk)
-        except (PokerError, ValueError):
-            raise PokerError(f"{what}: {shown(chunk)} is not a card") from None
-        out.append(int(card))
+        card = C.SPELLINGS.get(chunk)  # one dict read (every two-character spelling of a card)
+        if card is None:
+            raise PokerError(f"{what}: {shown(chunk)} is not a card")
+        out.append(card)
     return out
 
 

@@ -36,6 +36,13 @@ _AMOUNT = r"[$€£]?([0-9][0-9,]*(?:\.[0-9]+)?)"
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \(" + _AMOUNT + r" in chips(?:, [^)]*)?\)(.*)$")
 _BUTTON = re.compile(r"Seat #(\d+) is the button")
 _STREET = re.compile(r"^\*\*\* (?:(FIRST|SECOND) )?(FLOP|TURN|RIVER) \*\*\*(.*)$")
+_TOTAL = re.compile(r"^Total pot " + _AMOUNT + r".*\| Rake " + _AMOUNT)
+_SHOWED = re.compile(r"^Seat \d+: (.+?)(?: \((?:button|small blind|big blind)\))* (?:showed|mucked) \[([^\]]*)\]")
+_DEALT = re.compile(r"^Dealt to (.+?) \[([^\]]*)\]")
+_COLLECTED = re.compile(r"^(.+?) collected " + _AMOUNT + r" from ")
+_UNCALLED = re.compile(r"^Uncalled bet \(" + _AMOUNT + r"\) returned to (.+)$")
+_TAIL_AMOUNT = re.compile(_AMOUNT + "$")
+_BET_TO = re.compile(r"(?:bets|to) " + _AMOUNT + "$")
 
 
 def starts_hand(line: str) -> bool:
@@ -140,24 +147,23 @@ def to_fields(lines: list[str]) -> dict:
                     stage = "summary"
                 continue
             if stage == "summary":
-                m = re.match(r"^Total pot " + _AMOUNT + r".*\| Rake " + _AMOUNT, line)
+                m = _TOTAL.match(line)
                 if m:
                     rake = money(m.group(2))
-                m = re.match(r"^Seat \d+: (.+?)(?: \((?:button|small blind|big blind)\))* "
-                             r"(?:showed|mucked) \[([^\]]*)\]", line)
+                m = _SHOWED.match(line)
                 if m and m.group(1) in index:
                     known.setdefault(index[m.group(1)], m.group(2).replace(" ", ""))
                 continue
-            m = re.match(r"^Dealt to (.+?) \[([^\]]*)\]", line)
+            # (each pattern tried only on the lines that can be its: most lines are actions)
+            m = _DEALT.match(line) if line.startswith("Dealt to ") else None
             if m:
                 known[who(m.group(1), at)] = m.group(2).replace(" ", "")
                 continue
-            m = re.match(r"^(.+?) collected " + _AMOUNT + r" from ", line)
+            m = _COLLECTED.match(line) if " collected " in line else None
             if m:
                 paid[who(m.group(1), at)] += money(m.group(2))
                 continue
-            m = re.match(r"^Uncalled bet \(" + _AMOUNT + r"\) returned to (.+)$", line)
-            if m:
+            if line.startswith("Uncalled bet (") and _UNCALLED.match(line):
                 continue  # the replay gives it back
             if ": " not in line:
                 continue  # chat, joins and leaves, timeouts
@@ -167,15 +173,15 @@ def to_fields(lines: list[str]) -> dict:
             p = who(name, at)
             what = what.replace(" and is all-in", "").strip()
             if what.startswith("posts the ante"):
-                antes[p] += money(re.search(_AMOUNT + "$", what).group(1))
+                antes[p] += money(_TAIL_AMOUNT.search(what).group(1))
             elif what.startswith("posts small & big blinds"):
-                amount = money(re.search(_AMOUNT + "$", what).group(1))
+                amount = money(_TAIL_AMOUNT.search(what).group(1))
                 # the small blind is dead money, the big blind a live bet
                 small = _blinds(rest)[0] or amount / 3
                 antes[p] += small
                 blinds[p] += amount - small
             elif what.startswith(("posts small blind", "posts big blind", "posts straddle")):
-                blinds[p] += money(re.search(_AMOUNT + "$", what).group(1))
+                blinds[p] += money(_TAIL_AMOUNT.search(what).group(1))
             elif what == "folds" or what.startswith(("folds ", "checks", "calls", "bets", "raises")):
                 if not dealt:  # the hole cards come before the first action
                     _deal(actions, known, n, holes)
@@ -185,7 +191,7 @@ def to_fields(lines: list[str]) -> dict:
                 elif what.startswith(("checks", "calls")):
                     actions.append(f"p{p + 1} cc")
                 else:  # a bet, or a raise to an amount: the street's total
-                    m = re.search(r"(?:bets|to) " + _AMOUNT + "$", what)
+                    m = _BET_TO.search(what)
                     if not m:
                         raise PokerError(f"cannot read the bet or raise {what!r}")
                     actions.append(f"p{p + 1} cbr {phh_number(money(m.group(1)))}")
