@@ -304,6 +304,7 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
     #: each draw round's discards by player (a draw game's all-in keeps what was not thrown)
     draw_log: list[dict[int, list[Optional[int]]]] = []
     in_draw = False
+    players = {f"p{i + 1}": i for i in range(n)}  # the names PHH gives players (p1 ...)
     for index_, raw in enumerate(actions):
         text, words = said[index_]
         if not text:
@@ -317,11 +318,15 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
                 if words[1:2] == ["db"] and len(words) == 3:
                     board += [c for c in parse_phh_cards(words[2], "board") if c is not None]
                 elif words[1:2] == ["dh"] and len(words) == 4:
-                    seats[_player(words[2], n)].cards += parse_phh_cards(words[3], "hole cards")
+                    dealt = players.get(words[2])
+                    seats[_player(words[2], n) if dealt is None else dealt].cards += parse_phh_cards(
+                        words[3], "hole cards")
                 else:
                     raise PokerError(f"{shown(text)} is not a dealing action (d db CARDS, d dh pN CARDS)")
                 continue
-            p = _player(words[0], n)
+            p = players.get(words[0])
+            if p is None:
+                p = _player(words[0], n)
             seat = seats[p]
             kind = words[1] if len(words) > 1 else ""
             if kind in _BETTING:
