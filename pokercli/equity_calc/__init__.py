@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Literal, Optional, Sequence, Union
 
-from pokercli.equity_calc.model import EquityResult, PlayerResult
+from pokercli.equity_calc.model import SEED_LIMIT, EquityResult, PlayerResult
 from pokercli.errors import PokerError, shown
 from pokercli.games import GameName
 from pokercli.timing import LIGHT_SPENT, light_allowed
@@ -35,8 +35,6 @@ __all__ = ["equity", "EquityResult", "PlayerResult", "Method"]
 
 def check_options(samples, stderr, seed, engine, checkpoint, resume, categories, progress) -> None:
     """Refuse a bad option of :func:`equity` (and of the functions that take the same ones) by name."""
-    from pokercli.equity_calc.model import SEED_LIMIT
-
     if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)
                                 or not 1 <= samples <= MAX_SAMPLES):
         raise PokerError(f"samples must be a whole number from 1 to {MAX_SAMPLES:,}, not {shown(samples)}",
@@ -111,10 +109,12 @@ def equity(players: Sequence, board: Union[str, Sequence] = (), dead: Union[str,
     >>> r.samples, r.players[0].equity > 0.8
     (100000, True)
     """
-    if (method == "exact" or method == "auto") and samples is None and stderr is None and seed is None \
+    if (method == "exact" or method == "auto") and samples is None and stderr is None \
+            and (seed is None or (type(seed) is int and 0 <= seed < SEED_LIMIT)) \
             and engine is None and scheduler is None and checkpoint is None and resume is False \
             and categories is False and progress is None and not os.environ.get("POKERCLI_SCHEDULER"):
         # fixed hands after the flop, none of the options that change the job: one kernel call
+        # (a seed, for a sampled job, changes nothing of an exact one: the quick path is exact)
         quick = _quick(players, board, dead, game)
         if quick is not None:
             return quick
