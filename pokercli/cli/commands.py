@@ -589,7 +589,7 @@ def hh(
 
         from pokercli.histories import read_lines
         from pokercli.histories.parallel import json_lines, workers_for
-        from pokercli.histories.summary import summarize
+        from pokercli.histories.summary import summarize, summarize_records
         from pokercli.render import emit, json_text, progress_bar
 
         if hero is not None and not summary:
@@ -652,9 +652,31 @@ def hh(
                             continue
                         yield item
 
+        def items_read(report, as_summary: bool):
+            """A big file's hands read on several processes: each hand's JSON line,
+            or its summary record; a bad hand named on stderr."""
+            nonlocal unread
+            count = 0
+            for name in files:
+                with opened(name) as stream:
+                    source = "stdin" if name == "-" else name
+                    for item in json_lines(lines_of(stream, name), source, workers_for(total), as_summary):
+                        count += 1
+                        if report is not None and total and count % 50 == 0:
+                            report(min(done[0], total), total)
+                        if item[0] == "error":
+                            unread += 1
+                            sys.stderr.write(f"pokercli: {item[1]}: {item[2]}\n")
+                            continue
+                        yield item[1]
+
         out = _out(as_json)
+        parallel = workers_for(total) > 1  # a big file: read on several processes
         with progress_bar(out, "reading", "") as report:
-            if summary:
+            if summary and parallel:
+                totals = summarize_records(items_read(report, True), hero)
+                totals.named = unread
+            elif summary:
                 totals = summarize(hands_read(report), hero)
                 totals.named = unread
             elif to_phh:
@@ -671,21 +693,10 @@ def hh(
                     sys.stdout.flush()
                 if first is not None and k == 1:
                     sys.stdout.write(dump_hand(first))
-            elif workers_for(total) > 1:  # a big file: read on several processes
-                count = 0
-                for name in files:
-                    with opened(name) as stream:
-                        source = "stdin" if name == "-" else name
-                        for item in json_lines(lines_of(stream, name), source, workers_for(total)):
-                            count += 1
-                            if report is not None and total and count % 50 == 0:
-                                report(min(done[0], total), total)
-                            if item[0] == "error":
-                                unread += 1
-                                sys.stderr.write(f"pokercli: {item[1]}: {item[2]}\n")
-                                continue
-                            sys.stdout.write(item[1] + "\n")
-                            sys.stdout.flush()
+            elif parallel:
+                for line in items_read(report, False):
+                    sys.stdout.write(line + "\n")
+                    sys.stdout.flush()
             else:
                 for hand in hands_read(report):
                     sys.stdout.write(json_text(hand.to_dict()) + "\n")

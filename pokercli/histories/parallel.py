@@ -38,11 +38,13 @@ def _start_worker() -> None:
     os.environ["POKERCLI_THREADS"] = "1"
 
 
-def _read_batch(reader_name: str, source: str, chunks: list) -> list:
-    """Each chunk's items, as ``("hand", JSON text, number used)`` or
-    ``("error", hand id, line, message)``; numbers from ``SENTINEL`` on."""
+def _read_batch(reader_name: str, source: str, chunks: list, summary: bool = False) -> list:
+    """Each chunk's items, as ``("hand", JSON text, where the number shows)``
+    (``summary``: ``("hand", its summary record, None)``) or ``("error", hand
+    id, line, message)``; numbers from ``SENTINEL`` on."""
     from pokercli.errors import PokerError
     from pokercli.histories import readers
+    from pokercli.histories.summary import record
     from pokercli.render import json_text
 
     reader = readers()[reader_name]
@@ -55,6 +57,8 @@ def _read_batch(reader_name: str, source: str, chunks: list) -> list:
                 if line:
                     line += start - 1
                 items.append(("error", item.hand_id, line, str(item)))
+            elif summary:
+                items.append(("hand", record(item), None))
             else:
                 item.index = SENTINEL + k
                 # where the hand's number shows: as its number, or as its id (an OHH hand without one)
@@ -64,10 +68,12 @@ def _read_batch(reader_name: str, source: str, chunks: list) -> list:
     return out
 
 
-def json_lines(lines: Iterable[str], source: str, workers: int) -> Iterator[tuple]:
-    """``("hand", JSON line)`` or ``("error", where, message)`` of each hand of
-    a file's lines, in order, read on ``workers`` processes (``where``: the
-    file, hand and line, as a one-process read names them)."""
+def json_lines(lines: Iterable[str], source: str, workers: int, summary: bool = False) -> Iterator[tuple]:
+    """``("hand", JSON line)`` (``summary``: its summary record,
+    :func:`pokercli.histories.summary.record`) or ``("error", where,
+    message)`` of each hand of a file's lines, in order, read on ``workers``
+    processes (``where``: the file, hand and line, as a one-process read names
+    them)."""
     import multiprocessing
 
     from pokercli.histories import chunked, readers
@@ -86,7 +92,7 @@ def json_lines(lines: Iterable[str], source: str, workers: int) -> Iterator[tupl
                 if batch is None:
                     done = True
                     break
-                pending.append(pool.apply_async(_read_batch, (name, source, batch)))
+                pending.append(pool.apply_async(_read_batch, (name, source, batch, summary)))
             if not pending:
                 break
             result = pending.popleft()

@@ -52,31 +52,48 @@ class HistorySummary:
                 "curve": [{"net": a, "ev_net": b} for a, b in self.curve] if self.hero else None}
 
 
+def record(hand: Hand) -> Optional[tuple]:
+    """What :func:`summarize` reads of a hand, small enough to send between
+    processes: (each player's name, net and EV-adjusted net or None, the
+    players in the all-in spot), or None for a hand without a result."""
+    if not hand.settled:
+        return None
+    ev = hand.ev_net()
+    allin = frozenset(hand.allin.hands) if ev is not None else frozenset()
+    return [s.name for s in hand.seats], [s.net for s in hand.seats], ev, allin
+
+
 def summarize(hands: Iterable[Hand], hero: Optional[str] = None, named: int = 0) -> HistorySummary:
     """Each player's totals over ``hands`` (by name), busiest first; with
     ``hero``, that player only and its curve (a name no hand has is refused)."""
+    return summarize_records((record(hand) for hand in hands), hero, named)
+
+
+def summarize_records(records: Iterable[Optional[tuple]], hero: Optional[str] = None,
+                      named: int = 0) -> HistorySummary:
+    """:func:`summarize` of the hands' records (:func:`record`)."""
     from pokercli.errors import PokerError
 
     totals: dict[str, PlayerTotals] = {}
     count = unsettled = allins = 0
     curve: list[tuple[float, float]] = []
     net_sum = ev_sum = Fraction(0)
-    for hand in hands:
+    for rec in records:
         count += 1
-        if not hand.settled:
+        if rec is None:
             unsettled += 1
             continue
-        ev = hand.ev_net()
+        names, nets, ev, allin = rec
         allins += ev is not None
-        for i, seat in enumerate(hand.seats):
-            t = totals.setdefault(seat.name, PlayerTotals(seat.name))
+        for i, (name, net) in enumerate(zip(names, nets)):
+            t = totals.setdefault(name, PlayerTotals(name))
             t.hands += 1
-            t.allins += ev is not None and i in hand.allin.hands
-            t.net += seat.net
-            t.ev_net += seat.net if ev is None else ev[i]
-            if seat.name == hero:
-                net_sum += seat.net
-                ev_sum += seat.net if ev is None else ev[i]
+            t.allins += i in allin
+            t.net += net
+            t.ev_net += net if ev is None else ev[i]
+            if name == hero:
+                net_sum += net
+                ev_sum += net if ev is None else ev[i]
                 curve.append((float(net_sum), float(ev_sum)))
     players = sorted(totals.values(), key=lambda t: (-t.hands, t.name))
     if hero is not None:

@@ -67,6 +67,26 @@ def test_several_processes_print_what_one_prints(cli, monkeypatch, files, kind):
         assert "could not be read" in err and all(json.loads(line) for line in out.splitlines())
 
 
+@pytest.mark.parametrize("kind", ["phhs", "stars", "ohh"])
+@pytest.mark.parametrize("options", [("--summary", "--json"), ("--summary",), ("--summary", "--hero", "p2"),
+                                     ("--summary", "--hero", "player2", "--json")])
+def test_summaries_on_several_processes_are_the_same(cli, monkeypatch, files, kind, options):
+    """--summary (and --hero) from the hands' records sent back by the worker
+    processes: the very totals, curve and named bad hands of one process."""
+    serial = cli("hh", files[kind], *options)
+    monkeypatch.setattr(P, "PARALLEL_BYTES", 0)
+    monkeypatch.setattr(P, "BATCH", 16)
+    monkeypatch.setenv("POKERCLI_THREADS", "2")
+    called = []
+    real = P.json_lines
+    monkeypatch.setattr(P, "json_lines", lambda *a: called.append(a[3]) or real(*a))
+    assert cli("hh", files[kind], *options) == serial and called == [True]
+    code, out, err = serial
+    hero = "--hero" in options
+    known = (options[2] in out) if hero else "hands" in out
+    assert known or "no hand has a player named" in err
+
+
 def test_a_small_file_is_read_in_one_process(monkeypatch):
     monkeypatch.setenv("POKERCLI_THREADS", "2")
     assert P.workers_for(P.PARALLEL_BYTES - 1) == 1 and P.workers_for(P.PARALLEL_BYTES) == 2
