@@ -453,6 +453,211 @@ def pair_by_ranks(first_keys, first_masks, second_keys, second_masks, weights, r
                        flush_tab, second_values, patterns)
 
 
+@jit
+def deals3(first_masks, second_masks, third_masks, first_weights, second_weights, third_weights):
+    """Every deal of three players' combos that share no card, in the order of
+    :func:`pokercli.equity_calc.quick.multi_equity`'s NumPy listing (by first
+    combo, then second, then third): (first, second, third, weight, how many
+    pairs of the first two share no card). Indices count on from each
+    player's first combo in the three arrays laid end to end."""
+    n1 = first_masks.shape[0]
+    n2 = second_masks.shape[0]
+    n3 = third_masks.shape[0]
+    pairs = 0
+    deals = 0
+    for a in range(n1):
+        for b in range(n2):
+            if (first_masks[a] & second_masks[b]) == 0:
+                pairs += 1
+                for c in range(n3):
+                    deals += ((first_masks[a] | second_masks[b]) & third_masks[c]) == 0
+    first = np.empty(deals, np.int64)
+    second = np.empty(deals, np.int64)
+    third = np.empty(deals, np.int64)
+    weight = np.empty(deals, np.int64)
+    d = 0
+    for a in range(n1):
+        for b in range(n2):
+            if (first_masks[a] & second_masks[b]) == 0:
+                both = first_masks[a] | second_masks[b]
+                for c in range(n3):
+                    if (both & third_masks[c]) == 0:
+                        first[d] = a
+                        second[d] = n1 + b
+                        third[d] = n1 + n2 + c
+                        weight[d] = first_weights[a] * second_weights[b] * third_weights[c]
+                        d += 1
+    return first, second, third, weight, pairs
+
+
+@jit
+def runout_patterns3_ranks(combo_keys, combo_masks, first, second, third, weights, runouts, runout_weights,
+                           base_key, base_mask, card_keys, offsets, rank_tab, flush_tab, values, patterns):
+    """:func:`runout_patterns3`, with the runouts that leave no flush possible
+    counted by ranks (:func:`triple_by_ranks`) where that pays: not when
+    every runout can make a flush (a board holding three of a suit) or there
+    are fewer than 13 runouts (a river)."""
+    suits = np.zeros(4, np.int64)
+    for c in range(52):
+        if (base_mask >> c) & 1:
+            suits[c // 13] += 1
+    if max(max(suits[0], suits[1]), max(suits[2], suits[3])) >= 3 or runouts.shape[0] < 13:
+        runout_patterns3(combo_keys, combo_masks, first, second, third, weights, runouts, runout_weights,
+                         base_key, base_mask, card_keys, offsets, rank_tab, flush_tab, values, patterns)
+    else:
+        triple_by_ranks(combo_keys, combo_masks, first, second, third, weights, runouts, runout_weights,
+                        base_key, base_mask, card_keys, offsets, rank_tab, flush_tab, values, patterns)
+
+
+@jit
+def triple_by_ranks(combo_keys, combo_masks, first, second, third, weights, runouts, runout_weights,
+                    base_key, base_mask, card_keys, offsets, rank_tab, flush_tab, values, patterns):
+    """:func:`runout_patterns3` with the plain runouts (no flush possible:
+    at most two cards of a suit on the board and runout) counted by ranks, as
+    :func:`pair_by_ranks` counts two players: each player's combos grouped by
+    pair of ranks (one value a group on the runouts of the same ranks), every
+    deal's weight summed by its three groups once; a plain runout is then the
+    winner patterns of those sums on its ranks, less the patterns of the deals
+    holding one of its cards (listed by card). The other runouts go to
+    :func:`runout_patterns3` in one call."""
+    n = first.shape[0]
+    group, key1, pair1, by_card_unused, count_unused, groups = _rank_groups(combo_keys, combo_masks, base_mask)
+    # each player's own numbering of the groups its combos are in
+    local = np.full((3, groups), -1, np.int64)
+    sizes = np.zeros(3, np.int64)
+    la = np.empty(n, np.int64)
+    lb = np.empty(n, np.int64)
+    lc = np.empty(n, np.int64)
+    for d in range(n):
+        for p in range(3):
+            c = first[d] if p == 0 else (second[d] if p == 1 else third[d])
+            g = group[c]
+            if local[p, g] < 0:
+                local[p, g] = sizes[p]
+                sizes[p] += 1
+        la[d] = local[0, group[first[d]]]
+        lb[d] = local[1, group[second[d]]]
+        lc[d] = local[2, group[third[d]]]
+    # the groups each player's numbers stand for
+    member = np.zeros((3, groups), np.int64)
+    for g in range(groups):
+        for p in range(3):
+            if local[p, g] >= 0:
+                member[p, local[p, g]] = g
+    sa = sizes[0]
+    sb = sizes[1]
+    sc = sizes[2]
+    # a deal with a combo that meets the board is never counted: out of the sums and lists
+    live = np.empty(n, np.bool_)
+    for d in range(n):
+        live[d] = ((combo_masks[first[d]] | combo_masks[second[d]] | combo_masks[third[d]]) & base_mask) == 0
+    triple = np.zeros(sa * sb * sc, np.int64)  # weight of the deals of each three groups
+    for d in range(n):
+        if live[d]:
+            triple[(la[d] * sb + lb[d]) * sc + lc[d]] += weights[d]
+    # each combo's two cards; the deals holding each card (in one combo of a deal at most)
+    two = np.zeros((combo_masks.shape[0], 2), np.int64)
+    for i in range(combo_masks.shape[0]):
+        q = 0
+        for c in range(52):
+            if (combo_masks[i] >> c) & 1 and q < 2:
+                two[i, q] = c
+                q += 1
+    held = np.zeros(53, np.int64)
+    for d in range(n):
+        if live[d]:
+            for i in (first[d], second[d], third[d]):
+                held[two[i, 0] + 1] += 1
+                held[two[i, 1] + 1] += 1
+    for c in range(52):
+        held[c + 1] += held[c]
+    fill = held[:52].copy()
+    by_card = np.empty(held[52], np.int64)
+    for d in range(n):
+        if live[d]:
+            for i in (first[d], second[d], third[d]):
+                for q in range(2):
+                    by_card[fill[two[i, q]]] = d
+                    fill[two[i, q]] += 1
+    board_ranks = np.zeros(13, np.int64)
+    board_suits = np.zeros(4, np.int64)
+    for c in range(52):
+        if (base_mask >> c) & 1:
+            board_ranks[c % 13] += 1
+            board_suits[c // 13] += 1
+    slot = np.full(169, -1, np.int64)
+    slots = 0
+    vals = np.zeros((91, 3, groups), np.int64)  # by slot: each player's groups' values
+    every = np.zeros((91, 8), np.int64)
+    ranks = np.zeros(13, np.int64)
+    suits = np.zeros(4, np.int64)
+    stamp = np.zeros(n, np.int64)  # the last runout that took a deal off (a deal with both its cards)
+    special = np.empty(runouts.shape[0], np.int64)
+    n_special = 0
+    k_cards = runouts.shape[1]
+    tally = np.zeros(8, np.int64)
+    for r in range(runouts.shape[0]):
+        for s in range(4):
+            suits[s] = board_suits[s]
+        for k in range(k_cards):
+            suits[runouts[r, k] // 13] += 1
+        if max(max(suits[0], suits[1]), max(suits[2], suits[3])) >= 3:
+            special[n_special] = r
+            n_special += 1
+            continue
+        lo = runouts[r, 0] % 13
+        hi = lo
+        if k_cards == 2:
+            lo = min(lo, runouts[r, 1] % 13)
+            hi = max(runouts[r, 0] % 13, runouts[r, 1] % 13)
+        x = slot[lo * 13 + hi]
+        if x < 0:  # the first runout of these ranks: the groups' values, every deal's patterns
+            x = slots
+            slot[lo * 13 + hi] = x
+            slots += 1
+            key, mask = runout_board(runouts, r, base_key, base_mask, card_keys)
+            for q in range(13):
+                ranks[q] = board_ranks[q]
+            for k in range(k_cards):
+                ranks[runouts[r, k] % 13] += 1
+            for p in range(3):
+                for q in range(sizes[p]):
+                    g = member[p, q]
+                    fits = _fits(pair1[g], ranks)
+                    vals[x, p, q] = np.int64(rank_value(key + key1[g], offsets, rank_tab)) if fits else 0
+            for a in range(sa):
+                va = vals[x, 0, a]
+                for b in range(sb):
+                    vb = vals[x, 1, b]
+                    for c in range(sc):
+                        w = triple[(a * sb + b) * sc + c]
+                        vc = vals[x, 2, c]
+                        best = max(va, max(vb, vc))
+                        every[x, np.int64(va == best) + 2 * np.int64(vb == best) + 4 * np.int64(vc == best)] += w
+        for q in range(8):
+            tally[q] = every[x, q]
+        # less the deals holding a runout card, each once
+        for k in range(k_cards):
+            c = runouts[r, k]
+            for t in range(held[c], held[c + 1]):
+                d = by_card[t]
+                if stamp[d] == r + 1:
+                    continue
+                stamp[d] = r + 1
+                va = vals[x, 0, la[d]]
+                vb = vals[x, 1, lb[d]]
+                vc = vals[x, 2, lc[d]]
+                best = max(va, max(vb, vc))
+                tally[np.int64(va == best) + 2 * np.int64(vb == best) + 4 * np.int64(vc == best)] -= weights[d]
+        rw = runout_weights[r]
+        for q in range(1, 8):
+            patterns[q] += tally[q] * rw
+    if n_special:
+        runout_patterns3(combo_keys, combo_masks, first, second, third, weights, runouts[special[:n_special]],
+                         runout_weights[special[:n_special]], base_key, base_mask, card_keys, offsets, rank_tab,
+                         flush_tab, values, patterns)
+
+
 @jit_inline
 def _fits(pair, ranks):
     """Whether a pair of ranks (``low * 13 + high``) with the rank counts

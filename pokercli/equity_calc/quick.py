@@ -17,7 +17,7 @@ the options that change the job. :func:`pair_equity` takes two players of
 whom one or both are ranges of whole weights (not ``random``), in small
 jobs, with one call of the range kernel
 (:func:`pokercli._kernels.range_runouts.runout_counts2_ranks`); :func:`multi_equity`
-three or more such players (one call of ``runout_patterns3`` for three,
+three or more such players (one call of ``runout_patterns3_ranks`` for three,
 ``runout_patterns`` for more). Anything else -- a typo, a duplicate card,
 ``random`` -- returns None and the general
 path answers it (or names the mistake), so errors read the same whichever
@@ -177,7 +177,8 @@ class _Kit:
         self.key_init = int(KEY_INIT)
         self.tables = (keys, offsets, *strength_tables(game.rule.key))
         self.deck = sum(1 << c for c in game.deck)
-        from pokercli._kernels.range_runouts import runout_counts2_ranks, runout_patterns, runout_patterns3
+        from pokercli._kernels.range_runouts import (deals3, runout_counts2_ranks, runout_patterns,
+                                                     runout_patterns3_ranks)
         from pokercli.equity_calc.runouts import board_runouts
 
         self.call, self.kernel = call, fixed_patterns
@@ -185,7 +186,8 @@ class _Kit:
         self.warm = False
         self.np, self.rule = np, game.rule.key
         self.pair_kernel, self.runouts = runout_counts2_ranks, board_runouts
-        self.multi_kernel, self.three_kernel = runout_patterns, runout_patterns3
+        self.multi_kernel, self.three_kernel = runout_patterns, runout_patterns3_ranks
+        self.deals3 = deals3
         self.ones = lambda n: np.ones(n, np.int64)
 
 
@@ -323,20 +325,34 @@ def multi_equity(players: Sequence, board, dead, game) -> Optional[EquityResult]
     np = kit.np
     to_come = game.board_cards - len(board_cards)
     runs = kit.runouts(tuple(sorted(set(board_cards) | set(dead_cards) | set(game.left_out))), to_come)
-    # every deal: one combo a player, no card shared, player by player
-    index = np.arange(len(arrays[0][0]), dtype=np.int64)[:, None]
-    mask, weight = arrays[0][1], arrays[0][2]
-    for keys, masks, weights in arrays[1:]:
-        free = (mask[:, None] & masks[None, :]) == 0
-        if free.size > QUICK_MULTI_DEALS * 4:
+    sizes = [len(a[0]) for a in arrays]
+    if len(players) == 3 and math.prod(sizes) <= QUICK_MULTI_DEALS * 20:
+        # three players, a small job: the deals listed in one kernel call (a dozen NumPy steps
+        # cost about a third of a turn's job), taken or left by the same limits as below
+        (_, ma, wa), (_, mb, wb), (_, mc, wc) = arrays
+        first, second, third, weight, pairs = kit.call(kit.deals3, ma, mb, mc, wa, wb, wc)
+        if sizes[0] * sizes[1] > QUICK_MULTI_DEALS * 4 or pairs > QUICK_MULTI_DEALS \
+                or len(runs) * pairs > QUICK_MULTI_WORK or pairs * sizes[2] > QUICK_MULTI_DEALS * 4 \
+                or len(first) > QUICK_MULTI_DEALS or len(runs) * len(first) > QUICK_MULTI_WORK:
             return None
-        d, c = np.nonzero(free)
-        if len(d) > QUICK_MULTI_DEALS or len(runs) * len(d) > QUICK_MULTI_WORK:
-            return None
-        offset = sum(len(a[0]) for a in arrays[:index.shape[1]])
-        index = np.concatenate([index[d], (c + offset)[:, None]], axis=1)
-        mask, weight = mask[d] | masks[c], weight[d] * weights[c]
-    deals = index.shape[0]
+        columns = (first, second, third)
+        deals = len(first)
+    else:
+        # every deal: one combo a player, no card shared, player by player
+        index = np.arange(sizes[0], dtype=np.int64)[:, None]
+        mask, weight = arrays[0][1], arrays[0][2]
+        for keys, masks, weights in arrays[1:]:
+            free = (mask[:, None] & masks[None, :]) == 0
+            if free.size > QUICK_MULTI_DEALS * 4:
+                return None
+            d, c = np.nonzero(free)
+            if len(d) > QUICK_MULTI_DEALS or len(runs) * len(d) > QUICK_MULTI_WORK:
+                return None
+            offset = sum(sizes[:index.shape[1]])
+            index = np.concatenate([index[d], (c + offset)[:, None]], axis=1)
+            mask, weight = mask[d] | masks[c], weight[d] * weights[c]
+        columns = tuple(np.ascontiguousarray(index[:, p]) for p in range(len(players)))
+        deals = index.shape[0]
     if not deals:
         return None
     combo_keys = np.concatenate([a[0] for a in arrays])
@@ -349,10 +365,10 @@ def multi_equity(players: Sequence, board, dead, game) -> Optional[EquityResult]
     rest = (runs, kit.ones(len(runs)), np.int64(base_key), np.int64(base_mask), *kit.tables,
             np.empty(len(combo_keys), np.int64), patterns)
     if len(players) == 3:
-        kit.call(kit.three_kernel, combo_keys, combo_masks, *(np.ascontiguousarray(index[:, p]) for p in range(3)),
-                 weight, *rest)
+        kit.call(kit.three_kernel, combo_keys, combo_masks, *columns, weight, *rest)
     else:
-        kit.call(kit.multi_kernel, combo_keys, combo_masks, np.ascontiguousarray(index), weight, *rest)
+        kit.call(kit.multi_kernel, combo_keys, combo_masks, np.ascontiguousarray(np.stack(columns, axis=1)),
+                 weight, *rest)
     seconds = clock.seconds()
     per_deal = math.comb(52 - len(board_cards) - len(dead_cards) - len(game.left_out) - 2 * len(players),
                          to_come)

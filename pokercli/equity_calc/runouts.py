@@ -209,7 +209,7 @@ def counts(spot: Spot, arrays, threads: int,
     (``arrays``) over every runout."""
     from pokercli._kernels.jit import call, ensure
     from pokercli._kernels.lookup import strength_tables
-    from pokercli._kernels.range_runouts import runout_counts2_ranks, runout_patterns, runout_patterns3
+    from pokercli._kernels.range_runouts import runout_counts2_ranks, runout_patterns, runout_patterns3_ranks
     from pokercli.equity_calc.tally import add_patterns
 
     players = len(spot.players)
@@ -232,7 +232,7 @@ def counts(spot: Spot, arrays, threads: int,
             columns = tuple(np.ascontiguousarray(rows[:, p]) for p in range(3))
 
             def args(part, patterns: np.ndarray):
-                return (runout_patterns3, combo_keys, combo_masks, *columns, weights, *part, *board,
+                return (runout_patterns3_ranks, combo_keys, combo_masks, *columns, weights, *part, *board,
                         np.empty(len(combo_keys), np.int64), patterns)
         else:
             def args(part, patterns: np.ndarray):

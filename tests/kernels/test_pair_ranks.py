@@ -68,8 +68,11 @@ def both(game, first, second, board, dead, rng, subset=False, kernel=pair_by_ran
     return out
 
 
-@pytest.mark.parametrize("seed", range(60))
-def test_by_ranks_counts_as_every_combo_valued(seed):
+def random_spot(seed: int, boards=(3, 3, 4, 5)):
+    """(rng, game, board, dead cards, the cards combos are drawn from) of a
+    random spot: short deck one seed in three, a board of one suit one in
+    seven, and one in four with combos that meet the board (the kernels
+    skip them)."""
     rng = random.Random(seed)
     game = "holdem" if seed % 3 else "shortdeck"
     deck = list(get_game(game).deck)
@@ -77,11 +80,15 @@ def test_by_ranks_counts_as_every_combo_valued(seed):
     if seed % 7 == 0:  # a board of one suit: every runout can make a flush
         suit = rng.randrange(4)
         deck.sort(key=lambda c: (c // 13 != suit, rng.random()))
-    board = deck[:rng.choice((3, 3, 4, 5))]
+    board = deck[:rng.choice(boards)]
     dead = deck[len(board):len(board) + rng.choice((0, 0, 2))]
     rest = deck[len(board) + len(dead):]
-    # combos that meet the board are passed too (the kernels skip them)
-    pool = rest if seed % 4 else rest + board[:1]
+    return rng, game, board, dead, rest if seed % 4 else rest + board[:1]
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_by_ranks_counts_as_every_combo_valued(seed):
+    rng, game, board, dead, pool = random_spot(seed)
     first = combos(rng, pool, rng.choice((1, 3, 12, 40)))
     second = combos(rng, pool, rng.choice((1, 5, 20, 60)))
     old, new = both(game, first, second, board, dead, rng, subset=seed % 5 == 0)
