@@ -11,7 +11,8 @@ number of a hand without an id, in its JSON's ``"hand"``; the hand named by
 an error). The output is the one-process output, line for line. At most
 ``IN_FLIGHT`` batches a worker are read ahead, so memory stays bounded
 whatever the file's size. Workers ignore Ctrl-C; the main process stops them
-at once.
+at once. Where no worker process can be started (no semaphores, a process
+limit), one warning line says so and the batches are read in this process.
 """
 
 from __future__ import annotations
@@ -80,27 +81,38 @@ def json_lines(lines: Iterable[str], source: str, workers: int, summary: bool = 
 
     reader, chunks = chunked(lines)
     name = next(k for k, v in readers().items() if v is reader)
-    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_start_worker)
+    try:
+        pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_start_worker)
+    except (OSError, ValueError, RuntimeError, ImportError) as e:  # no processes to be had here
+        from pokercli.paths import warn_once
+
+        warn_once("hh-workers", f"cannot start worker processes ({e}): reading in one process")
+        pool = None
     pending: deque = deque()
     count = 0
     try:
         batches = _batches(chunks)
         done = False
         while True:
-            while not done and len(pending) < workers * IN_FLIGHT:
+            while not done and len(pending) < (workers * IN_FLIGHT if pool is not None else 1):
                 batch = next(batches, None)
                 if batch is None:
                     done = True
                     break
-                pending.append(pool.apply_async(_read_batch, (name, source, batch, summary)))
+                pending.append(pool.apply_async(_read_batch, (name, source, batch, summary)) if pool is not None
+                               else batch)
             if not pending:
                 break
             result = pending.popleft()
-            while True:  # wait in slices: Ctrl-C reaches the main process within a second
-                result.wait(0.2)
-                if result.ready():
-                    break
-            for items in result.get():
+            if pool is None:  # the same batches, read here
+                answers = _read_batch(name, source, result, summary)
+            else:
+                while True:  # wait in slices: Ctrl-C reaches the main process within a second
+                    result.wait(0.2)
+                    if result.ready():
+                        break
+                answers = result.get()
+            for items in answers:
                 for k, item in enumerate(items):
                     count += 1
                     if item[0] == "hand":
@@ -118,10 +130,12 @@ def json_lines(lines: Iterable[str], source: str, workers: int, summary: bool = 
                         if line:
                             where += f", line {line}"
                         yield "error", where, message
-        pool.close()
+        if pool is not None:
+            pool.close()
     finally:
-        pool.terminate()
-        pool.join()
+        if pool is not None:
+            pool.terminate()
+            pool.join()
 
 
 def _batches(chunks) -> Iterator[list]:

@@ -14,6 +14,7 @@ import pytest
 pokerkit = pytest.importorskip("pokerkit")
 
 import pokercli.histories.parallel as P  # noqa: E402
+from pokercli.histories import read_histories  # noqa: E402
 from conftest import interrupt_after  # noqa: E402
 from test_ohh import ohh_hand  # noqa: E402
 from test_phh_oracle import played  # noqa: E402
@@ -46,6 +47,10 @@ def files(tmp_path_factory):
     out["stars"].write_text("\n\n" + "".join(stars))
     out["ohh"].write_text("\n".join(ohh) + "\n{\"ohh\": {")
     out["phh"].write_text(phh[3].split("\n", 1)[1])
+    for path in out.values():  # the kernels compiled or loaded first: no notice in the runs compared
+        list(read_histories(path, strict=False))
+        for hand in read_histories(path, strict=False):
+            hand.to_dict()
     return out
 
 
@@ -85,6 +90,26 @@ def test_summaries_on_several_processes_are_the_same(cli, monkeypatch, files, ki
     hero = "--hero" in options
     known = (options[2] in out) if hero else "hands" in out
     assert known or "no hand has a player named" in err
+
+
+def test_no_worker_processes_is_one_warning_and_the_same_output(cli, monkeypatch, files):
+    """Where processes cannot be started, one warning line, then the same
+    hands read in this process."""
+    import multiprocessing
+
+    serial = cli("hh", files["stars"])
+    monkeypatch.setattr(P, "PARALLEL_BYTES", 0)
+    monkeypatch.setenv("POKERCLI_THREADS", "2")
+
+    class NoProcesses:
+        def Pool(self, *args, **kwargs):
+            raise OSError(38, "Function not implemented")
+
+    monkeypatch.setattr(multiprocessing, "get_context", lambda method: NoProcesses())
+    code, out, err = cli("hh", files["stars"])
+    assert (code, out) == serial[:2]
+    warnings = [line for line in err.splitlines() if "cannot start worker processes" in line]
+    assert len(warnings) == 1 and err.replace(warnings[0] + "\n", "") == serial[2]
 
 
 def test_a_small_file_is_read_in_one_process(monkeypatch):
