@@ -185,8 +185,10 @@ def runout_counts2(first_keys, first_masks, second_keys, second_masks, weights, 
     patterns[3] += tied
 
 
-#: Fewer runouts than this are counted combo by combo (:func:`runout_counts2_ranks`).
-FEW_RUNOUTS = 100
+#: Fewer runouts than this (a river), or fewer runout-deal steps, are counted combo by
+#: combo (:func:`runout_counts2_ranks`).
+FEW_RUNOUTS = 13
+SMALL_PAIR_WORK = 50_000
 
 
 @jit
@@ -194,14 +196,18 @@ def runout_counts2_ranks(first_keys, first_masks, second_keys, second_masks, wei
                          base_key, base_mask, card_keys, offsets, rank_tab, flush_tab, second_values, patterns):
     """:func:`runout_counts2`, with the runouts that leave no flush possible
     counted by ranks (:func:`pair_by_ranks`) where that pays: not when every
-    runout can make a flush (a board holding three of a suit: a monotone flop)
-    or there are fewer than ``FEW_RUNOUTS`` runouts (a turn's 44 took 10.2 us
-    by ranks, 11.0 combo by combo; a river's one 5.7 against 1.4)."""
+    runout can make a flush (a board holding three of a suit: a monotone flop),
+    nor for a river (one runout: 5.7 us by ranks against 1.4) or a job of
+    fewer than ``SMALL_PAIR_WORK`` runout-deal steps (a turn of 18 against 25
+    combos: 11 us either way; 146 against 27: 40 us by ranks, 69 combo by
+    combo)."""
     suits = np.zeros(4, np.int64)
     for c in range(52):
         if (base_mask >> c) & 1:
             suits[c // 13] += 1
-    if max(max(suits[0], suits[1]), max(suits[2], suits[3])) >= 3 or runouts.shape[0] < FEW_RUNOUTS:
+    work = runouts.shape[0] * first_keys.shape[0] * second_keys.shape[0]
+    if max(max(suits[0], suits[1]), max(suits[2], suits[3])) >= 3 or runouts.shape[0] < FEW_RUNOUTS \
+            or work < SMALL_PAIR_WORK:
         runout_counts2(first_keys, first_masks, second_keys, second_masks, weights, runouts, runout_weights,
                        base_key, base_mask, card_keys, offsets, rank_tab, flush_tab, second_values, patterns)
     else:
