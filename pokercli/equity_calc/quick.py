@@ -188,6 +188,9 @@ class _Kit:
         self.pair_kernel, self.runouts = runout_counts2_ranks, board_runouts
         self.multi_kernel, self.three_kernel = runout_patterns, runout_patterns3_ranks
         self.deals3 = deals3
+        from pokercli._kernels.range_runouts import free_combos, pair_weights
+
+        self.free_combos, self.pair_weights = free_combos, pair_weights
         self.ones = lambda n: np.ones(n, np.int64)
 
 
@@ -214,16 +217,15 @@ def pair_equity(players: Sequence, board, dead, game) -> Optional[EquityResult]:
     sides, board_cards, dead_cards, kit, arrays, counts = found
     np = kit.np
     (fk, fm, fw), (sk, sm, sw) = arrays
-    dense = np.outer(fw, sw) * ((fm[:, None] & sm[None, :]) == 0)
-    deals = int(np.count_nonzero(dense))
+    dense, deals, weight, most = kit.call(kit.pair_weights, fm, fw, sm, sw)
     if not deals:
         return None
     to_come = game.board_cards - len(board_cards)
     runs = kit.runouts(tuple(sorted(set(board_cards) | set(dead_cards) | set(game.left_out))), to_come)
     if len(runs) * (dense.size + len(fk) + len(sk)) > QUICK_PAIR_WORK:
         return None
-    weight = int(dense.sum(dtype=np.int64))
-    dense = dense.astype(np.uint8 if dense.max() <= 255 else np.int64)
+    if most <= 255:
+        dense = dense.astype(np.uint8)
     base_key, base_mask = _base(kit, board_cards)
     patterns = np.zeros(4, np.int64)
     clock = Clock()
@@ -282,11 +284,11 @@ def _range_sides(players, board, dead, game):
             counts.append(1)
             continue
         keys, masks, weights, uniform = _range_arrays(value, kit)[:4]
-        keep = (masks & blocked) == 0
-        kept = int(keep.sum())
+        free = kit.call(kit.free_combos, keys, masks, weights, blocked)
+        kept = len(free[0])
         if not kept or (uniform and kept == math.comb(left, 2)):
             return None  # empty (the general path says so), or every hand: the random kernel's
-        arrays.append((keys[keep], masks[keep], weights[keep]))
+        arrays.append(free)
         counts.append(kept)
     return sides, board_cards, dead_cards, kit, arrays, counts
 
@@ -395,7 +397,24 @@ MAX_DEAL_WEIGHT = 1 << 31
 def _side(value):
     """("hand", (a, b)) or ("range", Range) of a player as the general path
     reads it (text of two cards is a hand, other text a range); None for
-    anything else, ``random``, or weights that are not whole numbers."""
+    anything else, ``random``, or weights that are not whole numbers. Kept
+    per text (a bot asks about the same ranges board after board)."""
+    if isinstance(value, str):
+        found = _SIDES.get(value, _SIDES)
+        if found is _SIDES:
+            found = _read_side(value)
+            if len(_SIDES) >= 256:
+                _SIDES.clear()
+            _SIDES[value] = found
+        return found
+    return _read_side(value)
+
+
+#: :func:`_side` of each text read lately.
+_SIDES: dict = {}
+
+
+def _read_side(value):
     h = _hand(value)
     if h is not None:
         return "hand", h

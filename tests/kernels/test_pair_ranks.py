@@ -109,3 +109,38 @@ def test_the_engine_kernel_counts_as_every_combo_valued(board):
     first, second = combos(rng, deck, 10), combos(rng, deck, 14)
     old, new = both("holdem", first, second, cards, [], rng, kernel=runout_counts2_ranks)
     assert new == old and sum(old) > 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_quick_paths_helpers_are_the_numpy_steps_they_replace(seed):
+    """``free_combos`` and ``pair_weights`` (one kernel call each in
+    ``quick.pair_equity``) against the NumPy expressions they replaced, on
+    random ranges with weights, cards known and empty results."""
+    from pokercli._kernels.range_runouts import free_combos, pair_weights
+
+    rng = np.random.default_rng(seed)
+
+    def a_range():
+        n = int(rng.integers(0, 60))
+        combos = rng.choice(1326, n, replace=False)
+        pairs = [(a, b) for a in range(52) for b in range(a + 1, 52)]
+        masks = np.array([(1 << pairs[c][0]) | (1 << pairs[c][1]) for c in combos], np.int64)
+        keys = rng.integers(0, 1 << 40, n).astype(np.int64)
+        weights = rng.integers(1, 40, n).astype(np.int64)
+        return keys, masks, weights
+
+    blocked = np.int64(sum(1 << int(c) for c in rng.choice(52, int(rng.integers(0, 12)), replace=False)))
+    sides = []
+    for _ in range(2):
+        keys, masks, weights = a_range()
+        keep = (masks & blocked) == 0
+        got = free_combos(keys, masks, weights, blocked)
+        for g, want in zip(got, (keys[keep], masks[keep], weights[keep])):
+            assert g.dtype == np.int64 and np.array_equal(g, want)
+        sides.append(got)
+    (_, fm, fw), (_, sm, sw) = sides
+    dense, deals, total, most = pair_weights(fm, fw, sm, sw)
+    want = np.outer(fw, sw) * ((fm[:, None] & sm[None, :]) == 0)
+    assert np.array_equal(dense, want)
+    assert deals == np.count_nonzero(want) and total == want.sum()
+    assert most == (want.max() if want.size else 0)
