@@ -258,12 +258,18 @@ def _by_runout(spot: Spot, cap: float, work: int, limit: float, device: str, thr
     players = len(spot.players)
     threads = threads or jobs.threads()
     listed = None  # the deals as the deal-by-deal engine lists them, for its symmetry count
-    if runouts.random_case(spot):
+    light = None  # a hand against random that NumPy counts (Numba not loaded yet): its deals
+    if players == 2 and runouts.random_case(spot) and runouts.numpy_first():
+        light = runouts.two_player_deals(spot)
+        if not runouts.numpy_will_do(spot, light):
+            light = None
+    if light is None and runouts.random_case(spot):
         deals = math.comb(52 - len(spot.board) - len(spot.removed) - 2 * (players - 1), 2)
         weight = deals * spot.players[spot.random_players.index(True)].combos[0][1]
         count = lambda: runouts.random_counts(spot, threads, progress)  # noqa: E731
     else:
-        arrays = runouts.two_player_deals(spot) if players == 2 else runouts.deal_rows(spot, cap)
+        arrays = light if light is not None else \
+            runouts.two_player_deals(spot) if players == 2 else runouts.deal_rows(spot, cap)
         if arrays is None:
             return None
         deals, weight = runouts.deal_count(arrays)

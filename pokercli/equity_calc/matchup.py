@@ -56,6 +56,23 @@ def _hand_values(hands: np.ndarray, runouts: np.ndarray, board: Sequence[int], t
     return value
 
 
+#: Runouts valued in one step of :func:`_values_by_chunk`.
+VALUE_CHUNK = 128
+
+
+def _values_by_chunk(hands: np.ndarray, runouts: np.ndarray, board: Sequence[int], tables) -> np.ndarray:
+    """:func:`_hand_values`, ``VALUE_CHUNK`` runouts at a time: the temporaries of
+    a step stay in cache (a flop against every hand, 1,081 runouts by 1,081
+    hands: 12 ms instead of 53 in a fresh process, whose first large arrays
+    cost page faults)."""
+    if len(runouts) <= VALUE_CHUNK:
+        return _hand_values(hands, runouts, board, tables)
+    out = np.empty((len(runouts), len(hands)), np.int64)
+    for start in range(0, len(runouts), VALUE_CHUNK):
+        out[start:start + VALUE_CHUNK] = _hand_values(hands, runouts[start:start + VALUE_CHUNK], board, tables)
+    return out
+
+
 def values_on(hands: Sequence[tuple[int, int]], board: Sequence[int], game: str = "holdem") -> np.ndarray:
     """int64[len(hands)]: each two-card hand's strength on a board of 3 to 5
     cards (higher wins, equal ties; -1 where a hand holds a board card)."""
@@ -95,7 +112,7 @@ def pair_counts(first: Sequence[tuple[int, int]], second: Sequence[tuple[int, in
         runs = np.array(list(combinations(deck, to_come)), np.int64).reshape(-1, to_come) if to_come \
             else np.zeros((1, 0), np.int64)
         tables = (keys, offsets, rank_tab, flush_tab)
-        va, vb = _hand_values(a, runs, board, tables), _hand_values(b, runs, board, tables)
+        va, vb = _values_by_chunk(a, runs, board, tables), _values_by_chunk(b, runs, board, tables)
         out = np.zeros((len(a), len(b), 3), np.int64)
         step = max(1, NUMPY_MAX // max(1, len(runs) * len(b)))
         for start in range(0, len(a), step):

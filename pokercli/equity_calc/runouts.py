@@ -299,20 +299,32 @@ def patterns_by_runout(spot: Spot, arrays, threads: int,
     return runs, out
 
 
-#: Two-player jobs of at most this many (runout, combo, combo) triples are counted
-#: in NumPy while Numba is not loaded yet: a one-off command (a hand against a hand
-#: on the flop) then starts without importing it, about 0.3 s.
-NUMPY_WORK = 60_000
+#: Two-player jobs of at most this many (runout, combo, combo) triples, and this
+#: many (runout, combo) hand values, are counted in NumPy while Numba is not
+#: loaded yet: a one-off command (two ranges on a flop, a hand against random)
+#: then starts without importing it and loading its kernels, about 0.2 s. At
+#: the limits NumPy takes about 20 ms each (the range-against-range flop of
+#: the benchmarks: 3 ms; a hand against random on a flop: 19 ms).
+NUMPY_WORK = 4_000_000
+NUMPY_VALUES = 1_500_000
 
 
-def numpy_will_do(spot: Spot, arrays) -> bool:
-    """Whether :func:`numpy_counts` takes this two-player job (see ``NUMPY_WORK``)."""
+def numpy_first() -> bool:
+    """Whether NumPy should count a small job: Numba is not loaded yet in this
+    process and the light paths have budget left (:data:`pokercli.timing.LIGHT_BUDGET`)."""
     import sys
 
     from pokercli.timing import light_allowed
 
-    return (len(arrays) == 5 and "numba" not in sys.modules and light_allowed()
-            and len(runouts_of(spot)) * arrays[4].size <= NUMPY_WORK)
+    return "numba" not in sys.modules and light_allowed()
+
+
+def numpy_will_do(spot: Spot, arrays) -> bool:
+    """Whether :func:`numpy_counts` takes this two-player job (see ``NUMPY_WORK``)."""
+    if len(arrays) != 5 or not numpy_first():
+        return False
+    runs = len(runouts_of(spot))
+    return runs * arrays[4].size <= NUMPY_WORK and runs * (len(arrays[0]) + len(arrays[2])) <= NUMPY_VALUES
 
 
 def numpy_counts(spot: Spot, arrays) -> tuple[np.ndarray, Clock, float]:

@@ -36,6 +36,9 @@ CODE = ("import sys\nimport pokercli\n{stmt}\n"
     ("pokercli.equity(['AsAh', 'QQ+,AKs'])", {"numpy"}),
     # a small heads-up range spot on a flop, first in the process: NumPy, no kernel
     ("pokercli.equity(['AsAh', 'KK,QQ'], board='2c 3d 4h')", {"numpy"}),
+    # two ranges on a flop, and a hand against random: NumPy counts them (about 20 ms at most)
+    ("pokercli.equity(['QQ+,AKs', 'JJ-99,AQs+'], board='Kd 7c 2h')", {"numpy"}),
+    ("pokercli.equity(['AsKs', 'random'], board='Kd 7c 2h')", {"numpy"}),
     ("import numpy\nfrom pokercli import timing\ntiming.LIGHT_SPENT[0] = timing.LIGHT_BUDGET\n"
      "pokercli.equity(['AsAh', 'KK,QQ'], board='2c 3d 4h')", {"numpy", "numba", "llvmlite"}),
     ("pokercli.pushfold(10)", {"numpy"}),

@@ -200,3 +200,32 @@ def test_the_symmetries_of_a_spot():
     runs = runouts.runouts_of(make_spot(["QQ+,AKs", "JJ-99"], "Kd 7d 2d"))
     reps, weights = runouts.symmetric_runouts(make_spot(["QQ+,AKs", "JJ-99"], "Kd 7d 2d"), runs)
     assert weights.sum() == len(runs) == 1176 and len(reps) == 344  # of C(49, 2) = 1,176: no hand taken out
+
+
+@pytest.mark.parametrize("players,board,dead,game", [
+    (["QQ+,AKs", "JJ-99,AQs+"], "Kd 7c 2h", "", "holdem"),
+    (["AsKs", "random"], "Kd 7c 2h", "", "holdem"),
+    (["AsKs", "random"], "Kd 7d 2d", "3d", "holdem"),
+    (["7h 7d", "random"], "Kd 7c 2h 5s", "", "holdem"),
+    (["AsKs", "random"], "Kd 7c 2h 5s 9d", "Qc Jc", "holdem"),
+    (["Ts 9s", "AA,KK:3,T9s"], "6d 7c 9h", "8c", "holdem"),
+    (["AsKs", "random"], "Kd 7c 8h", "", "shortdeck"),
+    (["QQ+,AKs", "JJ-99,AQs+"], "Kd 7c 8h", "", "shortdeck-straight"),
+])
+def test_a_one_off_job_in_numpy_answers_as_the_kernels(monkeypatch, players, board, dead, game):
+    """Before Numba is loaded, a two-player flop, turn or river job up to
+    ``NUMPY_WORK`` (two ranges; a hand against random, which would take its own
+    kernel) is counted in NumPy: the whole result equals the kernels' route."""
+    import pokercli.equity_calc as E
+
+    monkeypatch.setattr(E, "_quick", lambda *a: None)
+    monkeypatch.setattr(runouts, "numpy_first", lambda: False)
+    want = pokercli.equity(players, board, dead, game=game, method="exact")
+    taken = []
+    real = runouts.numpy_counts
+    monkeypatch.setattr(runouts, "numpy_first", lambda: True)
+    monkeypatch.setattr(runouts, "numpy_counts", lambda *a: taken.append(1) or real(*a))
+    got = pokercli.equity(players, board, dead, game=game, method="exact")
+    assert taken  # the NumPy route was the one taken
+    same(got, want)
+    assert got.boards > 0 and [p.hand for p in got.players] == [p.hand for p in want.players]
