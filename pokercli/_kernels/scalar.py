@@ -83,3 +83,28 @@ def badugi_subsets(c0, c1, c2, c3, n, track):
                 best = s
                 best_set = chosen
     return best, best_set
+
+
+#: Fixed hands: the board cards to come (0..5) -> the sizes of its two parts, each drawn
+#: whole from a table of every subset of that size (``montecarlo.part_table``). Hold'em and
+#: short deck leave 5, 2, 1 or 0 cards to come; 3 and 4 are there for completeness.
+BOARD_PARTS = ((0, 0), (1, 0), (2, 0), (3, 0), (2, 2), (3, 2))
+
+#: A part's rank multiset number (:func:`multiset_id`) rides in its key's bits from here up:
+#: the sum of a board's two part keys then holds the index of the board's rank
+#: multisets in the value tables of ``montecarlo.rank_values`` (at most 455 * 91 < 2**16).
+ID_SHIFT = 48
+
+
+def multiset_id(r1, r2, r3, m):
+    """Number (0 .. C(12 + m, m) - 1) of the multiset of ``m`` ranks ``r1 <= r2 <= r3``
+    (only the first ``m`` count): the combinatorial number of the strictly
+    increasing ``r1 < r2 + 1 < r3 + 2``. Arrays of ranks give arrays of numbers."""
+    if m == 0:
+        return 0
+    if m == 1:
+        return r1
+    if m == 2:
+        return r1 + (r2 + 1) * r2 // 2
+    return r1 + (r2 + 1) * r2 // 2 + (r3 + 2) * (r3 + 1) * r3 // 6
+

@@ -25,14 +25,21 @@ NUMPY_MAX = 4_000_000
 def _hand_values(hands: np.ndarray, runouts: np.ndarray, board: Sequence[int], tables) -> np.ndarray:
     """int64[runouts, hands]: each hand's strength (higher wins) with each runout
     on the board; -1 where the hand holds a board or runout card."""
+    keys = tables[0]
+    one = np.int64(1)
+    return key_values(keys[hands].sum(axis=1), (one << hands[:, 0]) | (one << hands[:, 1]), runouts, board,
+                      tables)
+
+
+def key_values(hand_key: np.ndarray, hand_mask: np.ndarray, runouts: np.ndarray, board: Sequence[int],
+               tables) -> np.ndarray:
+    """:func:`_hand_values` of hands given as their cards' key sums and masks."""
     from pokercli._kernels.lookup import KEY_INIT
 
     keys, offsets, rank_tab, flush_tab = tables
     one = np.int64(1)
     board_key = int(KEY_INIT) + sum(int(keys[c]) for c in board)
     board_mask = sum(1 << int(c) for c in board)
-    hand_key = keys[hands].sum(axis=1)
-    hand_mask = (one << hands[:, 0]) | (one << hands[:, 1])
     if runouts.shape[1]:
         run_key = keys[runouts].sum(axis=1)
         run_mask = np.bitwise_or.reduce(one << runouts, axis=1)

@@ -16,14 +16,15 @@ from typing import Callable, Optional
 
 import numpy as np
 
-from pokercli.timing import Clock
+from pokercli.timing import LIGHT_SPENT, Clock
 from pokercli import cards as C
 from pokercli.equity_calc.exact import board_base, kernel_args
 from pokercli.equity_calc.model import SEED_LIMIT, EquityResult
+from pokercli.equity_calc.runouts import numpy_first
 from pokercli.equity_calc.spot import Spot
 from pokercli.equity_calc.tally import add_patterns, result_from_counts, split_result, split_stderrs, tally_arrays
 from pokercli.errors import PokerError
-from pokercli.evaluate import strength_tables
+from pokercli._kernels.lookup import strength_tables
 from pokercli import jobs
 
 #: Samples per batch (one kernel call).
@@ -32,6 +33,11 @@ MC_BATCH = 100_000
 #: (:func:`fixed_hands_call`); False sends them to the general kernel, as before
 #: (``benchmarks/bench_equity.py`` times both in one run).
 FIXED_HANDS_KERNELS = True
+#: Fixed hands are sampled by the kernels' NumPy twins (:mod:`pokercli.equity_calc.mc_light`:
+#: the same samples) while Numba is not loaded, in jobs of at most this many samples
+#: (the default target needs up to 1 M; NumPy takes about 80 ms a million on one core,
+#: importing Numba and loading the kernels about 0.25 s).
+LIGHT_SAMPLES = 2_000_000
 #: The standard error every player's equity reaches by default.
 DEFAULT_STDERR = 0.0005
 #: The samples at most by default.
@@ -103,8 +109,6 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
     the CPU's samples).
     """
     from pokercli import gpu
-    from pokercli._kernels import montecarlo as K
-    from pokercli._kernels.jit import call
 
     t0 = Clock()
     seed, stderr, cap = sampling_plan(seed, samples, stderr)
@@ -117,8 +121,50 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
     # the samples a worst-case (p = 1/2) share needs; a tiny target asks for the cap (1e-300 ** 2 is 0.0)
     needed = cap if stderr is None or stderr < 1e-9 else min(cap, 0.25 / stderr ** 2)
     on_gpu = gpu_able and gpu.use_gpu(device, needed >= gpu.AUTO_MC_SAMPLES, "Monte Carlo")
-    keys, offsets, rank_score, flush_score, _ = kernel_args(spot.game.rule.key)
+    outcome = np.zeros((players, players + 1), np.int64)
+    types = np.zeros((players, 10), np.int64)
+    threads = jobs.threads()
     rank_strength, flush_strength = strength_tables(spot.game.rule.key)
+    light = None
+    if not on_gpu and FIXED_HANDS_KERNELS and needed <= LIGHT_SAMPLES and numpy_first():
+        # Numba not loaded yet: fixed hands sampled by the kernels' NumPy twins, the same samples
+        from pokercli._kernels.lookup import kernel_tables
+        from pokercli.equity_calc import mc_light
+
+        keys, offsets = kernel_tables(spot.game.rule.key)[:2]
+        light = mc_light.fixed_hands(spot, keys, offsets, rank_strength)
+    if light is not None:
+        def one(b: int, n: int):
+            clock = Clock()
+            pat = mc_light.patterns(*light, n, batch_seed(seed, b), offsets, rank_strength, flush_strength)
+            LIGHT_SPENT[0] += clock.seconds()
+            return add_patterns(pat, np.zeros((players, players + 1), np.int64)), \
+                np.zeros((players, 10), np.int64), n, 0
+    else:
+        one, one_gpu = _kernel_batches(spot, seed, players, rank_strength, flush_strength)
+
+    def add(part):
+        o, t, got, again = part
+        outcome[...] += o
+        types[...] += t
+        return got, again
+
+    if on_gpu:
+        done, interrupted, reached = run_batches(one_gpu, add, lambda n: _stderrs(outcome, n), cap,
+                                                 stderr, 1, progress, gpu_batch, ahead=1)
+    else:
+        done, interrupted, reached = run_batches(one, add, lambda n: _stderrs(outcome, n), cap,
+                                                 stderr, threads, progress)
+    return _sampled_result(spot, outcome, types, done, stderr, seed, interrupted, reached, cap, t0, on_gpu)
+
+
+def _kernel_batches(spot: Spot, seed: int, players: int, rank_strength, flush_strength):
+    """(a CPU batch, a GPU batch) of :func:`monte_carlo` by the Numba kernels."""
+    from pokercli import gpu
+    from pokercli._kernels import montecarlo as K
+    from pokercli._kernels.jit import call
+
+    keys, offsets, rank_score, flush_score, _ = kernel_args(spot.game.rule.key)
     drawn = [[] if rnd else p.combos for p, rnd in zip(spot.players, spot.random_players)]
     combo_cards = np.array([c for combos in drawn for c, _ in combos], np.int64).reshape(-1, 2)
     starts = np.cumsum([0] + [len(combos) for combos in drawn]).astype(np.int64)
@@ -127,9 +173,6 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
     other = np.concatenate([t[1] + lo for t, lo in zip(tables, starts)])
     fixed_mask = C.card_mask(spot.board + spot.removed)
     base_key, base_mask = board_base(spot, keys)
-    outcome = np.zeros((players, players + 1), np.int64)
-    types = np.zeros((players, 10), np.int64)
-    threads = jobs.threads()
 
     def one_gpu(b: int, n: int):
         pat, got, again = gpu.monte_carlo(spot.game.rule.key, players, combo_cards, starts, keep, other,
@@ -153,18 +196,15 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
              stats)
         return add_patterns(pat, o), t, int(stats[0]), int(stats[1])
 
-    def add(part):
-        o, t, got, again = part
-        outcome[...] += o
-        types[...] += t
-        return got, again
+    return one, one_gpu
 
-    if on_gpu:
-        done, interrupted, reached = run_batches(one_gpu, add, lambda n: _stderrs(outcome, n), cap,
-                                                 stderr, 1, progress, gpu_batch, ahead=1)
-    else:
-        done, interrupted, reached = run_batches(one, add, lambda n: _stderrs(outcome, n), cap,
-                                                 stderr, threads, progress)
+
+def _sampled_result(spot: Spot, outcome, types, done: int, stderr, seed: int, interrupted: bool, reached: bool,
+                    cap: int, t0: Clock, on_gpu: bool) -> EquityResult:
+    """The :class:`EquityResult` of :func:`monte_carlo`'s counts."""
+    from pokercli import gpu
+
+    players = len(spot.players)
     if done == 0:
         raise KeyboardInterrupt
     result = result_from_counts(spot, outcome.astype(np.float64), types.astype(np.float64), float(done), "monte-carlo")
@@ -214,23 +254,15 @@ def fixed_hands_call(spot: Spot, keys, offsets, rank_strength) -> Optional[tuple
     None otherwise."""
     from pokercli._kernels import montecarlo as K
     from pokercli._kernels.jit import call
-    from pokercli._kernels.showdown import PATTERN_PLAYERS
+    from pokercli.equity_calc.mc_light import fixed_setup
 
-    if (not FIXED_HANDS_KERNELS or spot.with_types or len(spot.players) > PATTERN_PLAYERS
-            or any(spot.random_players) or any(len(p.combos) != 1 for p in spot.players)):
+    setup = fixed_setup(spot, keys) if FIXED_HANDS_KERNELS else None
+    if setup is None:
         return None
-    hands = [p.combos[0][0] for p in spot.players]
-    hand_keys = np.array([int(keys[a]) + int(keys[b]) for a, b in hands], np.int64)
-    hand_masks = np.array([C.card_mask(h) for h in hands], np.int64)
-    used = C.card_mask(spot.board + spot.removed) | int(np.bitwise_or.reduce(hand_masks))
-    deck = np.array([c for c in range(52) if not used >> c & 1], np.int64)
-    first, second = K.BOARD_PARTS[spot.to_come]
-    stride = math.comb(12 + second, second)  # the second part's rank multisets (K.multisets)
-    base_key, base_mask = board_base(spot, keys)
-    left = np.bincount(deck % 13, minlength=13).astype(np.int64)
+    hand_keys, hand_masks, deck, first, second, stride, base_key, base_mask, left = setup
     values = call(K.rank_values, hand_keys + base_key, left, first, second, keys, offsets,
                   rank_strength)
-    kernel = {2: K.fixed_headsup, 3: K.fixed_three}.get(len(hands), K.fixed_multi)
+    kernel = {2: K.fixed_headsup, 3: K.fixed_three}.get(len(hand_keys), K.fixed_multi)
     return (kernel, hand_keys, hand_masks, *call(K.part_table, deck, keys, first, stride),
             *call(K.part_table, deck, keys, second, 1), base_key, base_mask, values)
 

@@ -320,18 +320,25 @@ def numpy_first() -> bool:
 
 
 def numpy_will_do(spot: Spot, arrays) -> bool:
-    """Whether :func:`numpy_counts` takes this two-player job (see ``NUMPY_WORK``)."""
-    if len(arrays) != 5 or not numpy_first():
+    """Whether :func:`numpy_counts` takes this job (see ``NUMPY_WORK``): two
+    players' dense weights (:func:`two_player_deals`), or more players' deals
+    (:func:`deal_rows`), the (runout, deal) pairs then counting as triples."""
+    if not numpy_first():
         return False
     runs = len(runouts_of(spot))
-    return runs * arrays[4].size <= NUMPY_WORK and runs * (len(arrays[0]) + len(arrays[2])) <= NUMPY_VALUES
+    if len(arrays) == 5:
+        return runs * arrays[4].size <= NUMPY_WORK and runs * (len(arrays[0]) + len(arrays[2])) <= NUMPY_VALUES
+    return runs * len(arrays[2]) * arrays[2].shape[1] <= NUMPY_WORK and runs * len(arrays[0]) <= NUMPY_VALUES
 
 
 def numpy_counts(spot: Spot, arrays) -> tuple[np.ndarray, Clock, float]:
-    """:func:`counts` of a two-player job by :func:`pokercli.equity_calc.matchup.pair_counts`
-    in NumPy (the same integers, no Numba)."""
+    """:func:`counts` in NumPy (the same integers, no Numba): two players by
+    :func:`pokercli.equity_calc.matchup.pair_counts`, more by
+    :func:`numpy_patterns`."""
     from pokercli.equity_calc.matchup import pair_counts
 
+    if len(arrays) != 5:
+        return numpy_patterns(spot, arrays)
     clock = Clock()
     first, second = ([c for c, _ in p.combos] for p in spot.players)
     pairs = pair_counts(first, second, spot.board, spot.dead, spot.game.name, engine="numpy")
@@ -342,6 +349,36 @@ def numpy_counts(spot: Spot, arrays) -> tuple[np.ndarray, Clock, float]:
     outcome[0, 2] = outcome[1, 2] = tied
     LIGHT_SPENT[0] += clock.seconds()
     return outcome, clock, float(len(runouts_of(spot)) * (len(first) + len(second)))
+
+
+def numpy_patterns(spot: Spot, arrays) -> tuple[np.ndarray, Clock, float]:
+    """:func:`counts` of the deals of :func:`deal_rows` (three or more
+    players) in NumPy: every combo valued on every runout
+    (:func:`pokercli.equity_calc.matchup.key_values`, ``VALUE_CHUNK`` runouts a
+    step), each deal's winner pattern on each runout where no combo holds a
+    runout card, the patterns summed with the deals' weights."""
+    from pokercli._kernels.lookup import strength_tables
+    from pokercli.equity_calc.matchup import VALUE_CHUNK, key_values
+    from pokercli.equity_calc.tally import add_patterns
+
+    clock = Clock()
+    combo_keys, combo_masks, rows, weights = arrays
+    players = rows.shape[1]
+    keys, offsets = _tables(spot)
+    tables = (keys, offsets, *strength_tables(spot.game.rule.key))
+    runs = runouts_of(spot)
+    bits = np.int64(1) << np.arange(players, dtype=np.int64)
+    total = np.zeros(1 << players, np.int64)
+    for start in range(0, len(runs), VALUE_CHUNK):
+        values = key_values(combo_keys, combo_masks, runs[start:start + VALUE_CHUNK], spot.board, tables)
+        dealt = values[:, rows]  # [runouts, deals, players]; -1 where a combo holds a runout card
+        best = dealt.max(axis=2, keepdims=True)
+        pattern = ((dealt == best) * bits).sum(axis=2)
+        live = (dealt >= 0).all(axis=2)
+        np.add.at(total, pattern[live], np.broadcast_to(weights, live.shape)[live])
+    outcome = add_patterns(total, np.zeros((players, players + 1), np.int64)).astype(np.float64)
+    LIGHT_SPENT[0] += clock.seconds()
+    return outcome, clock, float(len(runs) * len(combo_keys))
 
 
 def _run_parts(run: Callable, parts: list, threads: int, progress) -> np.ndarray:

@@ -42,7 +42,14 @@ CODE = ("import sys\nimport pokercli\n{stmt}\n"
     ("import numpy\nfrom pokercli import timing\ntiming.LIGHT_SPENT[0] = timing.LIGHT_BUDGET\n"
      "pokercli.equity(['AsAh', 'KK,QQ'], board='2c 3d 4h')", {"numpy", "numba", "llvmlite"}),
     ("pokercli.pushfold(10)", {"numpy"}),
-    ("pokercli.equity(['AsAh', 'KsKh', 'Qd Jd'], board='2c 3d 4h')", {"numpy", "numba", "llvmlite"}),
+    # Monte Carlo of fixed hands: the kernels' NumPy twins, up to 2 M samples; past them, the kernels
+    ("pokercli.equity(['AsAh', 'KsKh'], method='monte-carlo', seed=1)", {"numpy"}),
+    ("pokercli.equity(['AsAh', 'KsKh', '7c 2d'], board='Qs Jd 3c', method='monte-carlo', samples=300_000)",
+     {"numpy"}),
+    ("pokercli.equity(['AsAh', 'KsKh'], method='monte-carlo', samples=3_000_000)", {"numpy", "numba", "llvmlite"}),
+    # three fixed hands on a flop: NumPy too; past NumPy's limits, the kernels
+    ("pokercli.equity(['AsAh', 'KsKh', 'Qd Jd'], board='2c 3d 4h')", {"numpy"}),
+    ("pokercli.equity(['22+,A2s+,K9o+', 'QQ+,AK', 'JJ-99'], board='Kd 7c 2h')", {"numpy", "numba", "llvmlite"}),
 ])
 def test_light_functions_load_no_heavy_module(stmt, allowed):
     r = subprocess.run([sys.executable, "-c", CODE.format(stmt=stmt)], capture_output=True, text=True)

@@ -211,11 +211,17 @@ def test_the_symmetries_of_a_spot():
     (["Ts 9s", "AA,KK:3,T9s"], "6d 7c 9h", "8c", "holdem"),
     (["AsKs", "random"], "Kd 7c 8h", "", "shortdeck"),
     (["QQ+,AKs", "JJ-99,AQs+"], "Kd 7c 8h", "", "shortdeck-straight"),
+    (["AhAd", "KsKc", "QhQs"], "2c 7d 9h", "", "holdem"),
+    (["AsKs", "QQ+", "JJ,T9s:2"], "Kd 7c 2h", "3c", "holdem"),
+    (["AsKs", "QQ+,AK", "9c8c", "7h7d"], "Kd 7c 2h 5s", "", "holdem"),
+    (["AhKh", "QsQd", "JcTc"], "Jh Th 2c 5s 9d", "", "holdem"),
+    (["AhKh", "QQ,JJ", "Tc9c"], "Jh 8h 6c", "", "shortdeck"),
 ])
 def test_a_one_off_job_in_numpy_answers_as_the_kernels(monkeypatch, players, board, dead, game):
-    """Before Numba is loaded, a two-player flop, turn or river job up to
-    ``NUMPY_WORK`` (two ranges; a hand against random, which would take its own
-    kernel) is counted in NumPy: the whole result equals the kernels' route."""
+    """Before Numba is loaded, a flop, turn or river job up to ``NUMPY_WORK``
+    (two ranges; a hand against random, which would take its own kernel; three
+    or four players, fixed hands or ranges) is counted in NumPy: the whole
+    result equals the kernels' route."""
     import pokercli.equity_calc as E
 
     monkeypatch.setattr(E, "_quick", lambda *a: None)

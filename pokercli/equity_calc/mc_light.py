@@ -1,0 +1,171 @@
+"""Monte Carlo of fixed hands in NumPy, before Numba is loaded: the very
+samples and counts of the fixed-hands kernels, without their start-up.
+
+A one-off ``pokercli equity AsAh KsKh --monte-carlo`` spends 0.01 s sampling
+and about 0.3 s importing Numba and loading three kernels. While a process
+has not loaded Numba (and the light paths have budget left,
+:data:`pokercli.timing.LIGHT_BUDGET`), fixed hands without hand types are
+sampled here instead, by NumPy twins of
+:func:`pokercli._kernels.montecarlo.part_table`, ``rank_values`` and
+``fixed_headsup`` / ``fixed_three`` / ``fixed_multi``:
+
+* the same generator: SplitMix64's counter run through ``mix64``
+  (:mod:`pokercli._kernels.scalar`, the kernels' own code, here on arrays),
+  each board's two part-table rows from one random number by Lemire's
+  multiply-shift, a rejected number or a shared card skipped, so the
+  ``n``-th board taken is the kernel's ``n``-th board;
+* the same values: a hand that may hold a flush valued in full from the
+  evaluator's tables, any other read from the rank-multiset table;
+* the same winner patterns, so a seed gives the same answer on either path
+  (tested sample for sample against the kernels).
+
+Nothing here imports Numba.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement
+from typing import Optional
+
+import numpy as np
+
+from pokercli import cards as C
+from pokercli._kernels.scalar import BOARD_PARTS, GAMMA, ID_SHIFT, mix64, multiset_id
+
+#: The most players taken (the kernels' winner patterns).
+MAX_PLAYERS = 10
+_LOW = np.uint64(0xFFFFFFFF)
+
+
+def part_table(deck: np.ndarray, card_keys: np.ndarray, m: int, stride: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`pokercli._kernels.montecarlo.part_table`: every ``m``-card subset
+    of ``deck`` in lexicographic order of positions, (keys with the rank
+    multiset's number times ``stride`` from bit ``ID_SHIFT`` up, masks)."""
+    if m == 0:
+        return np.zeros(1, np.int64), np.zeros(1, np.int64)
+    cards = deck[np.array(list(combinations(range(len(deck)), m)), np.int64).reshape(-1, m)]
+    keys = card_keys[cards].sum(axis=1)
+    masks = np.bitwise_or.reduce(np.int64(1) << cards, axis=1)
+    r = np.sort(cards % 13, axis=1)
+    ids = multiset_id(*(r[:, q] if q < m else None for q in range(3)), m)
+    return keys + ((np.asarray(ids, np.int64) * stride) << ID_SHIFT), masks
+
+
+@lru_cache(maxsize=4)
+def _multisets(m: int) -> np.ndarray:
+    """int64[C(12 + m, m), 13]: each rank multiset of ``m`` ranks as counts by
+    rank, by its number (:func:`multiset_id`)."""
+    out = np.zeros((math.comb(12 + m, m), 13), np.int64)
+    for ranks in combinations_with_replacement(range(13), m):
+        padded = list(ranks) + [0] * (3 - m)
+        for r in ranks:
+            out[multiset_id(*padded, m), r] += 1
+    return out
+
+
+def rank_values(keys: np.ndarray, left: np.ndarray, first: int, second: int, card_keys: np.ndarray,
+                offsets: np.ndarray, rank_strength: np.ndarray) -> np.ndarray:
+    """:func:`pokercli._kernels.montecarlo.rank_values`: each fixed hand's
+    strength when no flush is possible, for every pair of rank multisets of
+    the two parts (0 where the deck cannot deal the pair)."""
+    a, b = _multisets(first), _multisets(second)
+    need = a[:, None, :] + b[None, :, :]
+    dealt = (need <= left).all(axis=2).ravel()
+    add = (a @ card_keys[:13])[:, None] + (b @ card_keys[:13])[None, :]  # card r is rank r of the first suit
+    values = np.zeros((len(keys), need.shape[0] * need.shape[1]), np.uint16)
+    for p, key in enumerate(keys.tolist()):
+        k = (key + add.ravel()[dealt]) & 0xFFFFFFFF
+        values[p, dealt] = rank_strength[(k & 4095) + offsets[k >> 12]]
+    return values
+
+
+def boards(seed: int, samples: int, first_masks: np.ndarray, second_masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The first ``samples`` boards of the kernels' generator for ``seed``:
+    (first part rows, second part rows), as ``_start`` and ``_parts`` draw them."""
+    nt, npart = np.uint64(len(first_masks)), np.uint64(len(second_masks))
+    worse = np.uint64((1 << 32) % (len(first_masks) * len(second_masks)))
+    with np.errstate(over="ignore"):  # 64-bit products wrap, as the kernels' do
+        ctr = mix64(np.uint64(seed))
+    rows_i, rows_j = [], []
+    got = drawn = 0
+    while got < samples:
+        want = samples - got
+        step = np.arange(drawn + 1, drawn + want + want // 4 + 65, dtype=np.uint64)
+        with np.errstate(over="ignore"):
+            r = mix64(ctr + step * GAMMA)
+        a = (r >> np.uint64(32)) * nt
+        b = (a & _LOW) * npart
+        i = (a >> np.uint64(32)).astype(np.int64)
+        j = (b >> np.uint64(32)).astype(np.int64)
+        taken = np.flatnonzero(((first_masks[i] & second_masks[j]) == 0) & ((b & _LOW) >= worse))[:want]
+        rows_i.append(i[taken])
+        rows_j.append(j[taken])
+        got += len(taken)
+        drawn += len(step)
+    return np.concatenate(rows_i), np.concatenate(rows_j)
+
+
+def patterns(hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks, base_key, base_mask,
+             values, samples, seed, offsets, rank_strength, flush_strength) -> np.ndarray:
+    """The winner patterns (bit p: player p among the best) of ``samples``
+    boards of ``seed``: what ``fixed_headsup``, ``fixed_three`` and
+    ``fixed_multi`` add into their ``patterns``."""
+    i, j = boards(seed, samples, first_masks, second_masks)
+    bkey = np.int64(base_key) + first_keys[i] + second_keys[j]
+    bmask = np.int64(base_mask) | first_masks[i] | second_masks[j]
+    x = (bkey >> ID_SHIFT) & 0xFFFF
+    best = np.full(samples, -1, np.int64)
+    strength = []
+    for p in range(len(hand_keys)):
+        key = np.int64(hand_keys[p]) + bkey
+        s = values[p][x].astype(np.int64)
+        flush = (key >> 35) & 0x1111
+        may = np.flatnonzero(flush)
+        if len(may):  # this hand may hold a flush: valued in full (``hand_value``)
+            f = flush[may]
+            suit = (f & 0x1110 != 0).astype(np.int64) + (f & 0x1100 != 0) + (f & 0x1000 != 0)
+            s[may] = flush_strength[((np.int64(hand_masks[p]) | bmask[may]) >> (13 * suit)) & 0x1FFF]
+        strength.append(s)
+        np.maximum(best, s, out=best)
+    pattern = np.zeros(samples, np.int64)
+    for p, s in enumerate(strength):
+        pattern |= (s == best).astype(np.int64) << p
+    return np.bincount(pattern, minlength=1 << len(hand_keys)).astype(np.int64)
+
+
+def fixed_setup(spot, keys: np.ndarray) -> Optional[tuple]:
+    """What the fixed-hands samplers (the kernels and these twins) start from
+    when every player holds one combo and no hand types are counted: (hand key
+    sums, hand masks, the deck left, the board's two part sizes, the second
+    part's number of rank multisets, the board's key with ``KEY_INIT`` and its
+    mask, the cards left by rank); None otherwise."""
+    if spot.with_types or len(spot.players) > MAX_PLAYERS or any(spot.random_players) \
+            or any(len(p.combos) != 1 for p in spot.players):
+        return None
+    from pokercli._kernels.lookup import KEY_INIT
+
+    hands = [p.combos[0][0] for p in spot.players]
+    hand_keys = np.array([int(keys[a]) + int(keys[b]) for a, b in hands], np.int64)
+    hand_masks = np.array([C.card_mask(h) for h in hands], np.int64)
+    used = C.card_mask(spot.board + spot.removed) | int(np.bitwise_or.reduce(hand_masks))
+    deck = np.array([c for c in range(52) if not used >> c & 1], np.int64)
+    first, second = BOARD_PARTS[spot.to_come]
+    stride = math.comb(12 + second, second)  # the second part's rank multisets
+    base_key = int(KEY_INIT) + sum(int(keys[c]) for c in spot.board)
+    left = np.bincount(deck % 13, minlength=13).astype(np.int64)
+    return hand_keys, hand_masks, deck, first, second, stride, base_key, C.card_mask(spot.board), left
+
+
+def fixed_hands(spot, keys: np.ndarray, offsets: np.ndarray, rank_strength: np.ndarray) -> Optional[tuple]:
+    """:func:`pokercli.equity_calc.montecarlo.fixed_hands_call` with the NumPy
+    twins: (:func:`patterns`'s leading arguments), or None where the kernels'
+    fixed-hands path would not take the spot."""
+    setup = fixed_setup(spot, keys)
+    if setup is None:
+        return None
+    hand_keys, hand_masks, deck, first, second, stride, base_key, base_mask, left = setup
+    values = rank_values(hand_keys + base_key, left, first, second, keys, offsets, rank_strength)
+    return (hand_keys, hand_masks, *part_table(deck, keys, first, stride), *part_table(deck, keys, second, 1),
+            base_key, base_mask, values)
