@@ -7,11 +7,12 @@ PHH action strings; what the site paid each player as ``winnings``, with the
 a PokerStars hand and its PHH conversion read the same.
 
 Read: hold'em and Omaha (4 and 5 cards, hi-lo; no-limit, pot-limit and
-limit), antes, blinds, straddles and dead blinds, side pots, uncalled bets,
-shown and mucked cards (the summary's ``mucked [..]`` too), players sitting
-out, rake, and run-it-twice hands (paid as the site paid them; the all-in
-equity is the same whatever is run). Stud, razz and the draw games are not
-read from PokerStars yet.
+limit), seven-card stud, stud hi-lo and razz (the bring-in, the cards dealt
+street by street, the unknown down cards filled from those shown), antes,
+blinds, straddles and dead blinds, side pots, uncalled bets, shown and mucked
+cards (the summary's ``mucked [..]`` too), players sitting out, rake, and
+run-it-twice hands (paid as the site paid them; the all-in equity is the same
+whatever is run). The draw games are not read from PokerStars yet.
 """
 
 from __future__ import annotations
@@ -25,13 +26,18 @@ from pokercli.errors import PokerError
 from pokercli.histories.hand import Hand, replay
 from pokercli.histories.variants import phh_number
 
-_HEADER = re.compile(r"^PokerStars (?:Zoom |Home Game |Rush )?Hand #(\d+):\s*(.*)$")
+_HEADER = re.compile(r"^PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #(\d+):\s*(.*)$")
 _GAMES = [  # (pattern in the header, PHH-style variant code, hole cards)
     (r"5 Card Omaha Hi/Lo Pot Limit", "PO5/8", 5), (r"5 Card Omaha Pot Limit", "PO5", 5),
     (r"Omaha Hi/Lo Pot Limit", "PO/8", 4), (r"Omaha Hi/Lo Limit", "FO/8", 4),
     (r"Omaha Pot Limit", "PO", 4), (r"Omaha No Limit", "NO", 4), (r"Omaha Limit", "FO", 4),
     (r"Hold'em No Limit", "NT", 2), (r"Hold'em Pot Limit", "PT", 2), (r"Hold'em Limit", "FT", 2),
+    (r"7 Card Stud Hi/Lo Limit", "F7S/8", 7), (r"7 Card Stud Limit", "F7S", 7), (r"Razz Limit", "FR", 7),
 ]
+#: The stud games' street markers: the street's number (3rd to 7th; PokerStars calls the 7th the river).
+_STUD_STREETS = {"*** 3rd STREET ***": 3, "*** 4th STREET ***": 4, "*** 5th STREET ***": 5,
+                 "*** 6th STREET ***": 6, "*** RIVER ***": 7}
+_BRACKETS = re.compile(r"\[([^\]]*)\]")
 _AMOUNT = r"[$€£]?([0-9][0-9,]*(?:\.[0-9]+)?)"
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \(" + _AMOUNT + r" in chips(?:, [^)]*)?\)(.*)$")
 _BUTTON = re.compile(r"Seat #(\d+) is the button")
@@ -90,7 +96,7 @@ def to_fields(lines: list[str]) -> dict:
             break
     else:
         raise PokerError(f"the game of {lines[0][:80]!r} is not one pokercli reads from PokerStars "
-                         "(hold'em and Omaha)")
+                         "(hold'em, Omaha, stud, stud hi-lo and razz)")
     button = _BUTTON.search(lines[1]) if len(lines) > 1 else None
     seats: list[tuple[int, str, Fraction, bool]] = []
     body = 2
@@ -117,8 +123,17 @@ def to_fields(lines: list[str]) -> dict:
     paid = [Fraction(0)] * n
     rake = Fraction(0)
     known: dict[int, str] = {}
-    dealt = False
+    stud = holes == 7
+    dealt = stud  # a stud game's cards are dealt street by street (below), a board game's at once
+    street = 0
+    folded: set[int] = set()
+    deals: dict[int, list[int]] = {}  # stud: each player's dealing actions, by index in ``actions``
+    bring_in: Optional[Fraction] = None
     stage = "blinds"
+
+    def deal(p: int, cards: str) -> None:
+        deals.setdefault(p, []).append(len(actions))
+        actions.append(f"d dh p{p + 1} {cards}")
 
     def who(name: str, at: int) -> int:
         if name not in index:
@@ -130,6 +145,13 @@ def to_fields(lines: list[str]) -> dict:
     for at, line in enumerate(lines[body:], body):
         try:
             if line.startswith("*** "):
+                if stud and line in _STUD_STREETS:
+                    street = _STUD_STREETS[line]
+                    if street == 7:  # the seventh card is dealt down: only its player is told it
+                        for i in range(n):
+                            if i not in folded:
+                                deal(i, "??")
+                    continue
                 if line.startswith("*** HOLE CARDS"):
                     stage = "hole"
                     continue
@@ -155,6 +177,9 @@ def to_fields(lines: list[str]) -> dict:
                     known.setdefault(index[m.group(1)], m.group(2).replace(" ", ""))
                 continue
             # (each pattern tried only on the lines that can be its: most lines are actions)
+            if stud and line.startswith("Dealt to "):
+                _stud_dealt(line, street, lambda name: who(name, at), deal, deals, actions)
+                continue
             m = _DEALT.match(line) if line.startswith("Dealt to ") else None
             if m:
                 known[who(m.group(1), at)] = m.group(2).replace(" ", "")
@@ -177,17 +202,21 @@ def to_fields(lines: list[str]) -> dict:
             elif what.startswith("posts small & big blinds"):
                 amount = money(_TAIL_AMOUNT.search(what).group(1))
                 # the small blind is dead money, the big blind a live bet
-                small = _blinds(rest)[0] or amount / 3
+                small = (_blinds(rest)[0] or amount / 3) / (2 if variant.startswith("F") else 1)
                 antes[p] += small
                 blinds[p] += amount - small
             elif what.startswith(("posts small blind", "posts big blind", "posts straddle")):
                 blinds[p] += money(_TAIL_AMOUNT.search(what).group(1))
-            elif what == "folds" or what.startswith(("folds ", "checks", "calls", "bets", "raises")):
+            elif what.startswith("brings in"):  # stud's forced first bet
+                bring_in = money(_TAIL_AMOUNT.search(what).group(1))
+                actions.append(f"p{p + 1} pb")
+            elif what == "folds" or what.startswith(("folds ", "checks", "calls", "bets", "raises", "completes")):
                 if not dealt:  # the hole cards come before the first action
                     _deal(actions, known, n, holes)
                     dealt = True
                 if what.startswith("folds"):
                     actions.append(f"p{p + 1} f")
+                    folded.add(p)
                 elif what.startswith(("checks", "calls")):
                     actions.append(f"p{p + 1} cc")
                 else:  # a bet, or a raise to an amount: the street's total
@@ -201,7 +230,8 @@ def to_fields(lines: list[str]) -> dict:
                     known[p] = m.group(1).replace(" ", "")
                     actions.append(f"p{p + 1} sm {known[p]}")
             elif what.startswith("mucks") or what.startswith("doesn't show"):
-                actions.append(f"p{p + 1} sm")
+                if n - len(folded) > 1:  # at a showdown (a player left alone shows nothing: no action)
+                    actions.append(f"p{p + 1} sm")
         except PokerError as e:
             if getattr(e, "line_in_hand", None) is None:
                 e.line_in_hand = at
@@ -210,6 +240,16 @@ def to_fields(lines: list[str]) -> dict:
         _deal(actions, known, n, holes)
     # the dealt cards as the hand came to know them (shown at the showdown, or in the summary)
     for i, cards in known.items():
+        if stud:  # the cards shown in the order dealt fill the unknown ones, street by street
+            shown_ = iter(cards[k:k + 2] for k in range(0, len(cards), 2))
+            for k in deals.get(i, []):
+                head, _, dealt_ = actions[k].rpartition(" ")
+                filled = []
+                for j in range(0, len(dealt_), 2):
+                    card = next(shown_, "??")  # the card shown in this card's place
+                    filled.append(card if dealt_[j:j + 2] == "??" else dealt_[j:j + 2])
+                actions[k] = f"{head} {''.join(filled)}"
+            continue
         for k, action in enumerate(actions):
             if action.startswith(f"d dh p{i + 1} "):
                 actions[k] = f"d dh p{i + 1} {cards}"
@@ -220,12 +260,14 @@ def to_fields(lines: list[str]) -> dict:
               "starting_stacks": [stacks[name] for name in order], "actions": actions,
               "players": order, "hand": header.group(1),
               "seats": [next(number for number, name, _, _ in seats if name == who_) for who_ in order]}
-    big = _blinds(rest)[1]
-    if big is not None:  # PHH's betting fields: the big blind is the smallest bet
-        if variant.startswith("F"):
-            fields["small_bet"], fields["big_bet"] = big, 2 * big
-        else:
+    small, big = _blinds(rest)
+    if big is not None:
+        if variant.startswith("F"):  # a limit game's stakes are its small and big bets ($2/$4)
+            fields["small_bet"], fields["big_bet"] = small, big
+        else:  # PHH's betting fields: the big blind is the smallest bet
             fields["min_bet"] = big
+    if bring_in is not None:
+        fields["bring_in"] = bring_in
     if any(paid):  # what the site paid stands (after its rake); without it, the showdown decides
         fields["winnings"], fields["_rake"] = paid, rake  # "_": not a PHH field (pokerkit reads "rake" as a function)
     m = re.search(r"Table '([^']*)'", lines[1]) if len(lines) > 1 else None
@@ -235,12 +277,35 @@ def to_fields(lines: list[str]) -> dict:
 
 
 def _blinds(header: str) -> tuple[Optional[Fraction], Optional[Fraction]]:
-    """The small and big blind of the header's stakes (``($0.05/$0.10 USD)``, ``(50/100)``)."""
-    m = re.search(r"\(" + _AMOUNT + "/" + _AMOUNT, header)
+    """The two amounts of the header's stakes (``($0.05/$0.10 USD)``, ``(50/100)``,
+    ``(7 Card Stud Hi/Lo Limit, $400/$800 USD)``): the blinds, or a limit game's
+    small and big bets."""
+    m = re.search(r"\((?:[^()]*, )?" + _AMOUNT + "/" + _AMOUNT, header)
     return (money(m.group(1)), money(m.group(2))) if m else (None, None)
 
 
 def _deal(actions: list[str], known: dict, n: int, holes: int) -> None:
     actions[:0] = [f"d dh p{i + 1} {known.get(i, '??' * holes)}" for i in range(n)]
 
+
+def _stud_dealt(line: str, street: int, who, deal, deals: dict, actions: list) -> None:
+    """A stud game's ``Dealt to NAME [cards]`` (third street: the player's own
+    three cards, or another's up card, the two down ones unknown) or ``Dealt to
+    NAME [cards so far] [new]`` (later streets): the dealing action. The
+    seventh card, dealt down, was dealt unknown to every player still in at the
+    street's start; its player's line names it."""
+    name = line[len("Dealt to "):line.index(" [")]
+    p = who(name)
+    new = _BRACKETS.findall(line)[-1].split()
+    if street == 7:
+        k = deals.get(p, [])[-1:]
+        if not k or len(new) != 1:
+            raise PokerError(f"cannot read the seventh street card of {line!r}")
+        actions[k[0]] = f"d dh p{p + 1} {new[0]}"
+        return
+    if street == 3 and len(new) == 1:
+        new = ["??", "??"] + new
+    if not new or (street == 3 and len(new) != 3) or (street > 3 and len(new) != 1) or street < 3:
+        raise PokerError(f"cannot read the cards dealt in {line!r}")
+    deal(p, "".join(new))
 

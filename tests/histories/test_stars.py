@@ -9,6 +9,7 @@ import json
 import pytest
 
 import pokercli
+from pokercli import cards as C
 from pokercli.histories import read_histories, read_text
 
 CASH = """PokerStars Hand #231234567890: Hold'em No Limit ($0.05/$0.10 USD) - 2021/10/10 12:00:00 ET
@@ -131,10 +132,71 @@ P1 collected $6 from pot
 Total pot $6 | Rake $0
 """
 
-RAZZ = """PokerStars Hand #260000000003: Razz Limit ($1/$2 USD) - 2026/01/01 12:00:00 ET
-Table 'Theta' 8-max
+DRAW = """PokerStars Hand #260000000003: Triple Draw 2-7 Lowball Limit ($1/$2 USD) - 2026/01/01 12:00:00 ET
+Table 'Theta' 6-max Seat #1 is the button
 Seat 1: X ($50 in chips)
 Seat 2: Y ($50 in chips)
+"""
+
+STUD = """PokerStars Game #270000000001:  7 Card Stud Limit ($10/$20 USD) - 2026/01/01 12:00:00 ET
+Table 'Iota' 8-max
+Seat 2: Ann ($60 in chips)
+Seat 5: Ben ($200 in chips)
+Ann: posts the ante $2
+Ben: posts the ante $2
+*** 3rd STREET ***
+Dealt to Ann [As Ah Kd]
+Dealt to Ben [3c]
+Ben: brings in for $5
+Ann: completes it to $10
+Ben: raises $10 to $20
+Ann: calls $10
+*** 4th STREET ***
+Dealt to Ann [As Ah Kd] [7s]
+Dealt to Ben [3c] [3d]
+Ben: bets $10
+Ann: raises $10 to $20
+Ben: calls $10
+*** 5th STREET ***
+Dealt to Ann [As Ah Kd 7s] [2c]
+Dealt to Ben [3c 3d] [Qh]
+Ben: bets $20
+Ann: calls $18 and is all-in
+Uncalled bet ($2) returned to Ben
+*** 6th STREET ***
+Dealt to Ann [As Ah Kd 7s 2c] [9d]
+Dealt to Ben [3c 3d Qh] [Jc]
+*** RIVER ***
+Dealt to Ann [As Ah Kd 7s 2c 9d] [4h]
+*** SHOW DOWN ***
+Ann: shows [As Ah Kd 7s 2c 9d 4h] (a pair of Aces)
+Ben: shows [3s 8h 3c 3d Qh Jc 8c] (a full house, Threes full of Eights)
+Ben collected $120 from pot
+*** SUMMARY ***
+Total pot $120 | Rake $0
+Seat 2: Ann showed [As Ah Kd 7s 2c 9d 4h] and lost with a pair of Aces
+Seat 5: Ben showed [3s 8h 3c 3d Qh Jc 8c] and won ($120) with a full house, Threes full of Eights
+"""
+
+EIGHT_GAME_RAZZ = """PokerStars Hand #270000000002:  8-Game (Razz Limit, $400/$800 USD) - 2026/01/01 12:00:00 ET
+Table 'Kappa' 6-max
+Seat 1: Cy ($10000 in chips)
+Seat 4: Di ($10000 in chips)
+Cy: posts the ante $60
+Di: posts the ante $60
+*** 3rd STREET ***
+Dealt to Cy [2s 3h Kc]
+Dealt to Di [4d]
+Cy: brings in for $120
+Di: raises $280 to $400
+Cy: folds
+Uncalled bet ($280) returned to Di
+Di collected $360 from pot
+Di: doesn't show hand
+*** SUMMARY ***
+Total pot $360 | Rake $0
+Seat 1: Cy folded on the 3rd Street
+Seat 4: Di collected ($360)
 """
 
 
@@ -170,15 +232,39 @@ def test_a_hand_run_twice_is_paid_as_the_site_paid_it():
 def test_omaha_hi_lo_scoop_and_a_game_not_read(cli, tmp_path):
     (h,) = read_histories(HILO)
     assert h.game == "omaha-hilo" and [s.net for s in h.seats] == [4, -2, -2] and not h.problems
-    items = list(read_text(HILO + "\n" + RAZZ + "\n" + TOURNAMENT, "mixed.txt"))
+    items = list(read_text(HILO + "\n" + DRAW + "\n" + TOURNAMENT, "mixed.txt"))
     assert [type(x).__name__ for x in items] == ["Hand", "PokerError", "Hand"]
     bad = items[1]
-    assert bad.hand_id == "260000000003" and bad.line == HILO.count("\n") + 2 and "Razz" in str(bad)
+    assert bad.hand_id == "260000000003" and bad.line == HILO.count("\n") + 2 and "Triple Draw" in str(bad)
     path = tmp_path / "mixed.txt"
-    path.write_text(HILO + "\n" + RAZZ + "\n" + TOURNAMENT)
+    path.write_text(HILO + "\n" + DRAW + "\n" + TOURNAMENT)
     code, out, err = cli("hh", str(path))
     assert code == 1 and [json.loads(x)["hand"] for x in out.splitlines()] == ["250000000002", "222333444"]
     assert f"mixed.txt: hand 260000000003, line {bad.line}: the game of" in err
+
+
+def test_a_stud_hand_all_in_on_fifth_street():
+    """Seven-card stud as PokerStars writes it (an old ``Game #`` header, no
+    button, antes, the bring-in and a completion, ``Dealt to`` lines street by
+    street, the seventh card dealt down): the nets, the stakes, and the all-in
+    on fifth street judged with each player's five cards so far, the cards
+    shown at the showdown filling the ones dealt down."""
+    (h,) = read_histories(STUD)
+    assert h.game == "stud" and h.names == ["Ann", "Ben"] and [s.number for s in h.seats] == [2, 5]
+    assert [s.net for s in h.seats] == [-60, 60] and h.returned == [(1, 2)] and not h.problems
+    assert (h.stakes["small_bet"], h.stakes["big_bet"], h.stakes["bring_in"]) == (10, 20, 5)
+    assert C.format_cards(h.seats[1].cards) == "3s 8h 3c 3d Qh Jc 8c"
+    spot = h.allin_ev()
+    assert spot.street == "fifth street" and spot.reason is None
+    want = pokercli.equity(["(As Ah) Kd 7s 2c", "(3s 8h) 3c 3d Qh"], game="stud")
+    assert spot.pots[0].equity == tuple(p.equity for p in want.players)
+    assert float(h.ev_net()[0]) == pytest.approx(120 * want.players[0].equity - 60)
+
+
+def test_an_eight_game_razz_hand_completed_by_a_raise():
+    (h,) = read_histories(EIGHT_GAME_RAZZ)
+    assert h.game == "razz" and [s.net for s in h.seats] == [-180, 180] and h.returned == [(1, 280)]
+    assert (h.stakes["small_bet"], h.stakes["big_bet"]) == (400, 800) and h.allin is None
 
 
 def test_to_phh_and_back_keeps_every_action_and_amount(cli, tmp_path):
@@ -188,7 +274,7 @@ def test_to_phh_and_back_keeps_every_action_and_amount(cli, tmp_path):
 
     pokerkit = pytest.importorskip("pokerkit")
     path = tmp_path / "stars.txt"
-    path.write_text(CASH + "\n" + TOURNAMENT + "\n" + HILO)
+    path.write_text(CASH + "\n" + TOURNAMENT + "\n" + HILO + "\n" + STUD + "\n" + EIGHT_GAME_RAZZ)
     code, phh, _ = cli("hh", str(path), "--to", "phh")
     assert code == 0 and phh.startswith("[1]\nvariant = ")
     first = list(read_histories(str(path)))
@@ -225,7 +311,7 @@ def test_a_file_is_read_a_hand_at_a_time():
                  getattr(x, "line", None), [s.net for s in x.seats] if hasattr(x, "seats") else None)
                 for x in items]
 
-    for text in (HILO + "\n" + RAZZ + "\n" + TOURNAMENT + "\n" + CASH, MANY,
+    for text in (HILO + "\n" + DRAW + "\n" + TOURNAMENT + "\n" + CASH, MANY,
                  json.dumps(SIDE_POT, indent=1) + "\n\n" + json.dumps(SIDE_POT) + '\n\n{"ohh": {"x": '):
         assert seen(read_lines(io.StringIO(text), "f")) == seen(read_text(text, "f"))
     pulled = []

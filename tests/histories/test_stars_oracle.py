@@ -18,6 +18,11 @@ from test_phh_oracle import check_nets, written  # noqa: E402
 
 TITLES = {"NT": "Hold'em No Limit", "PO": "Omaha Pot Limit", "FT": "Hold'em Limit",
           "FO/8": "Omaha Hi/Lo Limit"}
+#: A limit game's header names its small and big bets (pokerkit's games here: blinds 1/2, bets 2/4).
+STAKES = {"NT": "$1/$2", "PO": "$1/$2", "FT": "$2/$4", "FO/8": "$2/$4"}
+STUD_TITLES = {"F7S": "7 Card Stud Limit", "F7S/8": "7 Card Stud Hi/Lo Limit", "FR": "Razz Limit"}
+STUD_MARKS = {3: "*** 3rd STREET ***", 4: "*** 4th STREET ***", 5: "*** 5th STREET ***",
+              6: "*** 6th STREET ***", 7: "*** RIVER ***"}
 
 
 def stars_text(state, stacks, variant: str, number: int) -> str:
@@ -25,7 +30,7 @@ def stars_text(state, stacks, variant: str, number: int) -> str:
     last), forced bets, streets, bets and raises to amounts, the showdown."""
     n = len(stacks)
     names = [f"player{i + 1}" for i in range(n)]
-    lines = [f"PokerStars Hand #{number}: {TITLES[variant]} ($1/$2 USD) - 2026/01/01 0:00:00 ET",
+    lines = [f"PokerStars Hand #{number}: {TITLES[variant]} ({STAKES[variant]} USD) - 2026/01/01 0:00:00 ET",
              f"Table 'Test' 9-max Seat #{n} is the button"]
     lines += [f"Seat {i + 1}: {names[i]} (${stacks[i]} in chips)" for i in range(n)]
     street_max, board, shows, summary, hole_done = 0, [], [], [], False
@@ -78,6 +83,99 @@ def stars_text(state, stacks, variant: str, number: int) -> str:
         lines += ["*** SHOW DOWN ***", *shows]
     lines += ["*** SUMMARY ***", *summary]
     return "\n".join(lines) + "\n\n"
+
+
+def stars_stud_text(state, stacks, variant: str, number: int) -> str:
+    """A stud hand as PokerStars writes it for player1 (who sees their own
+    down cards; the others' up cards only, their down cards at the showdown):
+    antes, the streets' ``Dealt to`` lines, the bring-in, completions, bets and
+    raises to amounts, the showdown's seven cards in the order dealt."""
+    n = len(stacks)
+    names = [f"player{i + 1}" for i in range(n)]
+    lines = [f"PokerStars Game #{number}:  {STUD_TITLES[variant]} ($2/$4 USD) - 2026/01/01 0:00:00 ET",
+             "Table 'Test' 8-max"]
+    lines += [f"Seat {i + 1}: {names[i]} (${stacks[i]} in chips)" for i in range(n)]
+    held = [[] for _ in range(n)]  # (card, face up) as dealt
+    pending: dict = {}
+    street, level, completing, shows, summary = 0, 0, False, [], []
+
+    def seen(p, cards):  # what player1 sees of a player's cards
+        return [c for c, up in cards if up or p == 0]
+
+    def dealt_lines():
+        for p in sorted(pending):
+            new, before = pending[p], held[p][:len(held[p]) - len(pending[p])]
+            if street == 3:
+                lines.append(f"Dealt to {names[p]} [{' '.join(seen(p, new))}]")
+            elif seen(p, new):
+                lines.append(f"Dealt to {names[p]} [{' '.join(seen(p, before))}] [{' '.join(seen(p, new))}]")
+        pending.clear()
+
+    for op in state.operations:
+        kind = type(op).__name__
+        if kind == "HoleDealing":
+            p = op.player_index
+            for card, up in zip(op.cards, op.statuses):
+                held[p].append((repr(card), up))
+                pending.setdefault(p, []).append((repr(card), up))
+            now = max(3, len(held[p]))
+            if now != street:
+                street, level, completing = now, 0, False
+                lines.append(STUD_MARKS[street])
+            continue
+        if pending:
+            dealt_lines()
+        p = getattr(op, "player_index", None)
+        if kind == "AntePosting":
+            lines.append(f"{names[p]}: posts the ante ${op.amount}")
+        elif kind == "BringInPosting":
+            lines.append(f"{names[p]}: brings in for ${op.amount}")
+            level, completing = op.amount, True
+        elif kind == "CompletionBettingOrRaisingTo":
+            lines.append(f"{names[p]}: completes it to ${op.amount}" if completing else
+                         f"{names[p]}: bets ${op.amount}" if level == 0 else
+                         f"{names[p]}: raises ${op.amount - level} to ${op.amount}")
+            level, completing = op.amount, False
+        elif kind == "CheckingOrCalling":
+            lines.append(f"{names[p]}: " + (f"calls ${op.amount}" if op.amount else "checks"))
+        elif kind == "Folding":
+            lines.append(f"{names[p]}: folds")
+        elif kind == "HoleCardsShowingOrMucking":
+            cards = " ".join(repr(c) for c in op.hole_cards)
+            shows.append(f"{names[p]}: shows [{cards}]" if op.hole_cards else f"{names[p]}: mucks hand")
+            if op.hole_cards:
+                summary.append(f"Seat {p + 1}: {names[p]} showed [{cards}]")
+    if pending:
+        dealt_lines()
+    if shows:
+        lines += ["*** SHOW DOWN ***", *shows]
+    lines += ["*** SUMMARY ***", *summary]
+    return "\n".join(lines) + "\n\n"
+
+
+@pytest.mark.parametrize("variant", ["F7S", "F7S/8", "FR"])
+def test_stud_razz_and_stud_hi_lo_nets_are_pokerkits(variant):
+    """Stud games as PokerStars writes them (``Dealt to`` lines street by
+    street, the bring-in, completions, the seven cards shown): every player's
+    net is pokerkit's, on 150 random hands of 2 to 6 players each."""
+    import random
+
+    from test_phh_oracle import played
+
+    rng = random.Random("stars" + variant)
+    random.seed("stars" + variant)
+    texts, nets = [], []
+    for k in range(150):
+        _, state, stacks = played(rng, variant, rng.randint(2, 6))
+        texts.append(stars_stud_text(state, stacks, variant, 5000 + k))
+        nets.append([a - b for a, b in zip(state.stacks, stacks)])
+    hands = list(read_histories("".join(texts)))
+    check_nets(hands, nets, "pokerstars")
+    game = {"F7S": "stud", "F7S/8": "stud-hilo", "FR": "razz"}[variant]
+    assert all(h.game == game and h.fields["bring_in"] == 1 for h in hands)
+    assert all((h.fields["small_bet"], h.fields["big_bet"]) == (2, 4) for h in hands)
+    # the all-ins before the seventh street are judged where every hand was shown
+    assert sum(h.allin is not None and h.allin_ev() is not None and h.allin.reason is None for h in hands) >= 3
 
 
 @pytest.mark.parametrize("variant", ["NT", "PO", "FT", "FO/8"])
