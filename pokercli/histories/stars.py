@@ -12,7 +12,8 @@ street by street, the unknown down cards filled from those shown), antes,
 blinds, straddles and dead blinds, side pots, uncalled bets, shown and mucked
 cards (the summary's ``mucked [..]`` too), players sitting out, rake, and
 run-it-twice hands (paid as the site paid them; the all-in equity is the same
-whatever is run). The draw games are not read from PokerStars yet.
+whatever is run), and 2-7 triple and single draw and badugi (the player's
+own draws by name, the others' as unknown cards).
 """
 
 from __future__ import annotations
@@ -33,7 +34,15 @@ _GAMES = [  # (pattern in the header, PHH-style variant code, hole cards)
     (r"Omaha Pot Limit", "PO", 4), (r"Omaha No Limit", "NO", 4), (r"Omaha Limit", "FO", 4),
     (r"Hold'em No Limit", "NT", 2), (r"Hold'em Pot Limit", "PT", 2), (r"Hold'em Limit", "FT", 2),
     (r"7 Card Stud Hi/Lo Limit", "F7S/8", 7), (r"7 Card Stud Limit", "F7S", 7), (r"Razz Limit", "FR", 7),
+    (r"Triple Draw 2-7 Lowball Limit", "F2L3D", 5), (r"Single Draw 2-7 Lowball No Limit", "N2L1D", 5),
+    (r"Badugi Limit", "FB", 4),
 ]
+#: The draw games (their players' discards and the cards dealt for them).
+_DRAW_VARIANTS = {"F2L3D", "N2L1D", "FB"}
+#: A line after which a draw's replacement cards are dealt: PHH (and pokerkit) deal them
+#: once every player has drawn, PokerStars names the player's own right after their discard.
+_AFTER_DRAW = re.compile(r"^\*\*\* |^.+?: (?:folds|checks|calls|bets|raises|shows|mucks|doesn't show)| collected ")
+_DISCARDS = re.compile(r"^discards (\d+) cards?(?: \[([^\]]*)\])?$")
 #: The stud games' street markers: the street's number (3rd to 7th; PokerStars calls the 7th the river).
 _STUD_STREETS = {"*** 3rd STREET ***": 3, "*** 4th STREET ***": 4, "*** 5th STREET ***": 5,
                  "*** 6th STREET ***": 6, "*** RIVER ***": 7}
@@ -96,7 +105,7 @@ def to_fields(lines: list[str]) -> dict:
             break
     else:
         raise PokerError(f"the game of {lines[0][:80]!r} is not one pokercli reads from PokerStars "
-                         "(hold'em, Omaha, stud, stud hi-lo and razz)")
+                         "(hold'em, Omaha, stud, razz, 2-7 draw and badugi)")
     button = _BUTTON.search(lines[1]) if len(lines) > 1 else None
     seats: list[tuple[int, str, Fraction, bool]] = []
     body = 2
@@ -124,11 +133,13 @@ def to_fields(lines: list[str]) -> dict:
     rake = Fraction(0)
     known: dict[int, str] = {}
     stud = holes == 7
+    draw = variant in _DRAW_VARIANTS
     dealt = stud  # a stud game's cards are dealt street by street (below), a board game's at once
     street = 0
     folded: set[int] = set()
     deals: dict[int, list[int]] = {}  # stud: each player's dealing actions, by index in ``actions``
     bring_in: Optional[Fraction] = None
+    drawn: list[str] = []  # a draw's replacement cards, dealt once every player has drawn
     stage = "blinds"
 
     def deal(p: int, cards: str) -> None:
@@ -143,6 +154,9 @@ def to_fields(lines: list[str]) -> dict:
         return index[name]
 
     for at, line in enumerate(lines[body:], body):
+        if drawn and _AFTER_DRAW.match(line):
+            actions += drawn
+            drawn.clear()
         try:
             if line.startswith("*** "):
                 if stud and line in _STUD_STREETS:
@@ -173,12 +187,16 @@ def to_fields(lines: list[str]) -> dict:
                 if m:
                     rake = money(m.group(2))
                 m = _SHOWED.match(line)
-                if m and m.group(1) in index:
+                if m and m.group(1) in index and not draw:  # (a draw game's last cards: not those dealt)
                     known.setdefault(index[m.group(1)], m.group(2).replace(" ", ""))
                 continue
             # (each pattern tried only on the lines that can be its: most lines are actions)
             if stud and line.startswith("Dealt to "):
                 _stud_dealt(line, street, lambda name: who(name, at), deal, deals, actions)
+                continue
+            if draw and dealt and line.startswith("Dealt to "):  # the cards drawn: [kept] [new]
+                p = who(line[len("Dealt to "):line.index(" [")], at)
+                drawn.append(f"d dh p{p + 1} " + _BRACKETS.findall(line)[-1].replace(" ", ""))
                 continue
             m = _DEALT.match(line) if line.startswith("Dealt to ") else None
             if m:
@@ -207,6 +225,20 @@ def to_fields(lines: list[str]) -> dict:
                 blinds[p] += amount - small
             elif what.startswith(("posts small blind", "posts big blind", "posts straddle")):
                 blinds[p] += money(_TAIL_AMOUNT.search(what).group(1))
+            elif draw and (what.startswith("discards") or what.startswith("stands pat")):
+                if not dealt:
+                    _deal(actions, known, n, holes)
+                    dealt = True
+                m = _DISCARDS.match(what)
+                if what.startswith("stands pat"):
+                    actions.append(f"p{p + 1} sd")
+                elif not m:
+                    raise PokerError(f"cannot read the draw {what!r}")
+                elif m.group(2) is not None:  # the player's own: the cards dealt follow, on their line
+                    actions.append(f"p{p + 1} sd " + m.group(2).replace(" ", ""))
+                else:
+                    actions.append(f"p{p + 1} sd " + "??" * int(m.group(1)))
+                    drawn.append(f"d dh p{p + 1} " + "??" * int(m.group(1)))
             elif what.startswith("brings in"):  # stud's forced first bet
                 bring_in = money(_TAIL_AMOUNT.search(what).group(1))
                 actions.append(f"p{p + 1} pb")
@@ -236,10 +268,13 @@ def to_fields(lines: list[str]) -> dict:
             if getattr(e, "line_in_hand", None) is None:
                 e.line_in_hand = at
             raise
+    actions += drawn
     if not dealt:
         _deal(actions, known, n, holes)
     # the dealt cards as the hand came to know them (shown at the showdown, or in the summary)
     for i, cards in known.items():
+        if draw:  # a draw game's cards shown are its last ones: the deal stays as the hand knew it
+            continue
         if stud:  # the cards shown in the order dealt fill the unknown ones, street by street
             shown_ = iter(cards[k:k + 2] for k in range(0, len(cards), 2))
             for k in deals.get(i, []):

@@ -38,7 +38,7 @@ def files(tmp_path_factory):
         ohh.append(json.dumps(doc, indent=1 if k % 2 else None))
     phh[7] = phh[7].replace(" cbr ", " cbr x ", 1)
     stars[5] = stars[5].replace("(", "[", 1)  # a seat line that does not read
-    stars[9] = stars[9].replace("Hold'em No Limit", "Badugi Limit", 1)
+    stars[9] = stars[9].replace("Hold'em No Limit", "5 Card Draw Limit", 1)
     ohh[9] = ohh[9].replace('"players"', '"pleyers"', 1)
     root = tmp_path_factory.mktemp("hh")
     out = {"phhs": root / "many.phhs", "stars": root / "many.txt", "ohh": root / "many.ohh",

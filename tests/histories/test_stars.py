@@ -132,7 +132,7 @@ P1 collected $6 from pot
 Total pot $6 | Rake $0
 """
 
-DRAW = """PokerStars Hand #260000000003: Triple Draw 2-7 Lowball Limit ($1/$2 USD) - 2026/01/01 12:00:00 ET
+DRAW = """PokerStars Hand #260000000003: 5 Card Draw Limit ($1/$2 USD) - 2026/01/01 12:00:00 ET
 Table 'Theta' 6-max Seat #1 is the button
 Seat 1: X ($50 in chips)
 Seat 2: Y ($50 in chips)
@@ -176,6 +176,49 @@ Ben collected $120 from pot
 Total pot $120 | Rake $0
 Seat 2: Ann showed [As Ah Kd 7s 2c 9d 4h] and lost with a pair of Aces
 Seat 5: Ben showed [3s 8h 3c 3d Qh Jc 8c] and won ($120) with a full house, Threes full of Eights
+"""
+
+TRIPLE_DRAW = """PokerStars Hand #280000000001: Triple Draw 2-7 Lowball Limit ($2/$4 USD) - 2026/01/01 12:00:00 ET
+Table 'Lambda' 6-max Seat #3 is the button
+Seat 1: Eve ($80 in chips)
+Seat 2: Fay ($80 in chips)
+Seat 3: Gus ($80 in chips)
+Eve: posts small blind $1
+Fay: posts big blind $2
+*** DEALING HANDS ***
+Dealt to Eve [Kh Th 3d Tc 7c]
+Gus: calls $2
+Eve: calls $1
+Fay: checks
+*** FIRST DRAW ***
+Eve: discards 2 cards [Kh Th]
+Dealt to Eve [3d Tc 7c] [5c Qs]
+Fay: discards 2 cards
+Gus: discards 3 cards
+Eve: checks
+Fay: bets $2
+Gus: folds
+Eve: calls $2
+*** SECOND DRAW ***
+Eve: discards 2 cards [Qs Tc]
+Dealt to Eve [3d 7c 5c] [4c 2s]
+Fay: stands pat
+Eve: bets $4
+Fay: calls $4
+*** THIRD DRAW ***
+Eve: stands pat on [3d 7c 5c 4c 2s]
+Fay: discards 1 card
+Eve: bets $4
+Fay: calls $4
+*** SHOW DOWN ***
+Eve: shows [5c 4c 3d 2s 7c] (Lo: 7,5,4,3,2)
+Fay: mucks hand
+Eve collected $26 from pot
+*** SUMMARY ***
+Total pot $26 | Rake $0
+Seat 1: Eve (small blind) showed [5c 4c 3d 2s 7c] and won ($26) with Lo: 7,5,4,3,2
+Seat 2: Fay (big blind) mucked [8s 7d 3c 6d 2h]
+Seat 3: Gus (button) folded before the Draw
 """
 
 EIGHT_GAME_RAZZ = """PokerStars Hand #270000000002:  8-Game (Razz Limit, $400/$800 USD) - 2026/01/01 12:00:00 ET
@@ -235,7 +278,7 @@ def test_omaha_hi_lo_scoop_and_a_game_not_read(cli, tmp_path):
     items = list(read_text(HILO + "\n" + DRAW + "\n" + TOURNAMENT, "mixed.txt"))
     assert [type(x).__name__ for x in items] == ["Hand", "PokerError", "Hand"]
     bad = items[1]
-    assert bad.hand_id == "260000000003" and bad.line == HILO.count("\n") + 2 and "Triple Draw" in str(bad)
+    assert bad.hand_id == "260000000003" and bad.line == HILO.count("\n") + 2 and "5 Card Draw" in str(bad)
     path = tmp_path / "mixed.txt"
     path.write_text(HILO + "\n" + DRAW + "\n" + TOURNAMENT)
     code, out, err = cli("hh", str(path))
@@ -267,6 +310,18 @@ def test_an_eight_game_razz_hand_completed_by_a_raise():
     assert (h.stakes["small_bet"], h.stakes["big_bet"]) == (400, 800) and h.allin is None
 
 
+def test_a_triple_draw_hand_with_the_players_own_draws():
+    """2-7 triple draw: the player's own discards and the cards dealt for
+    them, the others' discards as unknown cards, standing pat; the cards
+    shown are the last ones, and the player's hand is those cards."""
+    (h,) = read_histories(TRIPLE_DRAW)
+    assert h.game == "27-triple" and h.names == ["Eve", "Fay", "Gus"] and not h.problems
+    assert [s.net for s in h.seats] == [14, -12, -2]
+    assert C.format_cards(h.seats[0].cards) == "5c 4c 3d 2s 7c" and h.allin is None
+    assert h.fields["actions"][6:12] == ["p1 sd KhTh", "p2 sd ????", "p3 sd ??????", "d dh p1 5cQs", "d dh p2 ????",
+                                         "d dh p3 ??????"]  # dealt once all have drawn, as PHH deals
+
+
 def test_to_phh_and_back_keeps_every_action_and_amount(cli, tmp_path):
     """PokerStars hands written as PHH (--to phh) read back to the same actions,
     amounts and nets; pokerkit replays the written PHH to the same pots."""
@@ -274,7 +329,8 @@ def test_to_phh_and_back_keeps_every_action_and_amount(cli, tmp_path):
 
     pokerkit = pytest.importorskip("pokerkit")
     path = tmp_path / "stars.txt"
-    path.write_text(CASH + "\n" + TOURNAMENT + "\n" + HILO + "\n" + STUD + "\n" + EIGHT_GAME_RAZZ)
+    path.write_text(CASH + "\n" + TOURNAMENT + "\n" + HILO + "\n" + STUD + "\n" + EIGHT_GAME_RAZZ + "\n"
+                    + TRIPLE_DRAW)
     code, phh, _ = cli("hh", str(path), "--to", "phh")
     assert code == 0 and phh.startswith("[1]\nvariant = ")
     first = list(read_histories(str(path)))

@@ -25,6 +25,23 @@ STUD_MARKS = {3: "*** 3rd STREET ***", 4: "*** 4th STREET ***", 5: "*** 5th STRE
               6: "*** 6th STREET ***", 7: "*** RIVER ***"}
 
 
+def showing(op, names, shows: list, summary: list) -> None:
+    """A player's cards shown (or mucked) at the showdown, and in the summary."""
+    p = op.player_index
+    cards = " ".join(repr(c) for c in op.hole_cards)
+    shows.append(f"{names[p]}: shows [{cards}]" if op.hole_cards else f"{names[p]}: mucks hand")
+    if op.hole_cards:
+        summary.append(f"Seat {p + 1}: {names[p]} showed [{cards}]")
+
+
+def ending(lines: list, shows: list, summary: list) -> str:
+    """The hand's text: its lines, the showdown and the summary."""
+    if shows:
+        lines += ["*** SHOW DOWN ***", *shows]
+    lines += ["*** SUMMARY ***", *summary]
+    return "\n".join(lines) + "\n\n"
+
+
 def stars_text(state, stacks, variant: str, number: int) -> str:
     """The hand as PokerStars writes it: seats 1..n in PHH order (the button
     last), forced bets, streets, bets and raises to amounts, the showdown."""
@@ -74,15 +91,8 @@ def stars_text(state, stacks, variant: str, number: int) -> str:
             street_bets[p] = op.amount
             street_max = op.amount
         elif kind == "HoleCardsShowingOrMucking":  # after the river, as PokerStars writes it
-            p = op.player_index
-            cards = " ".join(repr(c) for c in op.hole_cards)
-            shows.append(f"{names[p]}: shows [{cards}]" if op.hole_cards else f"{names[p]}: mucks hand")
-            if op.hole_cards:
-                summary.append(f"Seat {p + 1}: {names[p]} showed [{cards}]")
-    if shows:
-        lines += ["*** SHOW DOWN ***", *shows]
-    lines += ["*** SUMMARY ***", *summary]
-    return "\n".join(lines) + "\n\n"
+            showing(op, names, shows, summary)
+    return ending(lines, shows, summary)
 
 
 def stars_stud_text(state, stacks, variant: str, number: int) -> str:
@@ -141,23 +151,88 @@ def stars_stud_text(state, stacks, variant: str, number: int) -> str:
         elif kind == "Folding":
             lines.append(f"{names[p]}: folds")
         elif kind == "HoleCardsShowingOrMucking":
-            cards = " ".join(repr(c) for c in op.hole_cards)
-            shows.append(f"{names[p]}: shows [{cards}]" if op.hole_cards else f"{names[p]}: mucks hand")
-            if op.hole_cards:
-                summary.append(f"Seat {p + 1}: {names[p]} showed [{cards}]")
+            showing(op, names, shows, summary)
     if pending:
         dealt_lines()
-    if shows:
-        lines += ["*** SHOW DOWN ***", *shows]
-    lines += ["*** SUMMARY ***", *summary]
-    return "\n".join(lines) + "\n\n"
+    return ending(lines, shows, summary)
 
 
-@pytest.mark.parametrize("variant", ["F7S", "F7S/8", "FR"])
-def test_stud_razz_and_stud_hi_lo_nets_are_pokerkits(variant):
-    """Stud games as PokerStars writes them (``Dealt to`` lines street by
-    street, the bring-in, completions, the seven cards shown): every player's
-    net is pokerkit's, on 150 random hands of 2 to 6 players each."""
+DRAW_TITLES = {"F2L3D": "Triple Draw 2-7 Lowball Limit", "N2L1D": "Single Draw 2-7 Lowball No Limit",
+               "FB": "Badugi Limit"}
+DRAW_STAKES = {"F2L3D": "$2/$4", "N2L1D": "$1/$2", "FB": "$2/$4"}
+
+
+def stars_draw_text(state, stacks, variant: str, number: int) -> str:
+    """A draw game's hand as PokerStars writes it for player1 (the button
+    last): blinds, ``*** DEALING HANDS ***`` with player1's cards, the others'
+    discards as a count, player1's by name with the cards dealt for them
+    (``Dealt to player1 [kept] [new]``), standing pat, bets and raises to
+    amounts, the last cards shown at the showdown."""
+    n = len(stacks)
+    names = [f"player{i + 1}" for i in range(n)]
+    lines = [f"PokerStars Hand #{number}: {DRAW_TITLES[variant]} ({DRAW_STAKES[variant]} USD) - "
+             "2026/01/01 0:00:00 ET", f"Table 'Test' 6-max Seat #{n} is the button"]
+    lines += [f"Seat {i + 1}: {names[i]} (${stacks[i]} in chips)" for i in range(n)]
+    mine: list = []  # player1's cards
+    dealt, level, blinds, shows, summary = False, 0, [], [], []
+    rounds = iter(("FIRST", "SECOND", "THIRD"))
+    drawing = False
+    for op in state.operations:
+        kind = type(op).__name__
+        p = getattr(op, "player_index", None)
+        if kind == "BlindOrStraddlePosting":
+            word = "small blind" if not blinds else "big blind"
+            blinds.append(f"{names[p]}: posts {word} ${op.amount}")
+            level = max(level, op.amount)
+            continue
+        if blinds:
+            lines += blinds
+            blinds.clear()
+        if kind == "HoleDealing":
+            if not dealt:
+                mine += [repr(c) for c in op.cards] if p == 0 else []
+            elif p == 0:
+                new = [repr(c) for c in op.cards]
+                lines.append(f"Dealt to {names[0]} [{' '.join(mine)}] [{' '.join(new)}]")
+                mine += new
+            continue
+        if kind in ("Folding", "CheckingOrCalling", "CompletionBettingOrRaisingTo", "StandingPatOrDiscarding") \
+                and not dealt:
+            lines += ["*** DEALING HANDS ***", f"Dealt to {names[0]} [{' '.join(mine)}]"]
+            dealt = True
+        if kind == "StandingPatOrDiscarding":
+            if not drawing:
+                lines.append(f"*** {next(rounds, 'NEXT')} DRAW ***")
+                drawing, level = True, 0
+            gone = [repr(c) for c in op.cards]
+            if not gone:
+                lines.append(f"{names[p]}: stands pat" + (f" on [{' '.join(mine)}]" if p == 0 else ""))
+            elif p == 0:
+                lines.append(f"{names[p]}: discards {len(gone)} card{'s' * (len(gone) > 1)} [{' '.join(gone)}]")
+                mine = [c for c in mine if c not in gone]
+            else:
+                lines.append(f"{names[p]}: discards {len(gone)} card{'s' * (len(gone) > 1)}")
+            continue
+        if kind in ("Folding", "CheckingOrCalling", "CompletionBettingOrRaisingTo"):
+            drawing = False
+        if kind == "AntePosting":
+            lines.append(f"{names[p]}: posts the ante ${op.amount}")
+        elif kind == "Folding":
+            lines.append(f"{names[p]}: folds")
+        elif kind == "CheckingOrCalling":
+            lines.append(f"{names[p]}: " + (f"calls ${op.amount}" if op.amount else "checks"))
+        elif kind == "CompletionBettingOrRaisingTo":
+            lines.append(f"{names[p]}: bets ${op.amount}" if level == 0 else
+                         f"{names[p]}: raises ${op.amount - level} to ${op.amount}")
+            level = op.amount
+        elif kind == "HoleCardsShowingOrMucking":
+            showing(op, names, shows, summary)
+    return ending(lines, shows, summary)
+
+
+def mixed_hands(variant: str, write) -> list:
+    """150 random hands of ``variant`` (2 to 6 players) that pokerkit played,
+    written by ``write`` and read back, every player's net checked against pokerkit's."""
     import random
 
     from test_phh_oracle import played
@@ -167,10 +242,31 @@ def test_stud_razz_and_stud_hi_lo_nets_are_pokerkits(variant):
     texts, nets = [], []
     for k in range(150):
         _, state, stacks = played(rng, variant, rng.randint(2, 6))
-        texts.append(stars_stud_text(state, stacks, variant, 5000 + k))
+        texts.append(write(state, stacks, variant, 5000 + k))
         nets.append([a - b for a, b in zip(state.stacks, stacks)])
     hands = list(read_histories("".join(texts)))
     check_nets(hands, nets, "pokerstars")
+    return hands
+
+
+@pytest.mark.parametrize("variant", ["F2L3D", "N2L1D", "FB"])
+def test_draw_games_nets_are_pokerkits(variant):
+    """2-7 triple and single draw and badugi as PokerStars writes them (the
+    others' discards a count, player1's named, standing pat, the deck dealt
+    again from the discards when it runs out): every player's net is
+    pokerkit's, on 150 random hands of 2 to 6 players each."""
+    hands = mixed_hands(variant, stars_draw_text)
+    game = {"F2L3D": "27-triple", "N2L1D": "27-single", "FB": "badugi"}[variant]
+    assert all(h.game == game for h in hands)
+    assert sum(any(len(p.contenders) > 1 for p in h.pots) for h in hands) >= 20  # showdowns
+
+
+@pytest.mark.parametrize("variant", ["F7S", "F7S/8", "FR"])
+def test_stud_razz_and_stud_hi_lo_nets_are_pokerkits(variant):
+    """Stud games as PokerStars writes them (``Dealt to`` lines street by
+    street, the bring-in, completions, the seven cards shown): every player's
+    net is pokerkit's, on 150 random hands of 2 to 6 players each."""
+    hands = mixed_hands(variant, stars_stud_text)
     game = {"F7S": "stud", "F7S/8": "stud-hilo", "FR": "razz"}[variant]
     assert all(h.game == game and h.fields["bring_in"] == 1 for h in hands)
     assert all((h.fields["small_bet"], h.fields["big_bet"]) == (2, 4) for h in hands)
