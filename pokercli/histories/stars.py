@@ -220,7 +220,8 @@ def to_fields(lines: list[str]) -> dict:
             elif what.startswith("posts small & big blinds"):
                 amount = money(_TAIL_AMOUNT.search(what).group(1))
                 # the small blind is dead money, the big blind a live bet
-                small = (_blinds(rest)[0] or amount / 3) / (2 if variant.startswith("F") else 1)
+                head = _blinds(rest)[0]  # a limit game's header names its small bet: twice the small blind
+                small = amount / 3 if head is None else head / 2 if variant.startswith("F") else head
                 antes[p] += small
                 blinds[p] += amount - small
             elif what.startswith(("posts small blind", "posts big blind", "posts straddle")):
