@@ -218,6 +218,9 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
         raise PokerError(f"variant {variant!r} is not one pokercli reads "
                          f"({', '.join(VARIANTS)})")
     game, betting = VARIANTS[variant]
+    from pokercli.games import game as _game
+
+    drawing = _game(game).dealing.draws is not None  # a draw game: its cards change after the betting
     starting = doc.get("starting_stacks")
     if not isinstance(starting, list) or not 2 <= len(starting) <= 23:
         raise PokerError("starting_stacks: expected an array of 2 or more stacks")
@@ -361,9 +364,11 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
                     street_bet[p] = to
                     top = max(top, to)
                 in_draw = False
-                last_betting = {"board": tuple(board), "folded": [s.folded for s in seats],
-                                "left": list(left), "cards": [list(s_.cards) for s_ in seats],
-                                "draws": len(draw_log)}
+                # what the all-in spot needs of this moment (folds and payments all come
+                # from betting actions: the final ones are this moment's)
+                last_betting = {"board": len(board), "draws": len(draw_log),
+                                "cards": [list(s_.cards) for s_ in seats] if drawing
+                                else [len(s_.cards) for s_ in seats]}
             elif kind == "sd":  # stand pat, or discard the cards named
                 drew = True
                 if betting_seen:
@@ -445,6 +450,9 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
             s.won = w
         if problems:
             hand.problems[:] = [p for p in problems if not p.startswith("no result:")]
+    if last_betting is not None:
+        last_betting.update(board=tuple(board[:last_betting["board"]]), left=left,
+                            folded=[s_.folded for s_ in seats])
     hand.allin = _allin_spot(hand, last_betting, draw_log)
     return hand
 
@@ -632,7 +640,7 @@ def _allin_spot(hand: Hand, last_betting: Optional[dict],
         thrown = {c for rnd in draw_log[:done + 1] for cards in rnd.values() for c in cards if c is not None}
         dead = tuple(sorted(thrown - held))
     else:  # stud: each player's cards so far, the rest to come
-        counts = {i: len(last_betting["cards"][i]) for i in live}
+        counts = {i: last_betting["cards"][i] for i in live}  # each player's cards then
         if min(counts.values()) >= g.hole_cards:
             return None
         street = _STUD_STREETS.get(max(counts.values()), f"{max(counts.values())} cards")
