@@ -587,7 +587,7 @@ def hh(
         import contextlib
         import os
 
-        from pokercli.histories import read_lines
+        from pokercli.histories import read_docs_lines, read_lines
         from pokercli.histories.parallel import json_lines, workers_for
         from pokercli.histories.summary import summarize, summarize_records
         from pokercli.render import emit, json_text, progress_bar
@@ -634,12 +634,12 @@ def hh(
             with stream if name != "-" else contextlib.nullcontext():
                 yield stream
 
-        def hands_read(report):
+        def hands_read(report, reader=read_lines):
             nonlocal unread
             count = 0
             for name in files:
                 with opened(name) as stream:
-                    for item in read_lines(lines_of(stream, name), "stdin" if name == "-" else name):
+                    for item in reader(lines_of(stream, name), "stdin" if name == "-" else name):
                         count += 1
                         if report is not None and total and count % 50 == 0:
                             report(min(done[0], total), total)
@@ -698,8 +698,8 @@ def hh(
                     sys.stdout.write(line + "\n")
                     sys.stdout.flush()
             else:
-                for hand in hands_read(report):
-                    sys.stdout.write(json_text(hand.to_dict()) + "\n")
+                for doc in hands_read(report, read_docs_lines):
+                    sys.stdout.write(json_text(doc) + "\n")
                     sys.stdout.flush()
         if summary:
             emit(totals, out)

@@ -65,6 +65,26 @@ def read_lines(lines: Iterable[str], source: str = "-") -> Iterator[Union[Hand, 
             yield item
 
 
+def read_docs_lines(lines: Iterable[str], source: str = "-") -> Iterator[Union[dict, PokerError]]:
+    """:func:`read_lines`'s hands as their JSON documents (:meth:`Hand.to_dict`;
+    a plain PokerStars hand read in one pass, :func:`stars.read_docs`)."""
+    from pokercli.histories import stars
+
+    reader, chunks = chunked(lines)
+    count = 0
+    for start, text in chunks:
+        items = stars.read_docs(text, source, count + 1) if reader is stars.read else reader(text, source, count + 1)
+        for item in items:
+            count += 1
+            if isinstance(item, PokerError):
+                if getattr(item, "line", None):
+                    item.line += start - 1
+            elif not isinstance(item, dict):
+                item.index = count
+                item = item.to_dict()
+            yield item
+
+
 #: The readers of :func:`chunked`, by name (a worker process is told the name).
 def readers() -> dict:
     from pokercli.histories import ohh, phh, stars

@@ -48,12 +48,18 @@ def _read_batch(reader_name: str, source: str, chunks: list, summary: bool = Fal
     from pokercli.histories.summary import record
     from pokercli.render import json_text
 
+    from pokercli.histories import stars
+
     reader = readers()[reader_name]
+    if reader is stars.read and not summary:  # their JSON documents straight away
+        reader = stars.read_docs
     out = []
     for start, text in chunks:
         items = []
         for k, item in enumerate(reader(text, source, SENTINEL)):
-            if isinstance(item, PokerError):
+            if isinstance(item, dict):  # a PokerStars hand: its id is its number's place
+                items.append(("hand", json_text(item), None))
+            elif isinstance(item, PokerError):
                 line = getattr(item, "line", None)
                 if line:
                     line += start - 1

@@ -96,6 +96,30 @@ def read(text: str, source: str = "-", number_from: int = 1) -> Iterator[Union[H
             yield e
 
 
+def read_docs(text: str, source: str = "-", number_from: int = 1) -> Iterator[Union[dict, PokerError]]:
+    """:func:`read`'s hands as their JSON documents (:meth:`Hand.to_dict`): a
+    plain hand by the one-pass reader (:mod:`pokercli.histories.stars_fast`),
+    the rest by :func:`read`'s replay; the same documents either way."""
+    from pokercli.histories.stars_fast import hand_doc
+
+    for count, (first, lines) in enumerate(split_hands(text), number_from):
+        hand_id = _HEADER.match(lines[0]).group(1)
+        doc = hand_doc(lines, source, hand_id)
+        if doc is not None:
+            yield doc
+            continue
+        try:
+            fields = to_fields(lines)
+            hand = replay(fields, source=source, index=count, hand_id=hand_id, site="pokerstars")
+        except PokerError as e:
+            e.source, e.hand_id = source, hand_id
+            at = getattr(e, "line_in_hand", None)
+            e.line = first + at if at is not None else first
+            yield e
+            continue
+        yield hand.to_dict()
+
+
 def to_fields(lines: list[str]) -> dict:
     """The PHH fields of one PokerStars hand (plus ``hand``, ``table``, ``winnings``, ``rake``)."""
     header = _HEADER.match(lines[0])

@@ -1,0 +1,434 @@
+"""``pokercli hh``'s JSON of a plain PokerStars board-game hand in one pass.
+
+The reference reader (:mod:`pokercli.histories.stars`) turns a hand into PHH
+fields and replays them (:func:`pokercli.histories.hand.replay`) in exact
+fractions: one code path for every format, but about 250 µs a hand. Most
+hands of a big file are plain: hold'em or Omaha high, no run-it-twice, no
+all-in with cards to come, nothing that does not add up. This module reads
+such a hand's lines once, keeps every amount in whole cents, and writes the
+same document :meth:`Hand.to_dict` would, key for key and number for number
+(``tests/histories/test_stars_fast.py`` compares the two on every test hand).
+
+Whatever it is not sure of it does not answer: :func:`hand_doc` returns None
+and the reference reader reads the hand (and names what is wrong with it).
+That covers an all-in with cards to come (its equity is the reference's), a
+hand that needs a problem reported, any line or amount it does not know.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any, Optional
+
+from pokercli import cards as C
+from pokercli.histories import stars as S
+
+#: The variants read here: board games valued high only.
+_FAST = {"NT": ("holdem", "no-limit"), "PT": ("holdem", "pot-limit"), "FT": ("holdem", "fixed-limit"),
+         "PO": ("omaha", "pot-limit"), "NO": ("omaha", "no-limit"), "FO": ("omaha", "fixed-limit"),
+         "PO5": ("omaha5", "pot-limit")}
+_NAMES = [C.card_name(c) for c in range(52)]
+_CENTS: dict[str, int] = {}
+_BRACKET = re.compile(r"\[([^\]]*)\]")
+
+
+class _Unsure(Exception):
+    """Something this path leaves to the reference reader."""
+
+
+def _cents(text: str) -> int:
+    """An amount as written (``1,000.50``) in cents; more decimals: unsure."""
+    x = _CENTS.get(text)
+    if x is None:
+        plain = text.replace(",", "")
+        whole, dot, part = plain.partition(".")
+        if len(part) > 2 or not whole.isdigit() or (part and not part.isdigit()):
+            raise _Unsure
+        x = int(whole) * 100 + (int(part.ljust(2, "0")) if part else 0)
+        if len(_CENTS) < 4096:
+            _CENTS[text] = x
+    return x
+
+
+def _out(x) -> Any:
+    """An amount in cents (an int, or a Fraction after a split) as the JSON has it:
+    an integer when whole chips, else a float."""
+    if type(x) is int:
+        return x // 100 if x % 100 == 0 else x / 100
+    v = x / 100
+    return int(v) if v.denominator == 1 else float(v)
+
+
+def _chips(x: Fraction) -> Any:
+    return int(x) if x.denominator == 1 else float(x)
+
+
+def _cards(text: str) -> list[int]:
+    out = []
+    for word in text.split():
+        card = C.SPELLINGS.get(word)
+        if card is None or len(word) != 2:
+            raise _Unsure
+        out.append(card)
+    return out
+
+
+def hand_doc(lines: list[str], source: str, hand_id: str) -> Optional[dict]:
+    """The JSON document of one hand's lines, or None where the reference reader must read it."""
+    try:
+        return _read(lines, source, hand_id)
+    except (_Unsure, ValueError, KeyError, IndexError, AttributeError):
+        return None
+
+
+def _read(lines: list[str], source: str, hand_id: str) -> Optional[dict]:
+    rest = S._HEADER.match(lines[0]).group(2)
+    for pattern, variant, holes in S._GAMES:
+        if pattern in rest:
+            break
+    else:
+        return None
+    if variant not in _FAST:
+        return None
+    game, betting = _FAST[variant]
+    button = S._BUTTON.search(lines[1]) if len(lines) > 1 else None
+    seats = []
+    body = 2
+    for k in range(2, len(lines)):
+        m = S._SEAT.match(lines[k])
+        if not m:
+            break
+        seats.append((int(m.group(1)), m.group(2), _cents(m.group(3)), "sitting out" in m.group(4)))
+        body = k + 1
+    names = {s[1] for s in seats}
+    acted = {line.split(": ", 1)[0] for line in lines[body:] if ": " in line}
+    seats = [s for s in seats if not s[3] or s[1] in acted]
+    if not 2 <= len(seats) <= 23:
+        return None
+    start = int(button.group(1)) if button else seats[-1][0]
+    seats = [s for s in seats if s[0] > start] + [s for s in seats if s[0] <= start]
+    n = len(seats)
+    order = [s[1] for s in seats]
+    index = {name: i for i, name in enumerate(order)}
+    if len(index) != n:
+        return None
+    stacks = [s[2] for s in seats]
+    if min(stacks) <= 0:
+        return None
+    antes = [0] * n
+    blinds = [0] * n
+    paid = [0] * n
+    rake = 0
+    known: dict[int, str] = {}
+    board_text: list[str] = []
+    folded = [False] * n
+    mucked = [False] * n
+    # the money: the forced bets are paid before any action (the replay's order)
+    moves: list[tuple] = []  # ("b", board cards so far) / (player, kind, amount to)
+    stage = 0  # 0 before the summary, 1 in it
+    for line in lines[body:]:
+        if line.startswith("*** "):
+            if line.startswith("*** SUMMARY"):
+                stage = 1
+                continue
+            m = S._STREET.match(line)
+            if m:
+                if m.group(1) is not None:
+                    return None  # run it twice
+                found = _BRACKET.findall(m.group(3))
+                if found:
+                    board_text.append(found[-1])
+                    moves.append(("b",))
+            continue
+        if stage:
+            if line.startswith("Total pot"):
+                m = S._TOTAL.match(line)
+                if m:
+                    rake = _cents(m.group(2))
+                continue
+            if line.startswith("Seat "):
+                m = S._SHOWED.match(line)
+                if m and m.group(1) in index:
+                    known.setdefault(index[m.group(1)], m.group(2))
+            continue
+        if line.startswith("Dealt to "):
+            m = S._DEALT.match(line)
+            if m:
+                known[index[m.group(1)]] = m.group(2)
+                continue
+        if " collected " in line:
+            m = S._COLLECTED.match(line)
+            if m:
+                paid[index[m.group(1)]] += _cents(m.group(2))
+                continue
+        if line.startswith("Uncalled bet (") and S._UNCALLED.match(line):
+            continue
+        name, sep, what = line.partition(": ")
+        if not sep or name not in names:
+            continue
+        p = index[name]
+        what = what.replace(" and is all-in", "").strip()
+        first = what[:1]
+        if first == "f" and (what == "folds" or what.startswith("folds ")):
+            moves.append((p, "f", 0))
+            folded[p] = True
+        elif first == "c" and what.startswith(("checks", "calls")):
+            moves.append((p, "c", 0))
+        elif (first == "b" and what.startswith("bets")) or (first == "r" and what.startswith("raises")):
+            m = S._BET_TO.search(what)
+            if not m:
+                return None
+            moves.append((p, "r", _cents(m.group(1))))
+        elif first == "p" and what.startswith("posts "):
+            m = S._TAIL_AMOUNT.search(what)
+            if what.startswith("posts the ante"):
+                antes[p] += _cents(m.group(1))
+            elif what.startswith(("posts small blind", "posts big blind", "posts straddle")):
+                blinds[p] += _cents(m.group(1))
+            else:
+                return None  # small & big blinds at once (a dead small blind): the reference's
+        elif first == "s" and what.startswith("shows"):
+            m = _BRACKET.search(what)
+            if m:
+                known[p] = m.group(1)
+                moves.append((p, "s", 0))
+        elif what.startswith(("mucks", "doesn't show")):
+            if n - sum(folded) > 1:
+                moves.append((p, "m", 0))
+        elif what.startswith(("brings in", "completes", "discards", "stands pat")):
+            return None
+    # the cards: each player's as the hand came to know them
+    cards: list[Optional[list[int]]] = [None] * n
+    seen: set[int] = set()
+    for i, text in known.items():
+        got = _cards(text)
+        if len(got) != holes:
+            return None
+        cards[i] = got
+        seen.update(got)
+    board: list[int] = []
+    for text in board_text:
+        board += _cards(text)
+    if len(seen) + len(board) != len(seen | set(board)) or len(seen) != holes * len(known):
+        return None
+    # the replay, in cents
+    left = list(stacks)
+    put = [0] * n
+    street = [0] * n
+    for i in range(n):
+        a = min(antes[i], left[i])
+        left[i] -= a
+        put[i] += a
+    for i in range(n):
+        b = min(blinds[i], left[i])
+        left[i] -= b
+        put[i] += b
+        street[i] = b
+    top = max(street)
+    seen_bet = False
+    out = [False] * n
+    last_board = -1  # the board's length at the last betting action
+    dealt = 0
+    for move in moves:
+        if move[0] == "b":
+            if seen_bet:
+                street = [0] * n
+                top = 0
+                seen_bet = False
+            dealt += 1
+            continue
+        p, kind, to = move
+        if kind in "fcr":
+            if out[p]:
+                return None
+            seen_bet = True
+            if kind == "f":
+                out[p] = True
+            elif kind == "c":
+                amount = min(top - street[p], left[p])
+                left[p] -= amount
+                put[p] += amount
+                street[p] += amount
+            else:
+                amount = to - street[p]
+                if amount <= 0 or (to <= top and amount < left[p]) or amount > left[p]:
+                    return None
+                left[p] -= amount
+                put[p] += amount
+                street[p] = to
+                top = max(top, to)
+            last_board = dealt
+        elif kind == "m":
+            mucked[p] = True
+    # an all-in with cards to come: the board then and the players still in
+    allin_board = None
+    if last_board >= 0:
+        live = [i for i in range(n) if not out[i]]
+        if len(live) >= 2 and sum(1 for i in live if left[i] > 0) <= 1:
+            then = sum(len(t.split()) for t in board_text[:last_board])
+            if then < 5:
+                allin_board = board[:then]
+    # the pots (side pots apart); a level only one player reached goes back
+    levels = sorted({x for x in put if x > 0})
+    pots: list[list] = []  # [amount, contenders, returned]
+    below = 0
+    for level in levels:
+        amount = sum(min(x, level) - min(x, below) for x in put)
+        contenders = tuple(i for i in range(n) if not out[i] and put[i] >= level)
+        reached = sum(1 for x in put if x >= level)
+        below = level
+        if not contenders:
+            if pots:
+                pots[-1][0] += amount
+            continue
+        back = reached == 1
+        if pots and pots[-1][1] == contenders and pots[-1][2] == back:
+            pots[-1][0] += amount
+        else:
+            pots.append([amount, contenders, back])
+    returned = [(p[1][0], p[0]) for p in pots if p[2]]
+    for i, amount in returned:
+        put[i] -= amount
+    pots = [p for p in pots if not p[2]]
+    # who won: the pots settled as the reference settles them
+    won: list = [0] * n
+    shares: list[Optional[list]] = []
+    settled = True
+    values = None
+    for amount, contenders, _ in pots:
+        live_ = tuple(i for i in contenders if not mucked[i]) or contenders
+        if len(live_) == 1:
+            shares.append([1 if i == live_[0] else 0 for i in contenders])
+            won[live_[0]] += amount
+            continue
+        if any(cards[i] is None for i in live_) or len(board) < 5:
+            settled = False
+            shares.append(None)
+            continue
+        if values is None:
+            values = _values(cards, board, game)
+            if values is None:
+                return None
+        best = max(values[i] for i in live_)
+        winners = [i for i in live_ if values[i] == best]
+        share = [Fraction(1, len(winners)) if i in winners else 0 for i in contenders]
+        shares.append(share)
+        for i, s in zip(contenders, share):
+            if s:
+                won[i] += amount * s
+    if any(paid):  # what the site paid stands (after its rake)
+        total = sum(p[0] for p in pots)
+        if sum(paid) + rake != total:
+            return None
+        if settled and rake == 0 and won != paid:
+            return None
+        won = paid
+    elif not settled:
+        return None
+    # the document, as Hand.to_dict writes it
+    players = []
+    for i, seat in enumerate(seats):
+        players.append({"seat": seat[0], "name": seat[1], "stack": _out(stacks[i]),
+                        "cards": [_NAMES[c] for c in cards[i]] if cards[i] is not None else ["??"] * holes,
+                        "put_in": _out(put[i]), "net": _out(won[i] - put[i])})
+    if n == 2:
+        antes, blinds = antes[::-1], blinds[::-1]
+    stakes: dict[str, Any] = {"antes": [_out(x) for x in antes], "blinds_or_straddles": [_out(x) for x in blinds]}
+    small, big = S._blinds(rest)
+    if big is not None:
+        if variant.startswith("F"):
+            stakes["small_bet"], stakes["big_bet"] = _chips(small), _chips(big)
+        else:
+            stakes["min_bet"] = _chips(big)
+    pot_docs = []
+    for (amount, contenders, _), share in zip(pots, shares):
+        doc: dict[str, Any] = {"amount": _out(amount), "contenders": [order[i] for i in contenders]}
+        if share is not None:
+            doc["won"] = [_out(amount * s) for s in share]
+        pot_docs.append(doc)
+    doc = {"source": source, "hand": hand_id, "site": "pokerstars", "variant": variant, "game": game,
+           "betting": betting, "stakes": stakes, "players": players, "board": [_NAMES[c] for c in board],
+           "pots": pot_docs, "returned": [{"to": order[i], "amount": _out(a)} for i, a in returned]}
+    if rake and any(paid):
+        doc["rake"] = _out(rake)
+    doc["allin"] = None
+    if allin_board is not None:
+        doc["allin"] = _allin(doc, game, cards, out, allin_board, pots, put, rake if any(paid) else 0)
+    return doc
+
+
+_STREETS = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
+
+
+def _allin(doc: dict, game: str, cards, out, board: list[int], pots, put, rake: int) -> dict:
+    """The all-in spot's document, each pot's equity and each player's EV-adjusted
+    net (added to ``doc``'s players), worked out as
+    :func:`pokercli.histories.hand._work_out_ev` works them out."""
+    n = len(cards)
+    live = [i for i in range(n) if not out[i]]
+    names = [p["name"] for p in doc["players"]]
+    spot: dict[str, Any] = {"street": _STREETS.get(len(board), f"{len(board)} board cards"),
+                            "board": [_NAMES[c] for c in board],
+                            "hands": {names[i]: [_NAMES[c] for c in cards[i]] if cards[i] is not None else []
+                                      for i in live}}
+    unknown = [names[i] for i in live if cards[i] is None]
+    pot_docs = [{"amount": _out(amount), "contenders": [names[i] for i in contenders]}
+                for amount, contenders, _ in pots]
+    spot["pots"] = pot_docs
+    if unknown:
+        spot["not_judged"] = f"the cards of {', '.join(unknown)} are not known"
+        return spot
+    from pokercli.equity_calc import equity
+    from pokercli.errors import PokerError
+
+    total = sum(p[0] for p in pots)
+    kept = 1 - Fraction(rake, total) if total else Fraction(1)
+    ev: list = [Fraction(0)] * n
+    methods = set()
+    shown = [c for i in range(n) if cards[i] is not None for c in cards[i]]
+    for (amount, contenders, _), pdoc in zip(pots, pot_docs):
+        if len(contenders) == 1:
+            pdoc["equity"] = [1.0]
+            ev[contenders[0]] += amount * kept
+            continue
+        theirs = {c for i in contenders for c in cards[i]}
+        dead = sorted(set(shown) - theirs)
+        try:
+            r = equity([C.format_cards(cards[i]) for i in contenders], list(board), dead, game=game,
+                       method="auto", seed=1)
+        except PokerError as e:
+            for p in pot_docs:
+                p.pop("equity", None)
+            spot["not_judged"] = str(e)
+            return spot
+        methods.add(r.method)
+        eq = [p.equity for p in r.players]
+        pdoc["equity"] = eq
+        shares = [Fraction(e) for e in eq[:-1]]
+        shares.append(1 - sum(shares))
+        for i, share in zip(contenders, shares):
+            ev[i] += amount * share * kept
+    spot["method"] = "exact" if methods <= {"exact"} else "monte-carlo (seed 1)"
+    for i, player in enumerate(doc["players"]):
+        player["ev_net"] = float((ev[i] - put[i]) / 100)
+    return spot
+
+
+def _values(cards, board, game) -> Optional[list]:
+    """Each shown hand's high value (larger wins) by the evaluator's batch call."""
+    import numpy as np
+
+    from pokercli import evaluate as E
+    from pokercli.errors import PokerError
+
+    who = [i for i, c in enumerate(cards) if c is not None]
+    rows = np.array([cards[i] + board for i in who], np.uint8)
+    try:
+        high = E.scores(rows, game).tolist()
+    except PokerError:
+        return None
+    values = [None] * len(cards)
+    for i, v in zip(who, high):
+        values[i] = v
+    return values
