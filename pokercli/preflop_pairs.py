@@ -94,11 +94,35 @@ def _code(a: int, b: int, p: tuple[int, ...]) -> int:
     return min(x, y) * 64 + max(x, y)
 
 
+_CODES: list[list[int]] = []
+_CALLS = [0]
+#: Calls of :func:`pair_counts` before its code lists are built (about 30 ms):
+#: a one-off query keeps the direct way.
+BUILD_AFTER = 64
+
+
+def _codes_by_perm() -> list[list[int]]:
+    """For each suit renaming of ``_PERMS``, every ordered card pair's combo
+    code (index ``a * 52 + b``): :func:`_code` read from a list."""
+    if not _CODES:
+        for p in _PERMS:
+            m = [13 * p[c // 13] + c % 13 for c in range(52)]
+            _CODES.append([min(x, y) * 64 + max(x, y) for x in m for y in m])
+    return _CODES
+
+
 def pair_counts(first: tuple[int, int], second: tuple[int, int]) -> tuple[int, int, int]:
     """(wins of ``first``, wins of ``second``, ties) over every board of the
     deal of two disjoint two-card hands (card ids)."""
-    direct = min(_code(*first, p) * 4096 + _code(*second, p) for p in _PERMS)
-    reverse = min(_code(*second, p) * 4096 + _code(*first, p) for p in _PERMS)
+    _CALLS[0] += 1
+    if _CODES or _CALLS[0] > BUILD_AFTER:  # many deals (a file of hands): codes read from lists
+        i, j = first[0] * 52 + first[1], second[0] * 52 + second[1]
+        tables = _codes_by_perm()
+        direct = min(t[i] * 4096 + t[j] for t in tables)
+        reverse = min(t[j] * 4096 + t[i] for t in tables)
+    else:
+        direct = min(_code(*first, p) * 4096 + _code(*second, p) for p in _PERMS)
+        reverse = min(_code(*second, p) * 4096 + _code(*first, p) for p in _PERMS)
     code = min(direct, reverse)
     codes, wins, ties = table()
     row = bisect_left(codes, code)

@@ -588,7 +588,7 @@ def hh(
         import os
 
         from pokercli.histories import read_docs_lines, read_lines
-        from pokercli.histories.parallel import json_lines, workers_for
+        from pokercli.histories.parallel import json_lines, starts_stars, stars_blocks, workers_for
         from pokercli.histories.summary import summarize, summarize_records
         from pokercli.render import emit, json_text, progress_bar
 
@@ -660,7 +660,14 @@ def hh(
             for name in files:
                 with opened(name) as stream:
                     source = "stdin" if name == "-" else name
-                    for item in json_lines(lines_of(stream, name), source, workers_for(total), as_summary):
+
+                    def read_bytes(n: int) -> None:
+                        done[0] += n
+
+                    # a PokerStars file goes to the workers in blocks of bytes, not line by line
+                    blocks = stars_blocks(stream, name, read_bytes) if starts_stars(stream) else None
+                    for item in json_lines(lines_of(stream, name), source, workers_for(total), as_summary,
+                                           blocks):
                         count += 1
                         if report is not None and total and count % 50 == 0:
                             report(min(done[0], total), total)

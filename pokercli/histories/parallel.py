@@ -3,7 +3,10 @@ Lines, the hands read, replayed, judged and written as JSON by worker
 processes, in batches of hands, and printed in the file's order.
 
 The main process cuts the file into hands (:func:`pokercli.histories.chunked`,
-the cuts a one-process read makes) and hands each worker a batch; a worker
+the cuts a one-process read makes) and hands each worker a batch; a
+PokerStars file is handed out as blocks of its bytes cut where a hand starts
+(:func:`stars_blocks`: no work a line in this process), which the worker cuts
+into hands as :func:`pokercli.histories.chunked` would; a worker
 reads each hand as a one-process read does, with one difference: it cannot
 know how many hands came before its batch, so it numbers a batch's items from
 ``SENTINEL`` and the main process puts each item's number in its place (the
@@ -18,6 +21,7 @@ limit), one warning line says so and the batches are read in this process.
 from __future__ import annotations
 
 import os
+import re
 from collections import deque
 from typing import Iterable, Iterator, Optional
 
@@ -75,18 +79,173 @@ def _read_batch(reader_name: str, source: str, chunks: list, summary: bool = Fal
     return out
 
 
-def json_lines(lines: Iterable[str], source: str, workers: int, summary: bool = False) -> Iterator[tuple]:
+def _read_block(source: str, block: tuple[int, str], summary: bool = False) -> list:
+    """:func:`_read_batch` of a block of a PokerStars file (:func:`stars_blocks`),
+    cut into hands here: one list of its items, where each run of hands' JSON
+    lines is one string, ``("hands", text, how many)`` (a PokerStars hand has
+    its id: no number to put in)."""
+    first_line, text = block
+    if summary or _UNUSUAL_BREAK.search(text):
+        answers = _read_batch("stars", source, list(stars_chunks(first_line, text)), summary)
+        if summary:
+            return answers
+        items = [item for chunk in answers for item in chunk]
+    else:  # lines broken at newlines only: the block's lines are the file's, cut at each hand's first
+        from pokercli.errors import PokerError
+        from pokercli.histories import stars
+        from pokercli.render import json_text
+
+        lines = [line.rstrip().lstrip("\ufeff") for line in text.splitlines()]
+        heads = [(k, m) for k, line in enumerate(lines)
+                 if line.startswith("PokerStars") and (m := stars._HEADER.match(line))]
+        items = []
+        for at, (k, m) in enumerate(heads):
+            end = heads[at + 1][0] if at + 1 < len(heads) else len(lines)
+            item = stars.hand_doc(first_line + k, [line for line in lines[k:end] if line], source,
+                                  SENTINEL + at, m)
+            if isinstance(item, PokerError):
+                items.append(("error", item.hand_id, item.line, str(item)))
+            else:
+                items.append(("hand", json_text(item), None))
+    merged: list = []
+    run: list[str] = []
+    for item in items:
+        if item[0] == "hand" and item[2] is None:
+            run.append(item[1])
+            continue
+        if run:
+            merged.append(("hands", "\n".join(run), len(run)))
+            run = []
+        merged.append(item)
+    if run:
+        merged.append(("hands", "\n".join(run), len(run)))
+    return [merged]
+
+
+#: A line break other than a newline (or carriage return and newline): str.splitlines
+#: breaks there, a file's lines do not.
+_UNUSUAL_BREAK = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]|\r(?!\n)")
+
+
+#: A hand's first line in a block, and what may come before it.
+_STARTS = re.compile("^\ufeff*PokerStars", re.M)
+
+
+def stars_chunks(first_line: int, text: str) -> Iterator[tuple[int, str]]:
+    """(first line number, text) of each hand of a block of a PokerStars file
+    whose first line is ``first_line``: the cuts :func:`pokercli.histories.chunked`
+    makes (a line that starts a hand starts a chunk)."""
+    from pokercli.histories import stars
+
+    cuts = [0]
+    for m in _STARTS.finditer(text):
+        at = m.start()
+        end = text.find("\n", at)
+        line = text[at:] if end < 0 else text[at:end + 1]
+        if at and stars.starts_hand(line.lstrip("\ufeff")):
+            cuts.append(at)
+    cuts.append(len(text))
+    line = first_line
+    for a, b in zip(cuts, cuts[1:]):
+        if b > a:
+            yield line, text[a:b]
+            line += text.count("\n", a, b)
+
+
+#: Bytes of a PokerStars file read at once for one worker's block (a few hundred hands).
+BLOCK = 1 << 17
+_HEAD = b"\nPokerStars"
+
+
+def _last_start(data: bytes, before: int) -> int:
+    """Where the last line before ``before`` that starts a PokerStars hand begins
+    (after its newline), or 0."""
+    from pokercli.histories import stars
+
+    at = data.rfind(_HEAD, 0, before)
+    while at >= 0:
+        end = data.find(b"\n", at + 1)
+        line = data[at + 1:] if end < 0 else data[at + 1:end + 1]
+        if stars.starts_hand(line.decode("utf-8", "replace")):
+            return at + 1
+        at = data.rfind(_HEAD, 0, at)
+    return 0
+
+
+def stars_blocks(stream, name: str, count=None) -> Iterator[tuple[int, str]]:
+    """(first line number, text) of blocks of about ``BLOCK`` bytes of a
+    PokerStars file, each cut where a hand starts (``count(n)``: told of the
+    bytes read). Bytes that are not UTF-8: the blocks of the hands read before
+    the one holding them, as a line-by-line read gives them, then the error."""
+    from pokercli.errors import PokerError, shown
+
+    carry = b""
+    line = 1
+    while True:
+        data = stream.read(BLOCK)
+        if count is not None:
+            count(len(data))
+        buf = carry + data
+        if data:
+            cut = _last_start(buf, len(buf))
+            if cut == 0:  # no hand starts in it yet (past its first line): read on
+                carry = buf
+                continue
+        elif not buf:
+            return
+        else:
+            cut = len(buf)
+        piece, carry = buf[:cut], buf[cut:]
+        try:
+            text = piece.decode("utf-8")
+        except UnicodeDecodeError as e:
+            bad = piece.rfind(b"\n", 0, e.start) + 1  # the bad line's start
+            good = _last_start(piece, bad)
+            if good:
+                yield line, piece[:good].decode("utf-8")
+            number = line + piece.count(b"\n", 0, bad)
+            raise PokerError(f"{shown(name)} is not UTF-8 text (line {number})") from None
+        yield line, text
+        line += piece.count(b"\n")
+
+
+def starts_stars(stream) -> bool:
+    """Whether a binary stream's first line that is not blank starts a
+    PokerStars hand (as :func:`pokercli.histories.chunked` tells a file's
+    format), told from its buffer without reading it (False where it cannot
+    be told so)."""
+    peek = getattr(stream, "peek", None)
+    if peek is None:
+        return False
+    try:
+        head = peek(1 << 16)
+    except (OSError, ValueError):
+        return False
+    for line in head.decode("utf-8", "replace").lstrip("\ufeff").split("\n")[:-1]:
+        if line.strip():
+            return line.lstrip("\ufeff").startswith("PokerStars")
+    return False
+
+
+def json_lines(lines: Iterable[str], source: str, workers: int, summary: bool = False,
+               blocks: Optional[Iterator[tuple[int, str]]] = None) -> Iterator[tuple]:
     """``("hand", JSON line)`` (``summary``: its summary record,
     :func:`pokercli.histories.summary.record`) or ``("error", where,
     message)`` of each hand of a file's lines, in order, read on ``workers``
     processes (``where``: the file, hand and line, as a one-process read names
-    them)."""
+    them). ``blocks``: a PokerStars file's :func:`stars_blocks` instead of its
+    lines. An error reading the file comes after the hands read before it."""
     import multiprocessing
 
+    from pokercli.errors import PokerError
     from pokercli.histories import chunked, readers
 
-    reader, chunks = chunked(lines)
-    name = next(k for k, v in readers().items() if v is reader)
+    if blocks is not None:
+        name, work, units = "stars", _read_block, blocks
+    else:
+        reader, chunks = chunked(lines)
+        name = next(k for k, v in readers().items() if v is reader)
+        work, units = _read_batch, _batches(chunks)
     try:
         pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_start_worker)
     except (OSError, ValueError, RuntimeError, ImportError) as e:  # no processes to be had here
@@ -96,22 +255,26 @@ def json_lines(lines: Iterable[str], source: str, workers: int, summary: bool = 
         pool = None
     pending: deque = deque()
     count = 0
+    failed: Optional[PokerError] = None
+    args = (source,) if blocks is not None else (name, source)
     try:
-        batches = _batches(chunks)
         done = False
         while True:
             while not done and len(pending) < (workers * IN_FLIGHT if pool is not None else 1):
-                batch = next(batches, None)
+                try:
+                    batch = next(units, None)
+                except PokerError as e:  # the file cannot be read on: the hands before it first
+                    failed, batch = e, None
                 if batch is None:
                     done = True
                     break
-                pending.append(pool.apply_async(_read_batch, (name, source, batch, summary)) if pool is not None
+                pending.append(pool.apply_async(work, (*args, batch, summary)) if pool is not None
                                else batch)
             if not pending:
                 break
             result = pending.popleft()
             if pool is None:  # the same batches, read here
-                answers = _read_batch(name, source, result, summary)
+                answers = work(*args, result, summary)
             else:
                 while True:  # wait in slices: Ctrl-C reaches the main process within a second
                     result.wait(0.2)
@@ -119,18 +282,26 @@ def json_lines(lines: Iterable[str], source: str, workers: int, summary: bool = 
                         break
                 answers = result.get()
             for items in answers:
-                for k, item in enumerate(items):
+                k = 0  # the place of the item's hand in its chunk
+                for item in items:
+                    if item[0] == "hands":  # the JSON lines of several hands
+                        count += item[2]
+                        k += item[2]
+                        yield "hand", item[1]
+                        continue
                     count += 1
+                    at = SENTINEL + k  # the number the worker gave it
+                    k += 1
                     if item[0] == "hand":
                         text = item[1]
                         if item[2] == "number":  # the hand's number stands in for its id
-                            text = text.replace(f'"hand": {SENTINEL + k},', f'"hand": {count},', 1)
+                            text = text.replace(f'"hand": {at},', f'"hand": {count},', 1)
                         elif item[2] == "id":
-                            text = text.replace(f'"hand": "{SENTINEL + k}",', f'"hand": "{count}",', 1)
+                            text = text.replace(f'"hand": "{at}",', f'"hand": "{count}",', 1)
                         yield "hand", text
                     else:
                         _, hand_id, line, message = item
-                        if hand_id == str(SENTINEL + k):
+                        if hand_id == str(at):
                             hand_id = str(count)
                         where = f"{source}: hand {hand_id}" if hand_id else source
                         if line:
@@ -138,6 +309,8 @@ def json_lines(lines: Iterable[str], source: str, workers: int, summary: bool = 
                         yield "error", where, message
         if pool is not None:
             pool.close()
+        if failed is not None:
+            raise failed
     finally:
         if pool is not None:
             pool.terminate()

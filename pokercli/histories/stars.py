@@ -74,12 +74,10 @@ def money(text: str) -> Fraction:
 def split_hands(text: str) -> list[tuple[int, list[str]]]:
     """(first line number, lines) of each hand: a hand starts at a PokerStars header."""
     hands: list[tuple[int, list[str]]] = []
-    for number, line in enumerate(text.splitlines(), 1):
-        line = line.rstrip().lstrip("\ufeff")
-        if _HEADER.match(line):
-            hands.append((number, [line]))
-        elif hands and line:
-            hands[-1][1].append(line)
+    lines = [line.rstrip().lstrip("\ufeff") for line in text.splitlines()]
+    starts = [k for k, line in enumerate(lines) if line.startswith("PokerStars") and _HEADER.match(line)]
+    for k, end in zip(starts, starts[1:] + [len(lines)]):
+        hands.append((k + 1, [line for line in lines[k:end] if line]))
     return hands
 
 
@@ -100,24 +98,29 @@ def read_docs(text: str, source: str = "-", number_from: int = 1) -> Iterator[Un
     """:func:`read`'s hands as their JSON documents (:meth:`Hand.to_dict`): a
     plain hand by the one-pass reader (:mod:`pokercli.histories.stars_fast`),
     the rest by :func:`read`'s replay; the same documents either way."""
-    from pokercli.histories.stars_fast import hand_doc
-
     for count, (first, lines) in enumerate(split_hands(text), number_from):
-        hand_id = _HEADER.match(lines[0]).group(1)
-        doc = hand_doc(lines, source, hand_id)
-        if doc is not None:
-            yield doc
-            continue
-        try:
-            fields = to_fields(lines)
-            hand = replay(fields, source=source, index=count, hand_id=hand_id, site="pokerstars")
-        except PokerError as e:
-            e.source, e.hand_id = source, hand_id
-            at = getattr(e, "line_in_hand", None)
-            e.line = first + at if at is not None else first
-            yield e
-            continue
-        yield hand.to_dict()
+        yield hand_doc(first, lines, source, count)
+
+
+def hand_doc(first: int, lines: list[str], source: str, count: int, header=None) -> Union[dict, PokerError]:
+    """One hand's JSON document (or what is wrong with it) from its lines
+    (:func:`split_hands`; ``header``: its first line's match, if made)."""
+    from pokercli.histories import stars_fast
+
+    header = header or _HEADER.match(lines[0])
+    hand_id = header.group(1)
+    doc = stars_fast.hand_doc(lines, source, hand_id, header.group(2))
+    if doc is not None:
+        return doc
+    try:
+        fields = to_fields(lines)
+        hand = replay(fields, source=source, index=count, hand_id=hand_id, site="pokerstars")
+    except PokerError as e:
+        e.source, e.hand_id = source, hand_id
+        at = getattr(e, "line_in_hand", None)
+        e.line = first + at if at is not None else first
+        return e
+    return hand.to_dict()
 
 
 def to_fields(lines: list[str]) -> dict:

@@ -74,36 +74,127 @@ def _cards(text: str) -> list[int]:
     return out
 
 
-def hand_doc(lines: list[str], source: str, hand_id: str) -> Optional[dict]:
-    """The JSON document of one hand's lines, or None where the reference reader must read it."""
+def hand_doc(lines: list[str], source: str, hand_id: str, rest: Optional[str] = None) -> Optional[dict]:
+    """The JSON document of one hand's lines, or None where the reference reader
+    must read it (``rest``: the header after the hand's id, if matched)."""
     try:
-        return _read(lines, source, hand_id)
+        return _read(lines, source, hand_id, rest)
     except (_Unsure, ValueError, KeyError, IndexError, AttributeError):
         return None
 
 
-def _read(lines: list[str], source: str, hand_id: str) -> Optional[dict]:
-    rest = S._HEADER.match(lines[0]).group(2)
+_GAME_OF: dict[str, Optional[tuple]] = {}
+#: A header's date and time at its end: no lower-case letter or parenthesis, so no
+#: game's name or stakes (the part before it is what :func:`_game_of` keeps).
+_DATE_TAIL = re.compile(r" - [0-9/: A-Z\[\]-]*$")
+
+
+def _game_of(rest: str) -> Optional[tuple]:
+    """(variant, holes, game, betting, the stakes' small and big amounts as the
+    JSON has them) of a header's game and stakes (kept by the header's text
+    less its date: a file's hands share them); None for a game this path does
+    not read."""
+    tail = _DATE_TAIL.search(rest)
+    key = rest[:tail.start()] if tail else rest
+    if key in _GAME_OF:
+        return _GAME_OF[key]
     for pattern, variant, holes in S._GAMES:
         if pattern in rest:
             break
     else:
+        variant = None
+    got = None
+    if variant in _FAST:
+        small, big = S._blinds(rest)
+        got = (variant, holes, *_FAST[variant], None if small is None else _chips(small),
+               None if big is None else _chips(big))
+    if len(_GAME_OF) < 256:
+        _GAME_OF[key] = got
+    return got
+
+
+#: Each line read before, as :func:`_line` reads it (a file's lines repeat: "X: folds").
+_LINES: dict[str, tuple] = {}
+#: Each seat line read before: (seat, name, stack in cents, sitting out).
+_SEATS: dict[str, tuple] = {}
+
+
+def _line(line: str) -> tuple:
+    """What a line before the summary (not a ``***`` line) says, as the
+    reference reader takes it, in the order it tries: ``("d", name, cards)``
+    dealt, ``("$", name, cents)`` collected, ``("-",)`` nothing, or a player's
+    ``(kind, name, amount or cards)``: ``f`` folds, ``c`` checks or calls,
+    ``r`` bets or raises to cents, ``a`` ante, ``b`` blind or straddle, ``s``
+    shows cards, ``m`` mucks, ``o`` nothing this path counts, ``x`` something
+    it leaves to the reference; ``("X",)``: an amount it does not read."""
+    try:
+        if line.startswith("Dealt to "):
+            m = S._DEALT.match(line)
+            if m:
+                return ("d", m.group(1), m.group(2))
+        if " collected " in line:
+            m = S._COLLECTED.match(line)
+            if m:
+                return ("$", m.group(1), _cents(m.group(2)))
+        if line.startswith("Uncalled bet (") and S._UNCALLED.match(line):
+            return ("-",)
+        name, sep, what = line.partition(": ")
+        if not sep:
+            return ("-",)
+        what = what.replace(" and is all-in", "").strip()
+        first = what[:1]
+        if first == "f" and (what == "folds" or what.startswith("folds ")):
+            return ("f", name, 0)
+        if first == "c" and what.startswith(("checks", "calls")):
+            return ("c", name, 0)
+        if (first == "b" and what.startswith("bets")) or (first == "r" and what.startswith("raises")):
+            m = S._BET_TO.search(what)
+            return ("r", name, _cents(m.group(1))) if m else ("x", name)
+        if first == "p" and what.startswith("posts "):
+            m = S._TAIL_AMOUNT.search(what)
+            if what.startswith("posts the ante"):
+                return ("a", name, _cents(m.group(1)))
+            if what.startswith(("posts small blind", "posts big blind", "posts straddle")):
+                return ("b", name, _cents(m.group(1)))
+            return ("x", name)  # small & big blinds at once (a dead small blind): the reference's
+        if first == "s" and what.startswith("shows"):
+            m = _BRACKET.search(what)
+            return ("s", name, m.group(1)) if m else ("o", name)
+        if what.startswith(("mucks", "doesn't show")):
+            return ("m", name)
+        if what.startswith(("brings in", "completes", "discards", "stands pat")):
+            return ("x", name)
+        return ("o", name)
+    except (_Unsure, AttributeError):
+        return ("X",)  # an amount this path does not read
+
+
+def _read(lines: list[str], source: str, hand_id: str, rest: Optional[str]) -> Optional[dict]:
+    if rest is None:
+        rest = S._HEADER.match(lines[0]).group(2)
+    got = _game_of(rest)
+    if got is None:
         return None
-    if variant not in _FAST:
-        return None
-    game, betting = _FAST[variant]
+    variant, holes, game, betting, small, big = got
     button = S._BUTTON.search(lines[1]) if len(lines) > 1 else None
     seats = []
     body = 2
     for k in range(2, len(lines)):
-        m = S._SEAT.match(lines[k])
-        if not m:
-            break
-        seats.append((int(m.group(1)), m.group(2), _cents(m.group(3)), "sitting out" in m.group(4)))
+        seat = _SEATS.get(lines[k])
+        if seat is None:
+            m = S._SEAT.match(lines[k])
+            if not m:
+                break
+            seat = (int(m.group(1)), m.group(2), _cents(m.group(3)), "sitting out" in m.group(4))
+            if len(_SEATS) >= 65536:
+                _SEATS.clear()
+            _SEATS[lines[k]] = seat
+        seats.append(seat)
         body = k + 1
     names = {s[1] for s in seats}
-    acted = {line.split(": ", 1)[0] for line in lines[body:] if ": " in line}
-    seats = [s for s in seats if not s[3] or s[1] in acted]
+    if any(s[3] for s in seats):  # a player sitting out is in the hand only when they act
+        acted = {line.split(": ", 1)[0] for line in lines[body:] if ": " in line}
+        seats = [s for s in seats if not s[3] or s[1] in acted]
     if not 2 <= len(seats) <= 23:
         return None
     start = int(button.group(1)) if button else seats[-1][0]
@@ -152,51 +243,45 @@ def _read(lines: list[str], source: str, hand_id: str) -> Optional[dict]:
                 if m and m.group(1) in index:
                     known.setdefault(index[m.group(1)], m.group(2))
             continue
-        if line.startswith("Dealt to "):
-            m = S._DEALT.match(line)
-            if m:
-                known[index[m.group(1)]] = m.group(2)
-                continue
-        if " collected " in line:
-            m = S._COLLECTED.match(line)
-            if m:
-                paid[index[m.group(1)]] += _cents(m.group(2))
-                continue
-        if line.startswith("Uncalled bet (") and S._UNCALLED.match(line):
+        got = _LINES.get(line)
+        if got is None:
+            got = _line(line)
+            if len(_LINES) >= 65536:
+                _LINES.clear()
+            _LINES[line] = got
+        kind = got[0]
+        if kind == "-":
             continue
-        name, sep, what = line.partition(": ")
-        if not sep or name not in names:
+        if kind == "d":  # Dealt to
+            known[index[got[1]]] = got[2]
+            continue
+        if kind == "$":  # collected
+            paid[index[got[1]]] += got[2]
+            continue
+        if kind == "X":
+            return None
+        name = got[1]
+        if name not in names:
             continue
         p = index[name]
-        what = what.replace(" and is all-in", "").strip()
-        first = what[:1]
-        if first == "f" and (what == "folds" or what.startswith("folds ")):
+        if kind == "f":
             moves.append((p, "f", 0))
             folded[p] = True
-        elif first == "c" and what.startswith(("checks", "calls")):
+        elif kind == "c":
             moves.append((p, "c", 0))
-        elif (first == "b" and what.startswith("bets")) or (first == "r" and what.startswith("raises")):
-            m = S._BET_TO.search(what)
-            if not m:
-                return None
-            moves.append((p, "r", _cents(m.group(1))))
-        elif first == "p" and what.startswith("posts "):
-            m = S._TAIL_AMOUNT.search(what)
-            if what.startswith("posts the ante"):
-                antes[p] += _cents(m.group(1))
-            elif what.startswith(("posts small blind", "posts big blind", "posts straddle")):
-                blinds[p] += _cents(m.group(1))
-            else:
-                return None  # small & big blinds at once (a dead small blind): the reference's
-        elif first == "s" and what.startswith("shows"):
-            m = _BRACKET.search(what)
-            if m:
-                known[p] = m.group(1)
-                moves.append((p, "s", 0))
-        elif what.startswith(("mucks", "doesn't show")):
+        elif kind == "r":
+            moves.append((p, "r", got[2]))
+        elif kind == "a":
+            antes[p] += got[2]
+        elif kind == "b":
+            blinds[p] += got[2]
+        elif kind == "s":
+            known[p] = got[2]
+            moves.append((p, "s", 0))
+        elif kind == "m":
             if n - sum(folded) > 1:
                 moves.append((p, "m", 0))
-        elif what.startswith(("brings in", "completes", "discards", "stands pat")):
+        elif kind == "x":
             return None
     # the cards: each player's as the hand came to know them
     cards: list[Optional[list[int]]] = [None] * n
@@ -274,9 +359,17 @@ def _read(lines: list[str], source: str, hand_id: str) -> Optional[dict]:
     pots: list[list] = []  # [amount, contenders, returned]
     below = 0
     for level in levels:
-        amount = sum(min(x, level) - min(x, below) for x in put)
-        contenders = tuple(i for i in range(n) if not out[i] and put[i] >= level)
-        reached = sum(1 for x in put if x >= level)
+        amount = reached = 0
+        inside = []
+        for i in range(n):
+            x = put[i]
+            if x > below:
+                amount += (x if x < level else level) - below
+                if x >= level:
+                    reached += 1
+                    if not out[i]:
+                        inside.append(i)
+        contenders = tuple(inside)
         below = level
         if not contenders:
             if pots:
@@ -335,12 +428,11 @@ def _read(lines: list[str], source: str, hand_id: str) -> Optional[dict]:
     if n == 2:
         antes, blinds = antes[::-1], blinds[::-1]
     stakes: dict[str, Any] = {"antes": [_out(x) for x in antes], "blinds_or_straddles": [_out(x) for x in blinds]}
-    small, big = S._blinds(rest)
     if big is not None:
         if variant.startswith("F"):
-            stakes["small_bet"], stakes["big_bet"] = _chips(small), _chips(big)
+            stakes["small_bet"], stakes["big_bet"] = small, big
         else:
-            stakes["min_bet"] = _chips(big)
+            stakes["min_bet"] = big
     pot_docs = []
     for (amount, contenders, _), share in zip(pots, shares):
         doc: dict[str, Any] = {"amount": _out(amount), "contenders": [order[i] for i in contenders]}
@@ -415,8 +507,43 @@ def _allin(doc: dict, game: str, cards, out, board: list[int], pots, put, rake: 
     return spot
 
 
+_TABLES: list = []
+
+
+def _holdem_tables() -> tuple:
+    """The evaluator's tables as Python lists (card keys, row offsets, rank and
+    flush scores: :func:`pokercli._kernels.lookup.kernel_tables`)."""
+    if not _TABLES:
+        from pokercli._kernels.lookup import kernel_tables
+
+        keys, offsets, (rank, flush), _ = kernel_tables()
+        _TABLES.append((keys.tolist(), offsets.tolist(), rank.tolist(), flush.tolist()))
+    return _TABLES[0]
+
+
+def holdem_score(cards: list[int]) -> int:
+    """The score of five to seven hold'em cards, read as the kernels read it
+    (:func:`pokercli._kernels.evaluator.hand_value`) but in Python: a
+    showdown's few hands without a kernel call's set-up (about 100 µs)."""
+    keys, offsets, rank, flush = _holdem_tables()
+    key = 0x3333 << 32  # KEY_INIT
+    mask = 0
+    for c in cards:
+        key += keys[c]
+        mask |= 1 << c
+    suited = (key >> 35) & 0x1111
+    if suited:
+        suit = ((suited & 0x1110) != 0) + ((suited & 0x1100) != 0) + ((suited & 0x1000) != 0)
+        return flush[(mask >> (13 * suit)) & 0x1FFF]
+    k = key & 0xFFFFFFFF
+    return rank[(k & 4095) + offsets[k >> 12]]
+
+
 def _values(cards, board, game) -> Optional[list]:
-    """Each shown hand's high value (larger wins) by the evaluator's batch call."""
+    """Each shown hand's high value (larger wins): hold'em's read here, Omaha's
+    by the evaluator's batch call."""
+    if game == "holdem":
+        return [holdem_score(c + board) if c is not None else None for c in cards]
     import numpy as np
 
     from pokercli import evaluate as E

@@ -155,9 +155,18 @@ class Output:
         self.stream.write(json_text(doc, indent, ascii_only=not self.fancy) + "\n")
 
 
+_ENCODERS: dict = {}
+
+
 def json_text(doc: Any, indent: Optional[int] = None, ascii_only: bool = False) -> str:
-    """Strict JSON: a NaN or an infinity is a bug, never an output."""
-    return json.dumps(doc, indent=indent, ensure_ascii=ascii_only, allow_nan=False)
+    """Strict JSON: a NaN or an infinity is a bug, never an output. (One
+    encoder kept for each form, without the check for circular references:
+    the documents are trees, and ``hh`` writes one a hand.)"""
+    encoder = _ENCODERS.get((indent, ascii_only))
+    if encoder is None:
+        encoder = _ENCODERS[indent, ascii_only] = json.JSONEncoder(
+            indent=indent, ensure_ascii=ascii_only, allow_nan=False, check_circular=False)
+    return encoder.encode(doc)
 
 
 def warn(message: str) -> None:

@@ -109,3 +109,21 @@ def test_a_damaged_table_file_is_rebuilt_with_one_warning(tmp_path, monkeypatch)
     finally:
         P.tables.cache_clear()
         paths.cache.cache_clear()
+
+
+def test_the_preflop_tables_codes_read_from_lists_are_the_direct_ones(monkeypatch):
+    """``preflop_pairs.pair_counts`` reads the deal's canonical code from lists
+    once it has been called many times (a file of hands); before, it works it
+    out over the 24 suit renamings. Both ways give the same counts."""
+    from pokercli import preflop_pairs as P
+
+    rng = random.Random(11)
+    deals = [rng.sample(range(52), 4) for _ in range(400)]
+    monkeypatch.setattr(P, "_CODES", [])
+    monkeypatch.setattr(P, "_CALLS", [-10 ** 9])  # the direct way, every call
+    direct = [P.pair_counts((a, b), (c, d)) for a, b, c, d in deals]
+    assert not P._CODES
+    monkeypatch.setattr(P, "_CALLS", [P.BUILD_AFTER])
+    listed = [P.pair_counts((a, b), (c, d)) for a, b, c, d in deals]
+    assert P._CODES and listed == direct
+    assert sum(map(sum, listed)) == 400 * P.BOARDS

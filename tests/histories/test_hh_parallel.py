@@ -59,12 +59,13 @@ def test_several_processes_print_what_one_prints(cli, monkeypatch, files, kind):
     serial = cli("hh", files[kind])
     monkeypatch.setattr(P, "PARALLEL_BYTES", 0)
     monkeypatch.setattr(P, "BATCH", 16)  # several batches in flight
+    monkeypatch.setattr(P, "BLOCK", 3000)  # (a PokerStars file's: several blocks)
     monkeypatch.setenv("POKERCLI_THREADS", "2")
     called = []
     real = P.json_lines
-    monkeypatch.setattr(P, "json_lines", lambda *a: called.append(a[2]) or real(*a))
+    monkeypatch.setattr(P, "json_lines", lambda *a: called.append((a[2], a[4] is not None)) or real(*a))
     parallel = cli("hh", files[kind])
-    assert called == [2]  # the processes' path was taken
+    assert called == [(2, kind == "stars")]  # the processes' path was taken (a PokerStars file in blocks)
     assert parallel == serial
     code, out, err = serial
     assert out.count("\n") >= 1 and (code == 0) == (kind == "phh")
@@ -81,6 +82,7 @@ def test_summaries_on_several_processes_are_the_same(cli, monkeypatch, files, ki
     serial = cli("hh", files[kind], *options)
     monkeypatch.setattr(P, "PARALLEL_BYTES", 0)
     monkeypatch.setattr(P, "BATCH", 16)
+    monkeypatch.setattr(P, "BLOCK", 3000)
     monkeypatch.setenv("POKERCLI_THREADS", "2")
     called = []
     real = P.json_lines
@@ -132,3 +134,63 @@ def test_ctrl_c_stops_the_processes_within_a_second(tmp_path, files):
     code, took, out, err = interrupt_after(("hh", big), printing, 10, {**os.environ, "POKERCLI_THREADS": "2"})
     assert code == 130 and took < 1.5, err
     assert err.strip().splitlines()[-1] == "pokercli: interrupted" and "Traceback" not in err
+
+
+def test_a_pokerstars_files_blocks_are_cut_as_its_lines_are():
+    """The blocks of bytes a PokerStars file is handed out in, cut into hands
+    by the worker, are the hands and first line numbers a line-by-line read
+    cuts: a byte order mark, blank lines first, Windows line ends, a line
+    that looks like a hand's start and is not, a hand longer than a block."""
+    import io
+
+    from pokercli.histories import chunked, stars
+
+    hand = ('''PokerStars Hand #{k}: Hold'em No Limit ($1/$2 USD) - 2026/01/01 0:00:00 ET
+Table 'T' 6-max Seat #2 is the button
+Seat 1: a ($100 in chips)
+Seat 2: b ($100 in chips)
+a: posts small blind $1
+b: posts big blind $2
+PokerStars is not a hand's start here
+*** HOLE CARDS ***
+a: folds
+*** SUMMARY ***
+''')
+    long = "".join(f"a said hello {i} times\n" for i in range(100))  # hand 7: longer than a block of 700
+    text = "\ufeff\n\n" + "\n".join(hand.format(k=k) + long * (k == 7) for k in range(40))
+    for form in (text, text.replace("\n", "\r\n")):
+        data = form.encode()
+        lines = list(io.StringIO(form, newline=""))
+        lines[0] = lines[0].lstrip("\ufeff")  # as the command reads a file's first line
+        reader, cuts = chunked(lines)
+        want = [(line, chunk) for line, chunk in cuts if chunk.strip()]
+        assert reader is stars.read and len(want) == 40 and P.starts_stars(io.BufferedReader(io.BytesIO(data)))
+        for block in (64, 700, 1 << 17):
+            P.BLOCK = block
+            try:
+                got = [c for b in P.stars_blocks(io.BytesIO(data), "f") for c in P.stars_chunks(*b)]
+            finally:
+                P.BLOCK = 1 << 17
+            got = [(line, chunk.lstrip("\ufeff") if line == 1 else chunk) for line, chunk in got]
+            assert [(line, chunk) for line, chunk in got if chunk.strip()] == want
+
+
+def test_bytes_that_are_not_utf8_stop_both_reads_alike(cli, monkeypatch, files, tmp_path):
+    """A byte that is not UTF-8 in the middle of a PokerStars file: the hands
+    before the one holding it printed, then one line naming the file's line,
+    exit 2 -- on one process and on several alike."""
+    data = files["stars"].read_bytes()
+    at = data.index(b"PokerStars Hand #40:")
+    at = data.index(b"posts big blind", at)
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(data[:at] + b"\xff" + data[at:])
+    serial = cli("hh", bad)
+    monkeypatch.setattr(P, "PARALLEL_BYTES", 0)
+    monkeypatch.setattr(P, "BLOCK", 3000)
+    monkeypatch.setenv("POKERCLI_THREADS", "2")
+    parallel = cli("hh", bad)
+    code, out, err = serial
+    number = data[:at].count(b"\n") + 1
+    assert code == 2 and err.strip().splitlines()[-1].endswith(f"is not UTF-8 text (line {number})")
+    assert [json.loads(x)["hand"] for x in out.splitlines()][-1] == "39"
+    assert parallel == serial

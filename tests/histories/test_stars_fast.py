@@ -93,9 +93,11 @@ def test_every_answer_is_the_reference_readers(variant):
 
 
 def test_the_hand_written_hands():
-    text = "\n".join([CASH, TOURNAMENT, TWICE, HILO, DRAW, STUD, EIGHT_GAME_RAZZ, TRIPLE_DRAW])
+    later = TOURNAMENT.replace("Level V (50/100) - 2026/01/01 12:00:00", "Level VI (75/150) - 2026/01/01 12:15:00")
+    text = "\n".join([CASH, TOURNAMENT, later, TWICE, HILO, DRAW, STUD, EIGHT_GAME_RAZZ, TRIPLE_DRAW])
     assert fast_docs(text) == reference_docs(text)
-    assert answered(CASH) == answered(TOURNAMENT) == 1  # rake, cents, sitting out, antes, all-ins
+    assert answered(CASH) == answered(TOURNAMENT) == answered(later) == 1  # rake, cents, sitting out, antes
+    assert '"min_bet": 150' in fast_docs(later)[0]  # a tournament's stakes are after its level
     # run twice, hi-lo, a game not read, stud, razz and draw: the reference reader's
     for other in (TWICE, HILO, DRAW, STUD, EIGHT_GAME_RAZZ, TRIPLE_DRAW):
         assert answered(other) == 0
@@ -133,3 +135,21 @@ def test_the_command_reads_documents_as_before(tmp_path, cli):
     assert "5 Card Draw" in err
     items = list(read_docs_lines(text.splitlines(keepends=True), "t.txt"))
     assert [json_text(x) for x in items if isinstance(x, dict)] == want
+
+
+def test_the_python_score_is_the_evaluators():
+    """The showdown's scores read in Python (:func:`holdem_score`) against the
+    batch evaluator on random five-, six- and seven-card hands, flushes and
+    straights among them."""
+    import numpy as np
+
+    from pokercli import evaluate as E
+    from pokercli.histories.stars_fast import holdem_score
+
+    rng = random.Random(7)
+    for n in (5, 6, 7):
+        rows = [rng.sample(range(52), n) for _ in range(20000)]
+        rows += [rng.sample(range(13 * s, 13 * s + 13), 5) + rng.sample(range(52), n - 5) for s in range(4)
+                 for _ in range(500)]  # five of a suit at least
+        rows = [r for r in rows if len(set(r)) == n]
+        assert [holdem_score(r) for r in rows] == E.scores(np.array(rows, np.uint8)).tolist()
