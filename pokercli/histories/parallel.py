@@ -95,14 +95,17 @@ def _read_block(source: str, block: tuple[int, str], summary: bool = False) -> l
         from pokercli.histories import stars
         from pokercli.render import json_text
 
-        lines = [line.rstrip().lstrip("\ufeff") for line in text.splitlines()]
+        lines = text.splitlines()
+        if _TRAILING.search(text):  # (most files: no line needs stripping)
+            lines = [line.rstrip() for line in lines]
+        if "\ufeff" in text:
+            lines = [line.lstrip("\ufeff") for line in lines]
         heads = [(k, m) for k, line in enumerate(lines)
                  if line.startswith("PokerStars") and (m := stars._HEADER.match(line))]
         items = []
         for at, (k, m) in enumerate(heads):
             end = heads[at + 1][0] if at + 1 < len(heads) else len(lines)
-            item = stars.hand_doc(first_line + k, [line for line in lines[k:end] if line], source,
-                                  SENTINEL + at, m)
+            item = stars.hand_doc(first_line + k, list(filter(None, lines[k:end])), source, SENTINEL + at, m)
             if isinstance(item, PokerError):
                 items.append(("error", item.hand_id, item.line, str(item)))
             else:
@@ -122,6 +125,8 @@ def _read_block(source: str, block: tuple[int, str], summary: bool = False) -> l
     return [merged]
 
 
+#: White space a line of the block may end with (which str.rstrip takes off).
+_TRAILING = re.compile(r"[^\S\n]$", re.M)
 #: A line break other than a newline (or carriage return and newline): str.splitlines
 #: breaks there, a file's lines do not.
 _UNUSUAL_BREAK = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]|\r(?!\n)")

@@ -84,9 +84,10 @@ def hand_doc(lines: list[str], source: str, hand_id: str, rest: Optional[str] = 
 
 
 _GAME_OF: dict[str, Optional[tuple]] = {}
-#: A header's date and time at its end: no lower-case letter or parenthesis, so no
-#: game's name or stakes (the part before it is what :func:`_game_of` keeps).
-_DATE_TAIL = re.compile(r" - [0-9/: A-Z\[\]-]*$")
+#: A header's date and time at its end, after its last " - ": no lower-case letter,
+#: comma or parenthesis, so no game's name or stakes (the part before it is what
+#: :func:`_game_of` keeps).
+_DATE_TAIL = re.compile(r"[0-9/: A-Z\[\]-]*")
 
 
 def _game_of(rest: str) -> Optional[tuple]:
@@ -94,8 +95,8 @@ def _game_of(rest: str) -> Optional[tuple]:
     JSON has them) of a header's game and stakes (kept by the header's text
     less its date: a file's hands share them); None for a game this path does
     not read."""
-    tail = _DATE_TAIL.search(rest)
-    key = rest[:tail.start()] if tail else rest
+    at = rest.rfind(" - ")
+    key = rest[:at] if at >= 0 and _DATE_TAIL.fullmatch(rest, at + 3) else rest
     if key in _GAME_OF:
         return _GAME_OF[key]
     for pattern, variant, holes in S._GAMES:
@@ -238,7 +239,7 @@ def _read(lines: list[str], source: str, hand_id: str, rest: Optional[str]) -> O
                 if m:
                     rake = _cents(m.group(2))
                 continue
-            if line.startswith("Seat "):
+            if line.startswith("Seat ") and ("showed [" in line or "mucked [" in line):
                 m = S._SHOWED.match(line)
                 if m and m.group(1) in index:
                     known.setdefault(index[m.group(1)], m.group(2))
@@ -453,6 +454,18 @@ def _read(lines: list[str], source: str, hand_id: str, rest: Optional[str]) -> O
 _STREETS = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
 
 
+def _headsup_preflop(a: list[int], b: list[int]) -> list[float]:
+    """Two hold'em hands' exact preflop equities from the shipped table's row,
+    in the floats :func:`pokercli.equity_calc.lookup.headsup_preflop` gives
+    (the same operations on the same counts), without its spot and result."""
+    from pokercli.preflop_pairs import BOARDS, pair_counts
+
+    wins_a, wins_b, ties = pair_counts(tuple(a), tuple(b))
+    total = float(1.0 * BOARDS)
+    t = float(ties) * 1.0
+    return [float((float(w) * 1.0 + t / 2) / total) for w in (wins_a, wins_b)]
+
+
 def _allin(doc: dict, game: str, cards, out, board: list[int], pots, put, rake: int) -> dict:
     """The all-in spot's document, each pot's equity and each player's EV-adjusted
     net (added to ``doc``'s players), worked out as
@@ -486,16 +499,20 @@ def _allin(doc: dict, game: str, cards, out, board: list[int], pots, put, rake: 
             continue
         theirs = {c for i in contenders for c in cards[i]}
         dead = sorted(set(shown) - theirs)
-        try:
-            r = equity([C.format_cards(cards[i]) for i in contenders], list(board), dead, game=game,
-                       method="auto", seed=1)
-        except PokerError as e:
-            for p in pot_docs:
-                p.pop("equity", None)
-            spot["not_judged"] = str(e)
-            return spot
-        methods.add(r.method)
-        eq = [p.equity for p in r.players]
+        if game == "holdem" and not board and not dead and len(contenders) == 2:
+            eq = _headsup_preflop(cards[contenders[0]], cards[contenders[1]])
+            methods.add("exact")
+        else:
+            try:
+                r = equity([C.format_cards(cards[i]) for i in contenders], list(board), dead, game=game,
+                           method="auto", seed=1)
+            except PokerError as e:
+                for p in pot_docs:
+                    p.pop("equity", None)
+                spot["not_judged"] = str(e)
+                return spot
+            methods.add(r.method)
+            eq = [p.equity for p in r.players]
         pdoc["equity"] = eq
         shares = [Fraction(e) for e in eq[:-1]]
         shares.append(1 - sum(shares))

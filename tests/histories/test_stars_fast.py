@@ -153,3 +153,17 @@ def test_the_python_score_is_the_evaluators():
                  for _ in range(500)]  # five of a suit at least
         rows = [r for r in rows if len(set(r)) == n]
         assert [holdem_score(r) for r in rows] == E.scores(np.array(rows, np.uint8)).tolist()
+
+
+def test_the_heads_up_preflop_equities_are_the_apis():
+    """The all-in pot of two hands before the flop, read from the shipped
+    table directly: the very floats ``pokercli.equity`` gives."""
+    from pokercli import cards as C
+    from pokercli.equity_calc import equity
+    from pokercli.histories.stars_fast import _headsup_preflop
+
+    rng = random.Random(3)
+    for _ in range(500):
+        c = rng.sample(range(52), 4)
+        r = equity([C.format_cards(c[:2]), C.format_cards(c[2:])], [], [], method="auto", seed=1)
+        assert _headsup_preflop(c[:2], c[2:]) == [p.equity for p in r.players]
