@@ -92,7 +92,7 @@ def _read_block(source: str, block: tuple[int, str], summary: bool = False) -> l
         items = [item for chunk in answers for item in chunk]
     else:  # lines broken at newlines only: the block's lines are the file's, cut at each hand's first
         from pokercli.errors import PokerError
-        from pokercli.histories import stars
+        from pokercli.histories import stars, stars_lines
         from pokercli.render import json_text
 
         lines = text.splitlines()
@@ -101,7 +101,7 @@ def _read_block(source: str, block: tuple[int, str], summary: bool = False) -> l
         if "\ufeff" in text:
             lines = [line.lstrip("\ufeff") for line in lines]
         heads = [(k, m) for k, line in enumerate(lines)
-                 if line.startswith("PokerStars") and (m := stars._HEADER.match(line))]
+                 if line.startswith("PokerStars") and (m := stars_lines.HEADER.match(line))]
         items = []
         for at, (k, m) in enumerate(heads):
             end = heads[at + 1][0] if at + 1 < len(heads) else len(lines)

@@ -20,23 +20,15 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from functools import lru_cache
 from typing import Iterator, Optional, Union
 
 from pokercli.errors import PokerError
 from pokercli.histories.hand import Hand, replay
 from pokercli.histories.variants import phh_number
+from pokercli.histories.stars_lines import (BET_TO, BRACKETS, BUTTON, COLLECTED, DEALT, GAMES, HEADER, SEAT,
+                                            SHOWED, STREET, TAIL_AMOUNT, TOTAL, UNCALLED, money, stakes)
+from pokercli.histories.stars_lines import starts_hand  # noqa: F401 (the readers' own name for it)
 
-_HEADER = re.compile(r"^PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #(\d+):\s*(.*)$")
-_GAMES = [  # (pattern in the header, PHH-style variant code, hole cards)
-    (r"5 Card Omaha Hi/Lo Pot Limit", "PO5/8", 5), (r"5 Card Omaha Pot Limit", "PO5", 5),
-    (r"Omaha Hi/Lo Pot Limit", "PO/8", 4), (r"Omaha Hi/Lo Limit", "FO/8", 4),
-    (r"Omaha Pot Limit", "PO", 4), (r"Omaha No Limit", "NO", 4), (r"Omaha Limit", "FO", 4),
-    (r"Hold'em No Limit", "NT", 2), (r"Hold'em Pot Limit", "PT", 2), (r"Hold'em Limit", "FT", 2),
-    (r"7 Card Stud Hi/Lo Limit", "F7S/8", 7), (r"7 Card Stud Limit", "F7S", 7), (r"Razz Limit", "FR", 7),
-    (r"Triple Draw 2-7 Lowball Limit", "F2L3D", 5), (r"Single Draw 2-7 Lowball No Limit", "N2L1D", 5),
-    (r"Badugi Limit", "FB", 4),
-]
 #: The draw games (their players' discards and the cards dealt for them).
 _DRAW_VARIANTS = {"F2L3D", "N2L1D", "FB"}
 #: A line after which a draw's replacement cards are dealt: PHH (and pokerkit) deal them
@@ -46,36 +38,11 @@ _DISCARDS = re.compile(r"^discards (\d+) cards?(?: \[([^\]]*)\])?$")
 #: The stud games' street markers: the street's number (3rd to 7th; PokerStars calls the 7th the river).
 _STUD_STREETS = {"*** 3rd STREET ***": 3, "*** 4th STREET ***": 4, "*** 5th STREET ***": 5,
                  "*** 6th STREET ***": 6, "*** RIVER ***": 7}
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
-_AMOUNT = r"[$€£]?([0-9][0-9,]*(?:\.[0-9]+)?)"
-_SEAT = re.compile(r"^Seat (\d+): (.+?) \(" + _AMOUNT + r" in chips(?:, [^)]*)?\)(.*)$")
-_BUTTON = re.compile(r"Seat #(\d+) is the button")
-_STREET = re.compile(r"^\*\*\* (?:(FIRST|SECOND) )?(FLOP|TURN|RIVER) \*\*\*(.*)$")
-_TOTAL = re.compile(r"^Total pot " + _AMOUNT + r".*\| Rake " + _AMOUNT)
-_SHOWED = re.compile(r"^Seat \d+: (.+?)(?: \((?:button|small blind|big blind)\))* (?:showed|mucked) \[([^\]]*)\]")
-_DEALT = re.compile(r"^Dealt to (.+?) \[([^\]]*)\]")
-_COLLECTED = re.compile(r"^(.+?) collected " + _AMOUNT + r" from ")
-_UNCALLED = re.compile(r"^Uncalled bet \(" + _AMOUNT + r"\) returned to (.+)$")
-_TAIL_AMOUNT = re.compile(_AMOUNT + "$")
-_BET_TO = re.compile(r"(?:bets|to) " + _AMOUNT + "$")
-
-
-def starts_hand(line: str) -> bool:
-    """Whether a line is a PokerStars hand's first line."""
-    return _HEADER.match(line.rstrip()) is not None
-
-
-@lru_cache(maxsize=4096)
-def money(text: str) -> Fraction:
-    """An amount as written (``1,000.50``): an exact fraction (kept: amounts repeat)."""
-    return Fraction(text.replace(",", ""))
-
-
 def split_hands(text: str) -> list[tuple[int, list[str]]]:
     """(first line number, lines) of each hand: a hand starts at a PokerStars header."""
     hands: list[tuple[int, list[str]]] = []
     lines = [line.rstrip().lstrip("\ufeff") for line in text.splitlines()]
-    starts = [k for k, line in enumerate(lines) if line.startswith("PokerStars") and _HEADER.match(line)]
+    starts = [k for k, line in enumerate(lines) if line.startswith("PokerStars") and HEADER.match(line)]
     for k, end in zip(starts, starts[1:] + [len(lines)]):
         hands.append((k + 1, [line for line in lines[k:end] if line]))
     return hands
@@ -83,7 +50,7 @@ def split_hands(text: str) -> list[tuple[int, list[str]]]:
 
 def read(text: str, source: str = "-", number_from: int = 1) -> Iterator[Union[Hand, PokerError]]:
     for count, (first, lines) in enumerate(split_hands(text), number_from):
-        hand_id = _HEADER.match(lines[0]).group(1)
+        hand_id = HEADER.match(lines[0]).group(1)
         try:
             fields = to_fields(lines)
             yield replay(fields, source=source, index=count, hand_id=hand_id, site="pokerstars")
@@ -107,7 +74,7 @@ def hand_doc(first: int, lines: list[str], source: str, count: int, header=None)
     (:func:`split_hands`; ``header``: its first line's match, if made)."""
     from pokercli.histories import stars_fast
 
-    header = header or _HEADER.match(lines[0])
+    header = header or HEADER.match(lines[0])
     hand_id = header.group(1)
     doc = stars_fast.hand_doc(lines, source, hand_id, header.group(2))
     if doc is not None:
@@ -125,19 +92,19 @@ def hand_doc(first: int, lines: list[str], source: str, count: int, header=None)
 
 def to_fields(lines: list[str]) -> dict:
     """The PHH fields of one PokerStars hand (plus ``hand``, ``table``, ``winnings``, ``rake``)."""
-    header = _HEADER.match(lines[0])
+    header = HEADER.match(lines[0])
     rest = header.group(2)
-    for pattern, variant, holes in _GAMES:
+    for pattern, variant, holes in GAMES:
         if pattern in rest:
             break
     else:
         raise PokerError(f"the game of {lines[0][:80]!r} is not one pokercli reads from PokerStars "
                          "(hold'em, Omaha, stud, razz, 2-7 draw and badugi)")
-    button = _BUTTON.search(lines[1]) if len(lines) > 1 else None
+    button = BUTTON.search(lines[1]) if len(lines) > 1 else None
     seats: list[tuple[int, str, Fraction, bool]] = []
     body = 2
     for k in range(2, len(lines)):
-        m = _SEAT.match(lines[k])
+        m = SEAT.match(lines[k])
         if not m:
             break
         seats.append((int(m.group(1)), m.group(2), money(m.group(3)), "sitting out" in m.group(4)))
@@ -196,7 +163,7 @@ def to_fields(lines: list[str]) -> dict:
                 if line.startswith("*** HOLE CARDS"):
                     stage = "hole"
                     continue
-                m = _STREET.match(line)
+                m = STREET.match(line)
                 if m:
                     if not dealt:
                         _deal(actions, known, n, holes)
@@ -210,10 +177,10 @@ def to_fields(lines: list[str]) -> dict:
                     stage = "summary"
                 continue
             if stage == "summary":
-                m = _TOTAL.match(line)
+                m = TOTAL.match(line)
                 if m:
                     rake = money(m.group(2))
-                m = _SHOWED.match(line)
+                m = SHOWED.match(line)
                 if m and m.group(1) in index and not draw:  # (a draw game's last cards: not those dealt)
                     known.setdefault(index[m.group(1)], m.group(2).replace(" ", ""))
                 continue
@@ -223,17 +190,17 @@ def to_fields(lines: list[str]) -> dict:
                 continue
             if draw and dealt and line.startswith("Dealt to "):  # the cards drawn: [kept] [new]
                 p = who(line[len("Dealt to "):line.index(" [")], at)
-                drawn.append(f"d dh p{p + 1} " + _BRACKETS.findall(line)[-1].replace(" ", ""))
+                drawn.append(f"d dh p{p + 1} " + BRACKETS.findall(line)[-1].replace(" ", ""))
                 continue
-            m = _DEALT.match(line) if line.startswith("Dealt to ") else None
+            m = DEALT.match(line) if line.startswith("Dealt to ") else None
             if m:
                 known[who(m.group(1), at)] = m.group(2).replace(" ", "")
                 continue
-            m = _COLLECTED.match(line) if " collected " in line else None
+            m = COLLECTED.match(line) if " collected " in line else None
             if m:
                 paid[who(m.group(1), at)] += money(m.group(2))
                 continue
-            if line.startswith("Uncalled bet (") and _UNCALLED.match(line):
+            if line.startswith("Uncalled bet (") and UNCALLED.match(line):
                 continue  # the replay gives it back
             if ": " not in line:
                 continue  # chat, joins and leaves, timeouts
@@ -243,16 +210,16 @@ def to_fields(lines: list[str]) -> dict:
             p = who(name, at)
             what = what.replace(" and is all-in", "").strip()
             if what.startswith("posts the ante"):
-                antes[p] += money(_TAIL_AMOUNT.search(what).group(1))
+                antes[p] += money(TAIL_AMOUNT.search(what).group(1))
             elif what.startswith("posts small & big blinds"):
-                amount = money(_TAIL_AMOUNT.search(what).group(1))
+                amount = money(TAIL_AMOUNT.search(what).group(1))
                 # the small blind is dead money, the big blind a live bet
-                head = _blinds(rest)[0]  # a limit game's header names its small bet: twice the small blind
+                head = stakes(rest)[0]  # a limit game's header names its small bet: twice the small blind
                 small = amount / 3 if head is None else head / 2 if variant.startswith("F") else head
                 antes[p] += small
                 blinds[p] += amount - small
             elif what.startswith(("posts small blind", "posts big blind", "posts straddle")):
-                blinds[p] += money(_TAIL_AMOUNT.search(what).group(1))
+                blinds[p] += money(TAIL_AMOUNT.search(what).group(1))
             elif draw and (what.startswith("discards") or what.startswith("stands pat")):
                 if not dealt:
                     _deal(actions, known, n, holes)
@@ -268,7 +235,7 @@ def to_fields(lines: list[str]) -> dict:
                     actions.append(f"p{p + 1} sd " + "??" * int(m.group(1)))
                     drawn.append(f"d dh p{p + 1} " + "??" * int(m.group(1)))
             elif what.startswith("brings in"):  # stud's forced first bet
-                bring_in = money(_TAIL_AMOUNT.search(what).group(1))
+                bring_in = money(TAIL_AMOUNT.search(what).group(1))
                 actions.append(f"p{p + 1} pb")
             elif what == "folds" or what.startswith(("folds ", "checks", "calls", "bets", "raises", "completes")):
                 if not dealt:  # the hole cards come before the first action
@@ -280,7 +247,7 @@ def to_fields(lines: list[str]) -> dict:
                 elif what.startswith(("checks", "calls")):
                     actions.append(f"p{p + 1} cc")
                 else:  # a bet, or a raise to an amount: the street's total
-                    m = _BET_TO.search(what)
+                    m = BET_TO.search(what)
                     if not m:
                         raise PokerError(f"cannot read the bet or raise {what!r}")
                     actions.append(f"p{p + 1} cbr {phh_number(money(m.group(1)))}")
@@ -323,7 +290,7 @@ def to_fields(lines: list[str]) -> dict:
               "starting_stacks": [stacks[name] for name in order], "actions": actions,
               "players": order, "hand": header.group(1),
               "seats": [next(number for number, name, _, _ in seats if name == who_) for who_ in order]}
-    small, big = _blinds(rest)
+    small, big = stakes(rest)
     if big is not None:
         if variant.startswith("F"):  # a limit game's stakes are its small and big bets ($2/$4)
             fields["small_bet"], fields["big_bet"] = small, big
@@ -339,14 +306,6 @@ def to_fields(lines: list[str]) -> dict:
     return fields
 
 
-def _blinds(header: str) -> tuple[Optional[Fraction], Optional[Fraction]]:
-    """The two amounts of the header's stakes (``($0.05/$0.10 USD)``, ``(50/100)``,
-    ``(7 Card Stud Hi/Lo Limit, $400/$800 USD)``): the blinds, or a limit game's
-    small and big bets."""
-    m = re.search(r"\((?:[^()]*, )?" + _AMOUNT + "/" + _AMOUNT, header)
-    return (money(m.group(1)), money(m.group(2))) if m else (None, None)
-
-
 def _deal(actions: list[str], known: dict, n: int, holes: int) -> None:
     actions[:0] = [f"d dh p{i + 1} {known.get(i, '??' * holes)}" for i in range(n)]
 
@@ -359,7 +318,7 @@ def _stud_dealt(line: str, street: int, who, deal, deals: dict, actions: list) -
     street's start; its player's line names it."""
     name = line[len("Dealt to "):line.index(" [")]
     p = who(name)
-    new = _BRACKETS.findall(line)[-1].split()
+    new = BRACKETS.findall(line)[-1].split()
     if street == 7:
         k = deals.get(p, [])[-1:]
         if not k or len(new) != 1:

@@ -1,6 +1,7 @@
 """``pokercli hh``'s JSON of a plain PokerStars board-game hand in one pass.
 
-The reference reader (:mod:`pokercli.histories.stars`) turns a hand into PHH
+The reference reader (:mod:`pokercli.histories.stars`; both read the lines
+with the patterns of :mod:`pokercli.histories.stars_lines`) turns a hand into PHH
 fields and replays them (:func:`pokercli.histories.hand.replay`) in exact
 fractions: one code path for every format, but about 250 µs a hand. Most
 hands of a big file are plain: hold'em or Omaha high, no run-it-twice, no
@@ -9,10 +10,13 @@ such a hand's lines once, keeps every amount in whole cents, and writes the
 same document :meth:`Hand.to_dict` would, key for key and number for number
 (``tests/histories/test_stars_fast.py`` compares the two on every test hand).
 
-Whatever it is not sure of it does not answer: :func:`hand_doc` returns None
-and the reference reader reads the hand (and names what is wrong with it).
-That covers an all-in with cards to come (its equity is the reference's), a
-hand that needs a problem reported, any line or amount it does not know.
+An all-in with cards to come is judged here too, each pot's equity from
+:func:`pokercli.equity` as the reference reader asks it (two hands before the
+flop read from the shipped table, in the same floats). Whatever this path is
+not sure of it does not answer: :func:`hand_doc` returns None and the
+reference reader reads the hand (and names what is wrong with it): a hand
+that needs a problem reported, a hand run twice, a dead blind, any line or
+amount it does not know.
 """
 
 from __future__ import annotations
@@ -22,12 +26,11 @@ from fractions import Fraction
 from typing import Any, Optional
 
 from pokercli import cards as C
-from pokercli.histories import stars as S
+from pokercli.histories import stars_lines as S
 
-#: The variants read here: board games valued high only.
+#: The variants read here: hold'em and four-card Omaha, valued high only.
 _FAST = {"NT": ("holdem", "no-limit"), "PT": ("holdem", "pot-limit"), "FT": ("holdem", "fixed-limit"),
-         "PO": ("omaha", "pot-limit"), "NO": ("omaha", "no-limit"), "FO": ("omaha", "fixed-limit"),
-         "PO5": ("omaha5", "pot-limit")}
+         "PO": ("omaha", "pot-limit"), "NO": ("omaha", "no-limit"), "FO": ("omaha", "fixed-limit")}
 _NAMES = [C.card_name(c) for c in range(52)]
 _CENTS: dict[str, int] = {}
 _BRACKET = re.compile(r"\[([^\]]*)\]")
@@ -99,14 +102,14 @@ def _game_of(rest: str) -> Optional[tuple]:
     key = rest[:at] if at >= 0 and _DATE_TAIL.fullmatch(rest, at + 3) else rest
     if key in _GAME_OF:
         return _GAME_OF[key]
-    for pattern, variant, holes in S._GAMES:
+    for pattern, variant, holes in S.GAMES:
         if pattern in rest:
             break
     else:
         variant = None
     got = None
     if variant in _FAST:
-        small, big = S._blinds(rest)
+        small, big = S.stakes(rest)
         got = (variant, holes, *_FAST[variant], None if small is None else _chips(small),
                None if big is None else _chips(big))
     if len(_GAME_OF) < 256:
@@ -130,14 +133,14 @@ def _line(line: str) -> tuple:
     it leaves to the reference; ``("X",)``: an amount it does not read."""
     try:
         if line.startswith("Dealt to "):
-            m = S._DEALT.match(line)
+            m = S.DEALT.match(line)
             if m:
                 return ("d", m.group(1), m.group(2))
         if " collected " in line:
-            m = S._COLLECTED.match(line)
+            m = S.COLLECTED.match(line)
             if m:
                 return ("$", m.group(1), _cents(m.group(2)))
-        if line.startswith("Uncalled bet (") and S._UNCALLED.match(line):
+        if line.startswith("Uncalled bet (") and S.UNCALLED.match(line):
             return ("-",)
         name, sep, what = line.partition(": ")
         if not sep:
@@ -149,10 +152,10 @@ def _line(line: str) -> tuple:
         if first == "c" and what.startswith(("checks", "calls")):
             return ("c", name, 0)
         if (first == "b" and what.startswith("bets")) or (first == "r" and what.startswith("raises")):
-            m = S._BET_TO.search(what)
+            m = S.BET_TO.search(what)
             return ("r", name, _cents(m.group(1))) if m else ("x", name)
         if first == "p" and what.startswith("posts "):
-            m = S._TAIL_AMOUNT.search(what)
+            m = S.TAIL_AMOUNT.search(what)
             if what.startswith("posts the ante"):
                 return ("a", name, _cents(m.group(1)))
             if what.startswith(("posts small blind", "posts big blind", "posts straddle")):
@@ -172,18 +175,18 @@ def _line(line: str) -> tuple:
 
 def _read(lines: list[str], source: str, hand_id: str, rest: Optional[str]) -> Optional[dict]:
     if rest is None:
-        rest = S._HEADER.match(lines[0]).group(2)
+        rest = S.HEADER.match(lines[0]).group(2)
     got = _game_of(rest)
     if got is None:
         return None
     variant, holes, game, betting, small, big = got
-    button = S._BUTTON.search(lines[1]) if len(lines) > 1 else None
+    button = S.BUTTON.search(lines[1]) if len(lines) > 1 else None
     seats = []
     body = 2
     for k in range(2, len(lines)):
         seat = _SEATS.get(lines[k])
         if seat is None:
-            m = S._SEAT.match(lines[k])
+            m = S.SEAT.match(lines[k])
             if not m:
                 break
             seat = (int(m.group(1)), m.group(2), _cents(m.group(3)), "sitting out" in m.group(4))
@@ -224,7 +227,7 @@ def _read(lines: list[str], source: str, hand_id: str, rest: Optional[str]) -> O
             if line.startswith("*** SUMMARY"):
                 stage = 1
                 continue
-            m = S._STREET.match(line)
+            m = S.STREET.match(line)
             if m:
                 if m.group(1) is not None:
                     return None  # run it twice
@@ -235,12 +238,12 @@ def _read(lines: list[str], source: str, hand_id: str, rest: Optional[str]) -> O
             continue
         if stage:
             if line.startswith("Total pot"):
-                m = S._TOTAL.match(line)
+                m = S.TOTAL.match(line)
                 if m:
                     rake = _cents(m.group(2))
                 continue
             if line.startswith("Seat ") and ("showed [" in line or "mucked [" in line):
-                m = S._SHOWED.match(line)
+                m = S.SHOWED.match(line)
                 if m and m.group(1) in index:
                     known.setdefault(index[m.group(1)], m.group(2))
             continue
@@ -487,6 +490,10 @@ def _allin(doc: dict, game: str, cards, out, board: list[int], pots, put, rake: 
     from pokercli.equity_calc import equity
     from pokercli.errors import PokerError
 
+    from pokercli.games import game as game_def
+
+    classes = game_def(game).classes
+    shipped = classes is not None and classes.headsup_counts is not None  # every heads-up preflop deal's counts
     total = sum(p[0] for p in pots)
     kept = 1 - Fraction(rake, total) if total else Fraction(1)
     ev: list = [Fraction(0)] * n
@@ -499,7 +506,7 @@ def _allin(doc: dict, game: str, cards, out, board: list[int], pots, put, rake: 
             continue
         theirs = {c for i in contenders for c in cards[i]}
         dead = sorted(set(shown) - theirs)
-        if game == "holdem" and not board and not dead and len(contenders) == 2:
+        if shipped and not board and not dead and len(contenders) == 2:
             eq = _headsup_preflop(cards[contenders[0]], cards[contenders[1]])
             methods.add("exact")
         else:
@@ -559,7 +566,11 @@ def holdem_score(cards: list[int]) -> int:
 def _values(cards, board, game) -> Optional[list]:
     """Each shown hand's high value (larger wins): hold'em's read here, Omaha's
     by the evaluator's batch call."""
-    if game == "holdem":
+    from pokercli.games import game as game_def
+    from pokercli.games.rules import STANDARD
+
+    rule = game_def(game).rule
+    if rule.hole_used == 0 and rule.ranking is STANDARD:  # the best five of any cards: hold'em's scores
         return [holdem_score(c + board) if c is not None else None for c in cards]
     import numpy as np
 
