@@ -589,7 +589,7 @@ def hh(
 
         from pokercli.histories import read_docs_lines, read_lines
         from pokercli.histories.parallel import json_lines, starts_stars, stars_blocks, workers_for
-        from pokercli.histories.summary import summarize, summarize_records
+        from pokercli.histories.summary import summarize_records
         from pokercli.render import emit, json_text, progress_bar
 
         if hero is not None and not summary:
@@ -684,7 +684,7 @@ def hh(
                 totals = summarize_records(items_read(report, True), hero)
                 totals.named = unread
             elif summary:
-                totals = summarize(hands_read(report), hero)
+                totals = summarize_records(hands_read(report, lambda *a: read_docs_lines(*a, records=True)), hero)
                 totals.named = unread
             elif to_phh:
                 from pokercli.histories.phh import dump_hand

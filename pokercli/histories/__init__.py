@@ -65,23 +65,27 @@ def read_lines(lines: Iterable[str], source: str = "-") -> Iterator[Union[Hand, 
             yield item
 
 
-def read_docs_lines(lines: Iterable[str], source: str = "-") -> Iterator[Union[dict, PokerError]]:
+def read_docs_lines(lines: Iterable[str], source: str = "-",
+                    records: bool = False) -> Iterator[Union[dict, tuple, None, PokerError]]:
     """:func:`read_lines`'s hands as their JSON documents (:meth:`Hand.to_dict`;
-    a plain PokerStars hand read in one pass, :func:`stars.read_docs`)."""
+    a plain PokerStars hand read in one pass, :func:`stars.read_docs`), or
+    with ``records`` their summary records (:func:`summary.record`)."""
     from pokercli.histories import stars
+    from pokercli.histories.summary import record
 
     reader, chunks = chunked(lines)
     count = 0
     for start, text in chunks:
-        items = stars.read_docs(text, source, count + 1) if reader is stars.read else reader(text, source, count + 1)
+        plain = reader is stars.read
+        items = stars.read_docs(text, source, count + 1, records) if plain else reader(text, source, count + 1)
         for item in items:
             count += 1
             if isinstance(item, PokerError):
                 if getattr(item, "line", None):
                     item.line += start - 1
-            elif not isinstance(item, dict):
+            elif not plain:
                 item.index = count
-                item = item.to_dict()
+                item = record(item) if records else item.to_dict()
             yield item
 
 

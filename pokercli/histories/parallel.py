@@ -55,14 +55,15 @@ def _read_batch(reader_name: str, source: str, chunks: list, summary: bool = Fal
     from pokercli.histories import stars
 
     reader = readers()[reader_name]
-    if reader is stars.read and not summary:  # their JSON documents straight away
-        reader = stars.read_docs
+    plain = reader is stars.read  # PokerStars: the JSON documents or summary records straight away
+    if plain:
+        reader = lambda *args: stars.read_docs(*args, records=summary)  # noqa: E731
     out = []
     for start, text in chunks:
         items = []
         for k, item in enumerate(reader(text, source, SENTINEL)):
-            if isinstance(item, dict):  # a PokerStars hand: its id is its number's place
-                items.append(("hand", json_text(item), None))
+            if plain and not isinstance(item, PokerError):  # a PokerStars hand: its id is its number's place
+                items.append(("hand", item if summary else json_text(item), None))
             elif isinstance(item, PokerError):
                 line = getattr(item, "line", None)
                 if line:
@@ -85,7 +86,7 @@ def _read_block(source: str, block: tuple[int, str], summary: bool = False) -> l
     lines is one string, ``("hands", text, how many)`` (a PokerStars hand has
     its id: no number to put in)."""
     first_line, text = block
-    if summary or _UNUSUAL_BREAK.search(text):
+    if _UNUSUAL_BREAK.search(text):
         answers = _read_batch("stars", source, list(stars_chunks(first_line, text)), summary)
         if summary:
             return answers
@@ -105,11 +106,14 @@ def _read_block(source: str, block: tuple[int, str], summary: bool = False) -> l
         items = []
         for at, (k, m) in enumerate(heads):
             end = heads[at + 1][0] if at + 1 < len(heads) else len(lines)
-            item = stars.hand_doc(first_line + k, list(filter(None, lines[k:end])), source, SENTINEL + at, m)
+            item = stars.hand_doc(first_line + k, list(filter(None, lines[k:end])), source, SENTINEL + at, m,
+                                  record=summary)
             if isinstance(item, PokerError):
                 items.append(("error", item.hand_id, item.line, str(item)))
             else:
-                items.append(("hand", json_text(item), None))
+                items.append(("hand", item if summary else json_text(item), None))
+        if summary:
+            return [items]
     merged: list = []
     run: list[str] = []
     for item in items:

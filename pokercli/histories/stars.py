@@ -61,22 +61,27 @@ def read(text: str, source: str = "-", number_from: int = 1) -> Iterator[Union[H
             yield e
 
 
-def read_docs(text: str, source: str = "-", number_from: int = 1) -> Iterator[Union[dict, PokerError]]:
+def read_docs(text: str, source: str = "-", number_from: int = 1,
+              records: bool = False) -> Iterator[Union[dict, tuple, None, PokerError]]:
     """:func:`read`'s hands as their JSON documents (:meth:`Hand.to_dict`): a
     plain hand by the one-pass reader (:mod:`pokercli.histories.stars_fast`),
-    the rest by :func:`read`'s replay; the same documents either way."""
+    the rest by :func:`read`'s replay; the same documents either way.
+    ``records``: each hand's summary record instead
+    (:func:`pokercli.histories.summary.record`)."""
     for count, (first, lines) in enumerate(split_hands(text), number_from):
-        yield hand_doc(first, lines, source, count)
+        yield hand_doc(first, lines, source, count, record=records)
 
 
-def hand_doc(first: int, lines: list[str], source: str, count: int, header=None) -> Union[dict, PokerError]:
-    """One hand's JSON document (or what is wrong with it) from its lines
-    (:func:`split_hands`; ``header``: its first line's match, if made)."""
+def hand_doc(first: int, lines: list[str], source: str, count: int, header=None,
+             record: bool = False) -> Union[dict, tuple, None, PokerError]:
+    """One hand's JSON document (``record``: its summary record) or what is
+    wrong with it, from its lines (:func:`split_hands`; ``header``: its first
+    line's match, if made)."""
     from pokercli.histories import stars_fast
 
     header = header or HEADER.match(lines[0])
     hand_id = header.group(1)
-    doc = stars_fast.hand_doc(lines, source, hand_id, header.group(2))
+    doc = stars_fast.hand_doc(lines, source, hand_id, header.group(2), record)
     if doc is not None:
         return doc
     try:
@@ -87,6 +92,10 @@ def hand_doc(first: int, lines: list[str], source: str, count: int, header=None)
         at = getattr(e, "line_in_hand", None)
         e.line = first + at if at is not None else first
         return e
+    if record:
+        from pokercli.histories.summary import record as record_of
+
+        return record_of(hand)
     return hand.to_dict()
 
 

@@ -77,11 +77,15 @@ def _cards(text: str) -> list[int]:
     return out
 
 
-def hand_doc(lines: list[str], source: str, hand_id: str, rest: Optional[str] = None) -> Optional[dict]:
+def hand_doc(lines: list[str], source: str, hand_id: str, rest: Optional[str] = None,
+             record: bool = False):
     """The JSON document of one hand's lines, or None where the reference reader
-    must read it (``rest``: the header after the hand's id, if matched)."""
+    must read it (``rest``: the header after the hand's id, if matched).
+    ``record``: the hand's summary record instead
+    (:func:`pokercli.histories.summary.record`: names, exact nets, exact
+    EV-adjusted nets or None, the players of a judged all-in)."""
     try:
-        return _read(lines, source, hand_id, rest)
+        return _read(lines, source, hand_id, rest, record)
     except (_Unsure, ValueError, KeyError, IndexError, AttributeError):
         return None
 
@@ -173,7 +177,7 @@ def _line(line: str) -> tuple:
         return ("X",)  # an amount this path does not read
 
 
-def _read(lines: list[str], source: str, hand_id: str, rest: Optional[str]) -> Optional[dict]:
+def _read(lines: list[str], source: str, hand_id: str, rest: Optional[str], record: bool = False):
     if rest is None:
         rest = S.HEADER.match(lines[0]).group(2)
     got = _game_of(rest)
@@ -449,8 +453,13 @@ def _read(lines: list[str], source: str, hand_id: str, rest: Optional[str]) -> O
     if rake and any(paid):
         doc["rake"] = _out(rake)
     doc["allin"] = None
+    ev = None
     if allin_board is not None:
-        doc["allin"] = _allin(doc, game, cards, out, allin_board, pots, put, rake if any(paid) else 0)
+        doc["allin"], ev = _allin(doc, game, cards, out, allin_board, pots, put, rake if any(paid) else 0)
+    if record:
+        ev_net = None if ev is None else [(e - x) / 100 for e, x in zip(ev, put)]
+        return (order, [Fraction(w - x) / 100 for w, x in zip(won, put)], ev_net,
+                frozenset(i for i in range(n) if not out[i]) if ev is not None else frozenset())
     return doc
 
 
@@ -469,10 +478,11 @@ def _headsup_preflop(a: list[int], b: list[int]) -> list[float]:
     return [float((float(w) * 1.0 + t / 2) / total) for w in (wins_a, wins_b)]
 
 
-def _allin(doc: dict, game: str, cards, out, board: list[int], pots, put, rake: int) -> dict:
-    """The all-in spot's document, each pot's equity and each player's EV-adjusted
-    net (added to ``doc``'s players), worked out as
-    :func:`pokercli.histories.hand._work_out_ev` works them out."""
+def _allin(doc: dict, game: str, cards, out, board: list[int], pots, put, rake: int) -> tuple:
+    """(the all-in spot's document, what each player's share of the pots was
+    worth in cents, or None where the spot is not judged): each pot's equity
+    and each player's EV-adjusted net (added to ``doc``'s players), worked out
+    as :func:`pokercli.histories.hand._work_out_ev` works them out."""
     n = len(cards)
     live = [i for i in range(n) if not out[i]]
     names = [p["name"] for p in doc["players"]]
@@ -486,7 +496,7 @@ def _allin(doc: dict, game: str, cards, out, board: list[int], pots, put, rake: 
     spot["pots"] = pot_docs
     if unknown:
         spot["not_judged"] = f"the cards of {', '.join(unknown)} are not known"
-        return spot
+        return spot, None
     from pokercli.equity_calc import equity
     from pokercli.errors import PokerError
 
@@ -517,7 +527,7 @@ def _allin(doc: dict, game: str, cards, out, board: list[int], pots, put, rake: 
                 for p in pot_docs:
                     p.pop("equity", None)
                 spot["not_judged"] = str(e)
-                return spot
+                return spot, None
             methods.add(r.method)
             eq = [p.equity for p in r.players]
         pdoc["equity"] = eq
@@ -528,7 +538,7 @@ def _allin(doc: dict, game: str, cards, out, board: list[int], pots, put, rake: 
     spot["method"] = "exact" if methods <= {"exact"} else "monte-carlo (seed 1)"
     for i, player in enumerate(doc["players"]):
         player["ev_net"] = float((ev[i] - put[i]) / 100)
-    return spot
+    return spot, ev
 
 
 _TABLES: list = []

@@ -167,3 +167,21 @@ def test_the_heads_up_preflop_equities_are_the_apis():
         c = rng.sample(range(52), 4)
         r = equity([C.format_cards(c[:2]), C.format_cards(c[2:])], [], [], method="auto", seed=1)
         assert _headsup_preflop(c[:2], c[2:]) == [p.equity for p in r.players]
+
+
+@pytest.mark.parametrize("variant", ["NT", "PO"])
+def test_summary_records_are_the_reference_readers(variant):
+    """``--summary`` reads each hand's record (names, exact nets, exact
+    EV-adjusted nets, who was all in) through the one-pass reader: the very
+    records of the reference reader's hands, fractions and all."""
+    from pokercli.histories.summary import record
+
+    rng = random.Random("records" + variant)
+    hands = corpus(variant)[:200]
+    texts = [as_the_site_writes(stars_text(state, stacks, variant, 1000 + k), rng, state, cents=k % 2 == 0)
+             for k, (_, state, stacks) in enumerate(hands)]
+    text = "".join(texts) + "\n".join([CASH, TOURNAMENT, TWICE, HILO])
+    want = [record(h) for h in read_text(text) if not isinstance(h, Exception)]
+    got = list(stars.read_docs(text, "t.txt", records=True))
+    assert got == want and len(got) == 204
+    assert sum(r is not None and r[2] is not None for r in got) >= 40  # judged all-ins among them
