@@ -25,6 +25,7 @@ from array import array
 from bisect import bisect_left
 from functools import lru_cache
 from importlib import resources
+from typing import Optional
 from itertools import permutations
 
 DATA_NAME = "preflop_headsup.npz"
@@ -94,7 +95,7 @@ def _code(a: int, b: int, p: tuple[int, ...]) -> int:
     return min(x, y) * 64 + max(x, y)
 
 
-_CODES: list[list[int]] = []
+_CODES: Optional[list[list[int]]] = None
 _CALLS = [0]
 #: Calls of :func:`pair_counts` before its code lists are built (about 30 ms):
 #: a one-off query keeps the direct way.
@@ -103,11 +104,15 @@ BUILD_AFTER = 64
 
 def _codes_by_perm() -> list[list[int]]:
     """For each suit renaming of ``_PERMS``, every ordered card pair's combo
-    code (index ``a * 52 + b``): :func:`_code` read from a list."""
-    if not _CODES:
+    code (index ``a * 52 + b``): :func:`_code` read from a list. Built whole,
+    then published in one assignment: a thread never sees part of it."""
+    global _CODES
+    if _CODES is None:
+        built = []
         for p in _PERMS:
             m = [13 * p[c // 13] + c % 13 for c in range(52)]
-            _CODES.append([min(x, y) * 64 + max(x, y) for x in m for y in m])
+            built.append([min(x, y) * 64 + max(x, y) for x in m for y in m])
+        _CODES = built
     return _CODES
 
 
@@ -115,7 +120,7 @@ def pair_counts(first: tuple[int, int], second: tuple[int, int]) -> tuple[int, i
     """(wins of ``first``, wins of ``second``, ties) over every board of the
     deal of two disjoint two-card hands (card ids)."""
     _CALLS[0] += 1
-    if _CODES or _CALLS[0] > BUILD_AFTER:  # many deals (a file of hands): codes read from lists
+    if _CODES is not None or _CALLS[0] > BUILD_AFTER:  # many deals (a file of hands): codes read from lists
         i, j = first[0] * 52 + first[1], second[0] * 52 + second[1]
         tables = _codes_by_perm()
         direct = min(t[i] * 4096 + t[j] for t in tables)

@@ -119,11 +119,11 @@ def test_the_preflop_tables_codes_read_from_lists_are_the_direct_ones(monkeypatc
 
     rng = random.Random(11)
     deals = [rng.sample(range(52), 4) for _ in range(400)]
-    monkeypatch.setattr(P, "_CODES", [])
+    monkeypatch.setattr(P, "_CODES", None)
     monkeypatch.setattr(P, "_CALLS", [-10 ** 9])  # the direct way, every call
     direct = [P.pair_counts((a, b), (c, d)) for a, b, c, d in deals]
-    assert not P._CODES
+    assert P._CODES is None
     monkeypatch.setattr(P, "_CALLS", [P.BUILD_AFTER])
     listed = [P.pair_counts((a, b), (c, d)) for a, b, c, d in deals]
-    assert P._CODES and listed == direct
+    assert P._CODES is not None and len(P._CODES) == 24 and listed == direct
     assert sum(map(sum, listed)) == 400 * P.BOARDS
