@@ -139,6 +139,50 @@ def rank_boards5(hand_keys, suit_bits, avail, card_keys, offsets, rank_tab, flus
     and ``types`` are left untouched (no hand types: ``with_types`` is the
     other kernels' business).
     """
+    _boards5(hand_keys, suit_bits, avail, card_keys, offsets, rank_tab, flush_tab, outcome,
+             False, np.zeros(1, np.int64), np.zeros((1, 1, 1), np.int64))
+
+
+@jit
+def rank_boards5_pots(hand_keys, suit_bits, avail, card_keys, offsets, rank_tab, flush_tab, pot_masks, outcomes):
+    """:func:`rank_boards5`'s boards counted for several pots at once: the
+    pots of one all-in (the main pot and side pots), each won among its
+    players (``pot_masks[q]``: their bits), all over the same deck.
+    ``outcomes[q, p, n]``: the boards on which player ``p`` shares pot ``q``
+    with ``n - 1`` others (``n = 1``: wins it alone); int64[pots, P, P + 1]."""
+    _boards5(hand_keys, suit_bits, avail, card_keys, offsets, rank_tab, flush_tab,
+             np.zeros((1, 1), np.float64), True, pot_masks, outcomes)
+
+
+@jit_inline
+def _tally_into(values, players, weight, outcome, pots, pot_masks, outcomes):
+    """:func:`_tally` into ``outcome`` (the board's winners among every player),
+    or with ``pots`` into ``outcomes[q]`` for each pot ``q`` (its winners among
+    the players of ``pot_masks[q]``)."""
+    if not pots:
+        _tally(values, players, weight, outcome)
+        return
+    for q in range(pot_masks.shape[0]):
+        mask = pot_masks[q]
+        best = np.int64(-1)
+        n = 0
+        for p in range(players):
+            if (mask >> p) & 1:
+                v = np.int64(values[p])
+                if v > best:
+                    best = v
+                    n = 1
+                elif v == best:
+                    n += 1
+        for p in range(players):
+            if (mask >> p) & 1 and np.int64(values[p]) == best:
+                outcomes[q, p, n] += weight
+
+
+@jit_inline
+def _boards5(hand_keys, suit_bits, avail, card_keys, offsets, rank_tab, flush_tab, outcome, pots, pot_masks,
+             outcomes):
+    """The enumeration of :func:`rank_boards5`, tallied by :func:`_tally_into`."""
     players = hand_keys.shape[0]
     one = np.int64(1)
     rank_keys = np.empty(13, np.int64)
@@ -156,7 +200,7 @@ def rank_boards5(hand_keys, suit_bits, avail, card_keys, offsets, rank_tab, flus
         key = board_keys[m]
         for p in range(players):
             values[p] = rank_tab[rank_index(hand_keys[p] + key, offsets)]
-        _tally(values, players, weight, outcome)
+        _tally_into(values, players, weight, outcome, pots, pot_masks, outcomes)
     # 2. the boards where a player can flush: true outcome in, rank-only outcome out
     suited = np.empty(13, np.int64)
     held = np.zeros(players, np.int64)  # each player's hole cards of suit g
@@ -201,8 +245,9 @@ def rank_boards5(hand_keys, suit_bits, avail, card_keys, offsets, rank_tab, flus
                             changed = True
                         else:
                             values[p] = flat[p]
-                    if changed and (players == 2 or winner_bits(values, players) != winner_bits(flat, players)):
-                        _tally(values, players, weight, outcome)
-                        _tally(flat, players, -weight, outcome)
+                    if changed and (pots or players == 2
+                                    or winner_bits(values, players) != winner_bits(flat, players)):
+                        _tally_into(values, players, weight, outcome, pots, pot_masks, outcomes)
+                        _tally_into(flat, players, -weight, outcome, pots, pot_masks, outcomes)
                 if not next_combination(pick, n_suited):  # the next k-subset of the suited ranks left
                     break

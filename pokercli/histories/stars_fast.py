@@ -501,14 +501,23 @@ def _allin(doc: dict, game: str, cards, out, board: list[int], pots, put, rake: 
     from pokercli.errors import PokerError
 
     from pokercli.games import game as game_def
+    from pokercli.games.rules import STANDARD
 
-    classes = game_def(game).classes
+    g = game_def(game)
+    classes = g.classes
     shipped = classes is not None and classes.headsup_counts is not None  # every heads-up preflop deal's counts
     total = sum(p[0] for p in pots)
     kept = 1 - Fraction(rake, total) if total else Fraction(1)
     ev: list = [Fraction(0)] * n
     methods = set()
     shown = [c for i in range(n) if cards[i] is not None for c in cards[i]]
+    # before the flop in hold'em, the pots of three or more players, or with cards out of the deck:
+    # every pot of two or more counted in one enumeration of the boards
+    multi = [c for _, c, _ in pots if len(c) >= 2]
+    together = None
+    if not board and g.rule.hole_used == 0 and g.rule.ranking is STANDARD and g.hole_cards == 2 \
+            and any(len(c) > 2 or len(shown) > 4 for c in multi):
+        together = dict(zip(multi, _preflop_pots(cards, shown, multi)))
     for (amount, contenders, _), pdoc in zip(pots, pot_docs):
         if len(contenders) == 1:
             pdoc["equity"] = [1.0]
@@ -516,7 +525,10 @@ def _allin(doc: dict, game: str, cards, out, board: list[int], pots, put, rake: 
             continue
         theirs = {c for i in contenders for c in cards[i]}
         dead = sorted(set(shown) - theirs)
-        if shipped and not board and not dead and len(contenders) == 2:
+        if together is not None:
+            eq = together[contenders]
+            methods.add("exact")
+        elif shipped and not board and not dead and len(contenders) == 2:
             eq = _headsup_preflop(cards[contenders[0]], cards[contenders[1]])
             methods.add("exact")
         else:
@@ -539,6 +551,49 @@ def _allin(doc: dict, game: str, cards, out, board: list[int], pots, put, rake: 
     for i, player in enumerate(doc["players"]):
         player["ev_net"] = float((ev[i] - put[i]) / 100)
     return spot, ev
+
+
+def _preflop_pots(cards, shown: list[int], pots: list[tuple[int, ...]]) -> list[list[float]]:
+    """Each pot's exact hold'em equities among its players (``pots``: each pot's
+    players, two or more), before the flop, every other card ``shown`` out of
+    the deck: all pots from one enumeration of the boards
+    (:func:`pokercli._kernels.rankboards.rank_boards5_pots`), in the floats
+    :func:`pokercli.equity` gives each pot asked alone (the same counts, and
+    :func:`pokercli.equity_calc.tally.result_from_counts`'s operations on them)."""
+    from math import comb
+
+    import numpy as np
+
+    from pokercli._kernels.jit import call
+    from pokercli._kernels.lookup import strength_tables
+    from pokercli._kernels.rankboards import rank_boards5_pots
+    from pokercli.equity_calc.exact import kernel_args
+
+    players = sorted({i for c in pots for i in c})
+    at = {p: k for k, p in enumerate(players)}
+    keys, offsets = kernel_args()[:2]
+    rank_tab, flush_tab = strength_tables()
+    hand_keys = np.array([int(keys[cards[p][0]]) + int(keys[cards[p][1]]) for p in players], np.int64)
+    suit_bits = np.zeros((len(players), 4), np.int64)
+    for k, p in enumerate(players):
+        for c in cards[p]:
+            suit_bits[k, c // 13] |= 1 << (c % 13)
+    gone = set(shown)
+    avail = sum(1 << c for c in range(52) if c not in gone)
+    masks = np.array([sum(1 << at[i] for i in c) for c in pots], np.int64)
+    counts = np.zeros((len(pots), len(players), len(players) + 1), np.int64)
+    call(rank_boards5_pots, hand_keys, suit_bits, np.int64(avail), keys, offsets, rank_tab, flush_tab, masks,
+         counts)
+    total = comb(52 - len(gone), 5)
+    out = []
+    for q, pot in enumerate(pots):
+        eq = []
+        for i in pot:
+            row = counts[q, at[i]].astype(np.float64).tolist()
+            share = row[1] + sum(row[n] / n for n in range(2, len(pot) + 1))
+            eq.append(float(share / total))
+        out.append(eq)
+    return out
 
 
 _TABLES: list = []

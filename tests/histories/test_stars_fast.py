@@ -185,3 +185,40 @@ def test_summary_records_are_the_reference_readers(variant):
     got = list(stars.read_docs(text, "t.txt", records=True))
     assert got == want and len(got) == 204
     assert sum(r is not None and r[2] is not None for r in got) >= 40  # judged all-ins among them
+
+
+def test_the_pots_of_one_preflop_all_in_counted_together_are_the_apis():
+    """Three to five hands all in before the flop, with side pots and a folded
+    hand shown: every pot's equities from one enumeration of the boards are
+    the floats ``pokercli.equity`` gives each pot asked alone (its players,
+    every other shown card dead)."""
+    from pokercli import cards as C
+    from pokercli.equity_calc import equity
+    from pokercli.histories.stars_fast import _preflop_pots
+
+    rng = random.Random(5)
+    for _ in range(12):
+        players = rng.randint(3, 5)
+        dealt = rng.sample(range(52), 2 * players + 2 * rng.randint(0, 1))
+        cards = [dealt[2 * i:2 * i + 2] for i in range(len(dealt) // 2)]
+        live = list(range(players))
+        pots = [tuple(live), tuple(live[:-1]), tuple(live[:2])]
+        got = _preflop_pots(cards, dealt, pots)
+        for pot, eq in zip(pots, got):
+            dead = sorted(set(dealt) - {c for i in pot for c in cards[i]})
+            r = equity([C.format_cards(cards[i]) for i in pot], [], dead, method="auto", seed=1)
+            assert r.method == "exact" and eq == [p.equity for p in r.players]
+
+
+def test_the_written_corpus_takes_the_pots_counted_together(monkeypatch):
+    """The comparison above with the reference reader covers the pots counted
+    together: the corpus has many multiway all-ins before the flop."""
+    import pokercli.histories.stars_fast as F
+
+    calls = []
+    real = F._preflop_pots
+    monkeypatch.setattr(F, "_preflop_pots", lambda *a: calls.append(len(a[2])) or real(*a))
+    hands = corpus("NT")[:300]
+    text = "".join(stars_text(state, stacks, "NT", 1000 + k) for k, (_, state, stacks) in enumerate(hands))
+    assert fast_docs(text) == reference_docs(text)
+    assert len(calls) >= 20 and max(calls) >= 2  # pots counted together, side pots among them
