@@ -14,7 +14,7 @@ import pytest
 pokerkit = pytest.importorskip("pokerkit")
 
 import pokercli.histories.parallel as P  # noqa: E402
-from pokercli.histories import read_histories  # noqa: E402
+from pokercli.histories import read_docs_lines, read_histories  # noqa: E402
 from conftest import interrupt_after  # noqa: E402
 from test_ohh import ohh_hand  # noqa: E402
 from test_phh_oracle import played  # noqa: E402
@@ -51,6 +51,7 @@ def files(tmp_path_factory):
         list(read_histories(path, strict=False))
         for hand in read_histories(path, strict=False):
             hand.to_dict()
+        list(read_docs_lines(path.read_text().splitlines(keepends=True)))  # the one-pass reader's too
     return out
 
 
