@@ -94,14 +94,14 @@ def _steps() -> list[tuple[str, Callable[[], Any]]]:
         ("draw", lambda: five_card_draw.draw("Jh Jd 7c 4s 2h")),
         ("draw games: more draws to come", lambda: equity_draws(["As 2d 3h", "Ks Qd"], game="badugi", draws=3,
                                                                 samples=1000, seed=1)),
-        ("hh: the pots of a preflop all-in", _preflop_pots),
+        ("hh: the pots of a preflop all-in", _hh_pots),
     ]
     return steps
 
 
-def _preflop_pots():
+def _hh_pots():
     """``hh``'s pots of a three-way all-in before the flop, side pot included."""
-    from pokercli.histories.stars_fast import _preflop_pots as pots
+    from pokercli.histories.stars_fast import preflop_pots as pots
 
     cards = [[0, 13], [1, 14], [2, 15]]
     return pots(cards, [c for h in cards for c in h], [(0, 1, 2), (0, 1)])

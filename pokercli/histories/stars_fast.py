@@ -517,7 +517,7 @@ def _allin(doc: dict, game: str, cards, out, board: list[int], pots, put, rake: 
     together = None
     if not board and g.rule.hole_used == 0 and g.rule.ranking is STANDARD and g.hole_cards == 2 \
             and any(len(c) > 2 or len(shown) > 4 for c in multi):
-        together = dict(zip(multi, _preflop_pots(cards, shown, multi)))
+        together = dict(zip(multi, preflop_pots(cards, shown, multi)))
     for (amount, contenders, _), pdoc in zip(pots, pot_docs):
         if len(contenders) == 1:
             pdoc["equity"] = [1.0]
@@ -553,7 +553,7 @@ def _allin(doc: dict, game: str, cards, out, board: list[int], pots, put, rake: 
     return spot, ev
 
 
-def _preflop_pots(cards, shown: list[int], pots: list[tuple[int, ...]]) -> list[list[float]]:
+def preflop_pots(cards, shown: list[int], pots: list[tuple[int, ...]]) -> list[list[float]]:
     """Each pot's exact hold'em equities among its players (``pots``: each pot's
     players, two or more), before the flop, every other card ``shown`` out of
     the deck: all pots from one enumeration of the boards

@@ -194,7 +194,7 @@ def test_the_pots_of_one_preflop_all_in_counted_together_are_the_apis():
     every other shown card dead)."""
     from pokercli import cards as C
     from pokercli.equity_calc import equity
-    from pokercli.histories.stars_fast import _preflop_pots
+    from pokercli.histories.stars_fast import preflop_pots
 
     rng = random.Random(5)
     for _ in range(12):
@@ -203,7 +203,7 @@ def test_the_pots_of_one_preflop_all_in_counted_together_are_the_apis():
         cards = [dealt[2 * i:2 * i + 2] for i in range(len(dealt) // 2)]
         live = list(range(players))
         pots = [tuple(live), tuple(live[:-1]), tuple(live[:2])]
-        got = _preflop_pots(cards, dealt, pots)
+        got = preflop_pots(cards, dealt, pots)
         for pot, eq in zip(pots, got):
             dead = sorted(set(dealt) - {c for i in pot for c in cards[i]})
             r = equity([C.format_cards(cards[i]) for i in pot], [], dead, method="auto", seed=1)
@@ -216,8 +216,8 @@ def test_the_written_corpus_takes_the_pots_counted_together(monkeypatch):
     import pokercli.histories.stars_fast as F
 
     calls = []
-    real = F._preflop_pots
-    monkeypatch.setattr(F, "_preflop_pots", lambda *a: calls.append(len(a[2])) or real(*a))
+    real = F.preflop_pots
+    monkeypatch.setattr(F, "preflop_pots", lambda *a: calls.append(len(a[2])) or real(*a))
     hands = corpus("NT")[:300]
     text = "".join(stars_text(state, stacks, "NT", 1000 + k) for k, (_, state, stacks) in enumerate(hands))
     assert fast_docs(text) == reference_docs(text)
