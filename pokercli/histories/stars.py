@@ -50,15 +50,19 @@ def split_hands(text: str) -> list[tuple[int, list[str]]]:
 
 def read(text: str, source: str = "-", number_from: int = 1) -> Iterator[Union[Hand, PokerError]]:
     for count, (first, lines) in enumerate(split_hands(text), number_from):
-        hand_id = HEADER.match(lines[0]).group(1)
-        try:
-            fields = to_fields(lines)
-            yield replay(fields, source=source, index=count, hand_id=hand_id, site="pokerstars")
-        except PokerError as e:
-            e.source, e.hand_id = source, hand_id
-            at = getattr(e, "line_in_hand", None)
-            e.line = first + at if at is not None else first
-            yield e
+        yield _replayed(first, lines, source, count, HEADER.match(lines[0]).group(1))
+
+
+def _replayed(first: int, lines: list[str], source: str, count: int, hand_id: str) -> Union[Hand, PokerError]:
+    """One hand read by the reference reader (PHH fields replayed), or what is
+    wrong with it, named by source, hand id and file line."""
+    try:
+        return replay(to_fields(lines), source=source, index=count, hand_id=hand_id, site="pokerstars")
+    except PokerError as e:
+        e.source, e.hand_id = source, hand_id
+        at = getattr(e, "line_in_hand", None)
+        e.line = first + at if at is not None else first
+        return e
 
 
 def read_docs(text: str, source: str = "-", number_from: int = 1,
@@ -84,14 +88,9 @@ def hand_doc(first: int, lines: list[str], source: str, count: int, header=None,
     doc = stars_fast.hand_doc(lines, source, hand_id, header.group(2), record)
     if doc is not None:
         return doc
-    try:
-        fields = to_fields(lines)
-        hand = replay(fields, source=source, index=count, hand_id=hand_id, site="pokerstars")
-    except PokerError as e:
-        e.source, e.hand_id = source, hand_id
-        at = getattr(e, "line_in_hand", None)
-        e.line = first + at if at is not None else first
-        return e
+    hand = _replayed(first, lines, source, count, hand_id)
+    if isinstance(hand, PokerError):
+        return hand
     if record:
         from pokercli.histories.summary import record as record_of
 
