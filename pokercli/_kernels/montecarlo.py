@@ -394,37 +394,61 @@ def fixed_headsup(hand_keys, hand_masks, first_keys, first_masks, second_keys, s
     patterns[3] += samples - w0 - w1
 
 
+@jit_inline
+def _winners3(hand_keys, hand_masks, bkey, i, j, base_mask, first_masks, second_masks, values, offsets,
+              rank_strength, flush_strength):
+    """The winners (a pattern of bits) of three fixed hands on the board of
+    key ``bkey`` made of the part rows ``i`` and ``j``: each hand's strength
+    one read of its ``values`` row unless one may hold a flush; in scalars,
+    the best kept by selects."""
+    key0 = hand_keys[0] + bkey
+    key1 = hand_keys[1] + bkey
+    key2 = hand_keys[2] + bkey
+    if ((key0 | key1 | key2) >> 32) & 0x8888:  # a flush is possible: rare, so the branch is predicted
+        bmask = base_mask | first_masks[i] | second_masks[j]
+        t0 = np.int64(hand_value(key0, hand_masks[0] | bmask, offsets, rank_strength, flush_strength))
+        t1 = np.int64(hand_value(key1, hand_masks[1] | bmask, offsets, rank_strength, flush_strength))
+        t2 = np.int64(hand_value(key2, hand_masks[2] | bmask, offsets, rank_strength, flush_strength))
+    else:
+        x = (bkey >> ID_SHIFT) & 0xFFFF
+        t0 = np.int64(values[0, x])
+        t1 = np.int64(values[1, x])
+        t2 = np.int64(values[2, x])
+    best = max(t0, max(t1, t2))
+    return np.int64(t0 == best) | (np.int64(t1 == best) << 1) | (np.int64(t2 == best) << 2)
+
+
+@jit_inline
+def _winners(hand_keys, hand_masks, bkey, i, j, base_mask, first_masks, second_masks, values, offsets,
+             rank_strength, flush_strength):
+    """:func:`_winners3` for any number of fixed hands up to ``PATTERN_PLAYERS``."""
+    bmask = base_mask | first_masks[i] | second_masks[j]
+    x = (bkey >> ID_SHIFT) & 0xFFFF
+    best = np.int64(-1)
+    pattern = np.int64(0)
+    for p in range(hand_keys.shape[0]):
+        key = hand_keys[p] + bkey
+        if (key >> 35) & 0x1111:  # this hand may hold a flush
+            s = np.int64(hand_value(key, hand_masks[p] | bmask, offsets, rank_strength, flush_strength))
+        else:
+            s = np.int64(values[p, x])
+        bit = np.int64(1) << p
+        pattern = bit if s > best else (pattern | bit if s == best else pattern)
+        best = max(best, s)
+    return pattern
+
+
 @jit
 def fixed_three(hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
                 base_key, base_mask, values, samples, seed, offsets, rank_strength,
                 flush_strength, patterns):
     """:func:`fixed_headsup` for three fixed hands, the winners kept by selects."""
     ctr, nt, npart, worse = _start(seed, first_keys, second_keys)
-    h0 = hand_keys[0]
-    h1 = hand_keys[1]
-    h2 = hand_keys[2]
-    m0 = hand_masks[0]
-    m1 = hand_masks[1]
-    m2 = hand_masks[2]
     for it in range(samples):
         ctr, i, j = _parts(ctr, nt, npart, worse, first_masks, second_masks)
         bkey = base_key + first_keys[i] + second_keys[j]
-        key0 = h0 + bkey
-        key1 = h1 + bkey
-        key2 = h2 + bkey
-        if ((key0 | key1 | key2) >> 32) & 0x8888:
-            bmask = base_mask | first_masks[i] | second_masks[j]
-            t0 = np.int64(hand_value(key0, m0 | bmask, offsets, rank_strength, flush_strength))
-            t1 = np.int64(hand_value(key1, m1 | bmask, offsets, rank_strength, flush_strength))
-            t2 = np.int64(hand_value(key2, m2 | bmask, offsets, rank_strength, flush_strength))
-        else:
-            x = (bkey >> ID_SHIFT) & 0xFFFF
-            t0 = np.int64(values[0, x])
-            t1 = np.int64(values[1, x])
-            t2 = np.int64(values[2, x])
-        best = max(t0, max(t1, t2))
-        patterns[np.int64(t0 == best) | (np.int64(t1 == best) << 1)
-                 | (np.int64(t2 == best) << 2)] += 1
+        patterns[_winners3(hand_keys, hand_masks, bkey, i, j, base_mask, first_masks, second_masks, values,
+                           offsets, rank_strength, flush_strength)] += 1
 
 
 @jit
@@ -433,97 +457,175 @@ def fixed_multi(hand_keys, hand_masks, first_keys, first_masks, second_keys, sec
                 flush_strength, patterns):
     """:func:`fixed_headsup` for any number of fixed hands up to ``PATTERN_PLAYERS``."""
     ctr, nt, npart, worse = _start(seed, first_keys, second_keys)
-    players = hand_keys.shape[0]
     for it in range(samples):
         ctr, i, j = _parts(ctr, nt, npart, worse, first_masks, second_masks)
         bkey = base_key + first_keys[i] + second_keys[j]
-        bmask = base_mask | first_masks[i] | second_masks[j]
-        x = (bkey >> ID_SHIFT) & 0xFFFF
-        best = np.int64(-1)
-        pattern = 0
-        for p in range(players):
-            key = hand_keys[p] + bkey
-            if (key >> 35) & 0x1111:  # this hand may hold a flush
-                s = np.int64(hand_value(key, hand_masks[p] | bmask, offsets, rank_strength,
-                                        flush_strength))
+        patterns[_winners(hand_keys, hand_masks, bkey, i, j, base_mask, first_masks, second_masks, values,
+                          offsets, rank_strength, flush_strength)] += 1
+
+
+#: Samples a runs kernel (:func:`fixed_runs`) draws at a time before it values them.
+RUNS_BLOCK = 256
+
+
+@jit_inline
+def _draw_runs(ctr, nt, npart, worse, first_masks, second_masks, rows, taken, want, first):
+    """One run for each of the first ``want`` samples of a block: two
+    part-table rows sharing no card, as :func:`_parts` draws them, written
+    packed (first row, second row ``<< 20``) to ``rows[t]``; the ``first``
+    run's cards to ``taken[t]``, a later run's meeting none of them (nor the
+    earlier runs', which the caller adds). Returns the counter.
+
+    Rejection sampling without a branch on a rejection: each candidate
+    (32 random bits, two a random number) is written at ``t``, and ``t``
+    moves on when it is kept, so each sample's run is the first good
+    candidate after the previous sample's, as a loop drawing again would
+    take it. ``rows`` and ``taken`` have a spare slot at ``want``."""
+    low = np.uint64(0xFFFFFFFF)
+    t = np.int64(0)
+    while t < want:
+        ctr += _GAMMA
+        r = mix64(ctr)
+        for half in range(2):
+            x = r >> np.uint64(32) if half == 0 else r & low
+            a = x * nt
+            b = (a & low) * npart
+            i = np.int64(a >> np.uint64(32))
+            j = np.int64(b >> np.uint64(32))
+            mi = first_masks[i]
+            mj = second_masks[j]
+            if first:  # a constant where this is inlined: the branch is compiled away
+                keep = ((mi & mj) == 0) & ((b & low) >= worse) & (t < want)
+                taken[t] = mi | mj
             else:
-                s = np.int64(values[p, x])
-            bit = 1 << p
-            pattern = bit if s > best else (pattern | bit if s == best else pattern)
-            best = max(best, s)
-        patterns[pattern] += 1
+                keep = (((mi & mj) | ((mi | mj) & taken[t])) == 0) & ((b & low) >= worse) & (t < want)
+            rows[t] = i | (j << 20)
+            t += np.int64(keep)
+    return ctr
 
 
 @jit
-def fixed_boards(hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
-                 base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
-                 share_unit, share_sum, scoop, blank):
-    """Two fixed hands and the cards to come run ``runs`` times from the same
+def fixed_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
+               base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
+               share_unit, share_sum, scoop, blank):
+    """Fixed hands and the cards to come run ``runs`` times from the same
     deck (a double board; a preflop, flop or turn all-in run two or three
-    times): each run's cards drawn as :func:`fixed_headsup` draws them (two
-    part-table rows, one random number), a run meeting an earlier one drawn
-    again, so the runs are uniform among the sets of disjoint runs; each
-    hand's strength one read of its ``values`` row unless it may hold a
-    flush. Each run's pot goes to its best hands (ties split, in
+    times), ``samples`` times. Each run's cards are two part-table rows, as
+    one board's in :func:`fixed_headsup`, and no run meets another: the
+    runs are uniform among the sets of disjoint runs.
+
+    A block of :data:`RUNS_BLOCK` samples is drawn first, part by part
+    (every sample's first run's first part, then its second part, then the
+    next run's), each part against the cards its sample holds so far, by
+    :func:`_draw_rows` (no branch on a rejection); then valued. A part
+    drawn against the cards it may not meet is kept 71 % of the time on a
+    double board's second board, where a whole second board drawn again
+    while it met the first was kept 49 %, at twice the cost per try and a
+    mispredicted branch each time.
+
+    Each hand's strength is one read of its ``values`` row unless it may
+    hold a flush. Each run's pot goes to its best hands (ties split, in
     ``share_unit`` units summed in ``share_sum[p]``); ``scoop[p]`` counts the
     samples where ``p`` won every run alone, ``blank[p]`` those where it won
-    none. Two hands only, in
-    scalars as :func:`fixed_headsup`: a loop over players ran at half this
-    speed, no faster than dealing card by card
-    (:func:`pokercli._kernels.range_runouts.runs_sample`, which takes more
-    players)."""
+    nothing."""
+    players = hand_keys.shape[0]
     ctr, nt, npart, worse = _start(seed, first_keys, second_keys)
-    h0 = hand_keys[0]
-    h1 = hand_keys[1]
-    m0 = hand_masks[0]
-    m1 = hand_masks[1]
+    rows = np.zeros((runs, RUNS_BLOCK + 1), np.int64)
+    taken = np.zeros(RUNS_BLOCK + 1, np.int64)
+    pats_size = np.int64(1) << players
+    pats = np.zeros((runs, RUNS_BLOCK), np.int64)
+    run_patterns = np.zeros(pats_size, np.int64)   # runs by their winners
+    same_winners = np.zeros(pats_size, np.int64)   # samples with the same winners in every run, by them
+    won_any = np.zeros(pats_size, np.int64)        # samples by who won something
+    all0 = np.zeros(RUNS_BLOCK, np.int64)
+    all1 = np.zeros(RUNS_BLOCK, np.int64)
     half = share_unit // 2
-    s0 = np.int64(0)
-    s1 = np.int64(0)
-    a0 = np.int64(0)
-    a1 = np.int64(0)
-    n0 = np.int64(0)
-    n1 = np.int64(0)
-    for it in range(samples):
-        taken = np.int64(0)
-        all0 = np.int64(1)
-        all1 = np.int64(1)
-        none0 = np.int64(1)
-        none1 = np.int64(1)
-        for r in range(runs):
-            while True:
-                ctr, i, j = _parts(ctr, nt, npart, worse, first_masks, second_masks)
-                bmask = first_masks[i] | second_masks[j]
-                if (bmask & taken) == 0:
-                    break
-            taken |= bmask
-            bkey = base_key + first_keys[i] + second_keys[j]
-            key0 = h0 + bkey
-            key1 = h1 + bkey
-            if ((key0 | key1) >> 32) & 0x8888:  # a flush is possible: rare, so the branch is predicted
-                bmask |= base_mask
-                v0 = np.int64(hand_value(key0, m0 | bmask, offsets, rank_strength, flush_strength))
-                v1 = np.int64(hand_value(key1, m1 | bmask, offsets, rank_strength, flush_strength))
+    done = 0
+    while done < samples:
+        want = min(RUNS_BLOCK, samples - done)
+        ctr = _draw_runs(ctr, nt, npart, worse, first_masks, second_masks, rows[0], taken, want, True)
+        for r in range(1, runs):
+            ctr = _draw_runs(ctr, nt, npart, worse, first_masks, second_masks, rows[r], taken, want, False)
+            if r + 1 < runs:
+                for t in range(want):
+                    e = rows[r, t]
+                    taken[t] |= first_masks[e & 0xFFFFF] | second_masks[e >> 20]
+        if players == 2:  # in scalars: a loop over two players ran at about half this speed
+            h0 = hand_keys[0]
+            h1 = hand_keys[1]
+            m0 = hand_masks[0]
+            m1 = hand_masks[1]
+            w0 = np.int64(0)
+            w1 = np.int64(0)
+            a0 = np.int64(0)
+            a1 = np.int64(0)
+            all0[:want] = 1
+            all1[:want] = 1
+            for r in range(runs):  # a run at a time: the loop over samples has no inner loop
+                for t in range(want):
+                    e = rows[r, t]
+                    i = e & 0xFFFFF
+                    j = e >> 20
+                    bkey = base_key + first_keys[i] + second_keys[j]
+                    key0 = h0 + bkey
+                    key1 = h1 + bkey
+                    if ((key0 | key1) >> 32) & 0x8888:  # a flush is possible: rare, so the branch is predicted
+                        bmask = base_mask | first_masks[i] | second_masks[j]
+                        v0 = np.int64(hand_value(key0, m0 | bmask, offsets, rank_strength, flush_strength))
+                        v1 = np.int64(hand_value(key1, m1 | bmask, offsets, rank_strength, flush_strength))
+                    else:
+                        x = (bkey >> ID_SHIFT) & 0xFFFF
+                        v0 = np.int64(values[0, x])
+                        v1 = np.int64(values[1, x])
+                    x0 = np.int64(v0 > v1)
+                    x1 = np.int64(v1 > v0)
+                    w0 += x0
+                    w1 += x1
+                    all0[t] &= x0
+                    all1[t] &= x1
+            for t in range(want):
+                a0 += all0[t]
+                a1 += all1[t]
+            ties = want * runs - w0 - w1
+            share_sum[0] += share_unit * w0 + half * ties
+            share_sum[1] += share_unit * w1 + half * ties
+            scoop[0] += a0
+            scoop[1] += a1
+            blank[0] += a1  # heads-up, taking nothing of every run is the other taking it all
+            blank[1] += a0
+        else:  # each run's winners as a pattern of bits, counted; then each sample's runs together
+            for r in range(runs):
+                for t in range(want):
+                    e = rows[r, t]
+                    i = e & 0xFFFFF
+                    j = e >> 20
+                    bkey = base_key + first_keys[i] + second_keys[j]
+                    if players == 3:
+                        pattern = _winners3(hand_keys, hand_masks, bkey, i, j, base_mask, first_masks,
+                                            second_masks, values, offsets, rank_strength, flush_strength)
+                    else:
+                        pattern = _winners(hand_keys, hand_masks, bkey, i, j, base_mask, first_masks,
+                                           second_masks, values, offsets, rank_strength, flush_strength)
+                    pats[r, t] = pattern
+                    run_patterns[pattern] += 1
+            for t in range(want):
+                first = pats[0, t]
+                every = np.int64(1)
+                some = first
+                for r in range(1, runs):
+                    every &= np.int64(pats[r, t] == first)
+                    some |= pats[r, t]
+                same_winners[first] += every  # the same winners in every run
+                won_any[some] += 1            # who won something
+        done += want
+    for pattern in range(1, pats_size):
+        winners = 0
+        for p in range(players):
+            winners += (pattern >> p) & 1
+        for p in range(players):
+            if (pattern >> p) & 1:
+                share_sum[p] += run_patterns[pattern] * (share_unit // winners)
+                if winners == 1:
+                    scoop[p] += same_winners[pattern]
             else:
-                x = (bkey >> ID_SHIFT) & 0xFFFF
-                v0 = np.int64(values[0, x])
-                v1 = np.int64(values[1, x])
-            w0 = np.int64(v0 > v1)
-            w1 = np.int64(v1 > v0)
-            tie = np.int64(v0 == v1)
-            s0 += share_unit * w0 + half * tie
-            s1 += share_unit * w1 + half * tie
-            all0 &= w0
-            all1 &= w1
-            none0 &= w1
-            none1 &= w0
-        a0 += all0
-        a1 += all1
-        n0 += none0
-        n1 += none1
-    share_sum[0] += s0
-    share_sum[1] += s1
-    scoop[0] += a0
-    scoop[1] += a1
-    blank[0] += n0
-    blank[1] += n1
+                blank[p] += won_any[pattern]

@@ -254,19 +254,23 @@ def _sampled_numpy(spot, hands, deck: np.ndarray, k: int, runs: int, samples: in
 
 
 #: Samples a kernel call of :func:`_sampled_kernel` takes (well under a second).
-KERNEL_BATCH = 200_000
+KERNEL_BATCH = 50_000
 
 
 def _sampled_kernel(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, seed: int) -> RunsResult:
-    """:func:`_sampled` by :func:`pokercli._kernels.range_runouts.runs_sample`,
+    """:func:`_sampled` by :func:`pokercli._kernels.montecarlo.fixed_runs` (each
+    run's cards two rows of the part tables of one board's Monte Carlo), or
+    where that does not take the spot by
+    :func:`pokercli._kernels.range_runouts.runs_sample` (card by card);
     batches of ``KERNEL_BATCH`` seeded from the seed and their number on every
     thread (the result depends on the seed alone)."""
     from pokercli import jobs
     from pokercli._kernels.jit import call
     from pokercli._kernels.lookup import KEY_INIT, kernel_tables, strength_tables
+    from pokercli._kernels.montecarlo import fixed_runs
     from pokercli._kernels.omaha.deals import SHARE_UNIT
     from pokercli._kernels.range_runouts import runs_sample
-    from pokercli.equity_calc.montecarlo import batch_seed, run_batches
+    from pokercli.equity_calc.montecarlo import batch_seed, fixed_hands_call, run_batches
 
     rule = spot.game.rule.key
     keys, offsets = kernel_tables(rule)[:2]
@@ -278,18 +282,13 @@ def _sampled_kernel(spot, hands, deck: np.ndarray, k: int, runs: int, samples: i
     base_mask = sum(1 << c for c in spot.board)
     totals = [np.zeros(players, np.int64) for _ in range(3)]
 
-    boards = None
-    if players == 2:  # heads-up: each run's cards drawn as one board's Monte Carlo draws its cards
-        from pokercli._kernels.montecarlo import fixed_boards
-        from pokercli.equity_calc.montecarlo import fixed_hands_call
-
-        fast = fixed_hands_call(spot, keys, offsets, rank_tab)
-        boards = None if fast is None else fast[1:]
+    fast = fixed_hands_call(spot, keys, offsets, rank_tab)
+    boards = None if fast is None else fast[1:]
 
     def one(b: int, n: int):
         out = [np.zeros(players, np.int64) for _ in range(3)]
         if boards is not None:
-            call(fixed_boards, *boards, runs, n, np.uint64(batch_seed(seed, b)), offsets, rank_tab, flush_tab,
+            call(fixed_runs, *boards, runs, n, np.uint64(batch_seed(seed, b)), offsets, rank_tab, flush_tab,
                  SHARE_UNIT, *out)
         else:
             call(runs_sample, hand_keys, hand_masks, deck, k, runs, np.int64(base_key), np.int64(base_mask), n,

@@ -1,0 +1,74 @@
+"""Monte Carlo of runs (run it twice, double boards) against one board's
+Monte Carlo, per board: the goal of issue #35 is "no slower per board than
+one board".
+
+    python benchmarks/bench_runs.py [--rounds 5] [--samples 2000000]
+
+Each row takes turns with its one-board twin (the same hands and known
+board, ``pokercli.equity(..., method="monte-carlo")``) in every round, so
+both see the same load; the best round of each is printed, as boards a
+second (a double board's sample is two boards, three runs' three), on one
+thread (``POKERCLI_THREADS=1``) and on this machine's cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import cpu  # noqa: E402
+
+import pokercli  # noqa: E402
+from pokercli.equity_calc.runs import equity_runs  # noqa: E402
+
+#: (label, hands, board, runs, double board)
+ROWS = [
+    ("double board, heads-up", ["AsAh", "KsKh"], "", 2, True),
+    ("double board, three-way", ["AsAh", "KsKh", "7c8c"], "", 2, True),
+    ("two runs of a flop, heads-up", ["AsKs", "QdQc"], "Qs Js 3d", 2, False),
+    ("three runs of a flop, three-way", ["AsKs", "QdQc", "JhTh"], "Qs Js 3d", 3, False),
+    ("two runs of a turn, heads-up", ["Ah9h", "KsKd"], "Qh 7h 2c 5d", 2, False),
+]
+
+
+def timed(fn) -> float:
+    t = time.perf_counter()
+    fn()
+    return time.perf_counter() - t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--samples", type=int, default=2_000_000, help="boards a job values")
+    args = ap.parse_args()
+    print(f"CPU: {cpu()}, {os.cpu_count()} cores; Numba target: {os.environ.get('NUMBA_CPU_NAME', 'host')}")
+    n = args.samples
+    for threads in ("1", str(os.cpu_count() or 1)):
+        os.environ["POKERCLI_THREADS"] = threads
+        print(f"{threads} thread(s): M boards/s, best of {args.rounds} rounds")
+        for label, hands, board, runs, double in ROWS:
+            def many(s=1):
+                return equity_runs(hands, board, runs=runs, double_board=double, method="monte-carlo",
+                                   samples=n // runs, seed=s)
+
+            def one(s=1):
+                return pokercli.equity(hands, board, method="monte-carlo", samples=n, seed=s)
+
+            many(), one()  # warm: kernels loaded, tables built
+            best_many = best_one = float("inf")
+            for r in range(args.rounds):
+                best_many = min(best_many, timed(lambda: many(r + 2)))
+                best_one = min(best_one, timed(lambda: one(r + 2)))
+            rate_many, rate_one = n / best_many / 1e6, n / best_one / 1e6
+            print(f"  {label:<34} runs {rate_many:7.1f}   one board {rate_one:7.1f}   "
+                  f"ratio {rate_many / rate_one:4.2f}")
+    os.environ.pop("POKERCLI_THREADS", None)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,115 @@
+"""The runs kernel (run it twice, double boards: ``montecarlo.fixed_runs``)
+against a plain sampler of the same random numbers.
+
+The kernel draws a block of samples' runs before it values them, and its
+rejection sampling has no branch on a rejection: every candidate is written
+and only a kept one moves on to the next sample. The plain sampler here
+draws each sample's run with a loop that draws again while the candidate is
+rejected, reads the part tables' cards from itertools, and shares each run's
+pot by the plain rules of tests/naive.py. Both must give the same integers:
+the same runs, the same shares, takes-all and nothings.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+import naive
+from pokercli import cards as C
+from pokercli._kernels import montecarlo as K
+from pokercli._kernels.jit import call
+from pokercli._kernels.omaha.deals import SHARE_UNIT
+from pokercli.equity_calc.exact import kernel_args
+from pokercli.equity_calc.montecarlo import fixed_hands_call
+from pokercli.equity_calc.spot import make_spot
+from pokercli.evaluate import strength_tables
+
+M64 = (1 << 64) - 1
+LOW = (1 << 32) - 1
+GAMMA = 0x9E3779B97F4A7C15
+
+
+def mix64(z: int) -> int:
+    """SplitMix64's output function on Python integers."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+    return z ^ (z >> 31)
+
+
+def plain_sampler(spot, runs: int, samples: int, seed: int, block: int):
+    """(share units, takes all, nothing) of each player, as the kernel must
+    count them, written the plain way."""
+    holes = [list(p.combos[0][0]) for p in spot.players]
+    used = set(spot.board) | set(spot.removed) | {c for h in holes for c in h}
+    deck = [c for c in range(52) if c not in used]
+    first, second = K.BOARD_PARTS[spot.to_come]
+    parts1, parts2 = list(combinations(deck, first)), list(combinations(deck, second))
+    nt, npart = len(parts1), len(parts2)
+    worse = (1 << 32) % (nt * npart)
+    shares_of = naive.POT_SHARES[spot.game.name]
+    state = [mix64(seed)]
+
+    def candidates():
+        """32 random bits at a time: a number's high half, then its low half.
+        A pass that stops after a high half leaves the low half unused."""
+        while True:
+            state[0] = (state[0] + GAMMA) & M64
+            r = mix64(state[0])
+            yield r >> 32
+            yield r & LOW
+
+    n = len(holes)
+    units, whole, nothing = [0] * n, [0] * n, [0] * n
+    for start in range(0, samples, block):
+        want = min(block, samples - start)
+        dealt = [[] for _ in range(want)]  # each sample's runs so far
+        for _ in range(runs):
+            stream = candidates()
+            for t in range(want):
+                while True:  # draw again while the candidate is rejected
+                    x = next(stream)
+                    a = x * nt
+                    b = (a & LOW) * npart
+                    cards = set(parts1[a >> 32]) | set(parts2[b >> 32])
+                    if (b & LOW) >= worse and len(cards) == first + second \
+                            and not cards & set().union(*dealt[t]):
+                        break
+                dealt[t].append(cards)
+        for sample in dealt:
+            shares = [shares_of(holes, list(spot.board) + sorted(cards)) for cards in sample]
+            for p in range(n):
+                units[p] += sum(round(s[p] * SHARE_UNIT) for s in shares)
+                whole[p] += all(s[p] == 1 for s in shares)
+                nothing[p] += all(s[p] == 0 for s in shares)
+    return units, whole, nothing
+
+
+@pytest.mark.parametrize("game,hands,board,dead,runs,samples", [
+    ("holdem", ["As Ah", "Ks Kh"], "", "", 2, 600),                  # a double board; blocks of 256, 256, 88
+    ("holdem", ["7c 6c", "Ad Kd", "Qs Qh"], "8c 9d 2h", "", 3, 300),  # three runs of a flop, three-way
+    ("holdem", ["Ah 9h", "Ks Kd", "Qh Jh", "5c 5d"], "Qd 7h 2c 5h", "3h", 2, 300),  # four players, dead card
+    ("holdem", ["Ac Kc", "Ad Kd"], "2s 3s 4h", "", 2, 300),             # split pots
+    ("shortdeck", ["As 6s", "Ks Kh"], "Ah 7c 8d", "", 2, 300),
+])
+def test_the_runs_kernel_is_the_plain_sampler_number_for_number(game, hands, board, dead, runs, samples):
+    spot = make_spot(hands, board, dead, game)
+    keys, offsets, *_ = kernel_args(spot.game.rule.key)
+    rank_strength, flush_strength = strength_tables(spot.game.rule.key)
+    args = fixed_hands_call(spot, keys, offsets, rank_strength)[1:]
+    # the part tables list the subsets in itertools' order, which the plain sampler reads
+    first, second = K.BOARD_PARTS[spot.to_come]
+    holes = {c for p in spot.players for c in p.combos[0][0]}
+    deck = [c for c in range(52) if c not in holes | set(spot.board) | set(spot.removed)]
+    assert args[3].tolist() == [C.card_mask(s) for s in combinations(deck, first)]
+    assert args[5].tolist() == [C.card_mask(s) for s in combinations(deck, second)]
+    n = len(hands)
+    got = [np.zeros(n, np.int64) for _ in range(3)]
+    seed = 12345
+    call(K.fixed_runs, *args, runs, samples, np.uint64(seed), offsets, rank_strength, flush_strength,
+         SHARE_UNIT, *got)
+    want = plain_sampler(spot, runs, samples, seed, K.RUNS_BLOCK)
+    assert [g.tolist() for g in got] == [list(w) for w in want]
+    assert sum(got[0]) == SHARE_UNIT * runs * samples  # every run's pot is shared out whole
