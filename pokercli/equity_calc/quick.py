@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import sys
+from functools import lru_cache
 from typing import Optional, Sequence
 
 from pokercli.cards import SPELLINGS, card_name
@@ -38,9 +39,15 @@ from pokercli.ranges import RANDOM_WORDS
 from pokercli.timing import Clock
 
 _NAMES = [card_name(c) for c in range(52)]
-#: For each number of players, every winner pattern and its winners.
-_WINNERS = {n: [(pattern, [p for p in range(n) if pattern >> p & 1]) for pattern in range(1, 1 << n)]
-            for n in range(2, 11)}
+
+
+@lru_cache(maxsize=None)
+def _winners(n: int) -> list[tuple[int, list[int]]]:
+    """Every winner pattern of ``n`` players and its winners (built when first
+    asked: all of them up to ten players took 4 ms at import)."""
+    return [(pattern, [p for p in range(n) if pattern >> p & 1]) for pattern in range(1, 1 << n)]
+
+
 #: The most players taken (the winner patterns: 2**players counters).
 MAX_PLAYERS = 10
 
@@ -145,7 +152,7 @@ def _players(counts, total: float, labels, combos) -> list[PlayerResult]:
     players_ = len(labels)
     # rows[p][n]: the runouts p wins among n winners
     rows = [[0] * (players_ + 1) for _ in range(players_)]
-    for pattern, winners in _WINNERS[players_]:
+    for pattern, winners in _winners(players_):
         c = counts[pattern]
         if c:
             for p in winners:

@@ -9,6 +9,9 @@ from pathlib import Path
 import pytest
 
 from conftest import run_subprocess
+from typer.testing import CliRunner
+
+from pokercli.cli import app
 
 ROOT = Path(__file__).resolve().parents[2]
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -288,3 +291,29 @@ def test_every_help_fits_80_columns(cli, monkeypatch):
         code, out, _ = cli(*name, "--help")
         long = [line for line in out.splitlines() if len(line) > 80]
         assert code == 0 and not long, (name, long)
+
+
+@pytest.mark.parametrize("args", [
+    ["equity", "AsAh", "KsKh"], ["equity", "AsAh"], ["equity", "--help"], ["equity", "AsAh", "KsKh", "--nope"],
+    ["rank", "AsAhKsKhQs", "--json"], ["deal", "--seed", "3", "--players", "3"], ["encode", "--help"],
+])
+def test_a_named_command_alone_answers_as_the_whole_app(args):
+    """main() registers only the command its first word names (Typer builds
+    every registered command at each start): the same output, errors and exit
+    status as the whole app; other first words get the whole app."""
+    from pokercli.cli import app_for
+
+    one = app_for(args)
+    assert one is not app and [c.callback.__name__ for c in one.registered_commands] == [args[0]]
+    assert len(app.registered_commands) > 10  # the app itself is left whole
+    whole, alone = (CliRunner().invoke(a, args) for a in (app, one))
+    assert (alone.exit_code, alone.stdout, alone.stderr) == (whole.exit_code, whole.stdout, whole.stderr)
+    for words in ([], ["--version"], ["nosuch"], ["--debug", "equity", "AsAh", "KsKh"]):
+        assert app_for(words) is app
+
+
+def test_a_shell_completion_gets_the_whole_app(monkeypatch):
+    from pokercli.cli import app_for
+
+    monkeypatch.setenv("_POKERCLI_COMPLETE", "complete_bash")
+    assert app_for(["equity"]) is app
