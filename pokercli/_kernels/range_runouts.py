@@ -482,6 +482,20 @@ def free_combos(keys, masks, weights, blocked):
 
 
 @jit
+def pair_deals(first_keys, first_masks, first_weights, second_keys, second_masks, second_weights,
+               first_blocked, second_blocked):
+    """Two players' combos that hold no card of their ``blocked`` masks
+    (:func:`free_combos` of each: key sums and masks) and the weights of
+    their deals (:func:`pair_weights`), in one call: (first keys, first
+    masks, second keys, second masks, weights, deals, total weight, largest
+    weight)."""
+    fk, fm, fw = free_combos(first_keys, first_masks, first_weights, first_blocked)
+    sk, sm, sw = free_combos(second_keys, second_masks, second_weights, second_blocked)
+    dense, deals, total, most = pair_weights(fm, fw, sm, sw)
+    return fk, fm, sk, sm, dense, deals, total, most
+
+
+@jit
 def pair_weights(first_masks, first_weights, second_masks, second_weights):
     """The deal weights of two players' combos: ``w[a, b]`` the product of the
     two weights where the combos share no card, else 0; with the number of

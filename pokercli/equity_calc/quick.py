@@ -84,6 +84,26 @@ def _cards(text) -> Optional[list[int]]:
         return out
     if not isinstance(text, str):
         return None
+    found = _remembered(_TEXTS, text, _read_cards)
+    return None if found is None else list(found)
+
+
+def _remembered(cache: dict, text: str, read):
+    """``read(text)``, kept in ``cache`` (the last 256 texts or so)."""
+    found = cache.get(text, cache)
+    if found is cache:
+        found = read(text)
+        if len(cache) >= 256:
+            cache.clear()
+        cache[text] = found
+    return found
+
+
+#: :func:`_cards` of each text read lately (a bot asks about one board many times).
+_TEXTS: dict = {}
+
+
+def _read_cards(text: str) -> Optional[tuple[int, ...]]:
     out = []
     for token in text.split():
         if len(token) % 2:
@@ -93,7 +113,7 @@ def _cards(text) -> Optional[list[int]]:
             if cid is None:
                 return None
             out.append(cid)
-    return out
+    return tuple(out)
 
 
 def fixed_equity(players: Sequence, board, dead, game) -> Optional[EquityResult]:
@@ -150,6 +170,11 @@ def _players(counts, total: float, labels, combos) -> list[PlayerResult]:
     (``counts[pattern]``, bit p for player p), as the general path's outcome
     rows give it: wins alone, ties, and the pot share."""
     players_ = len(labels)
+    if players_ == 2:  # the same floats, without the pattern tables
+        tied = float(counts[3])
+        return [PlayerResult(labels[p], float(wins / total), float(tied / total), float((wins + tied / 2) / total),
+                             wins, tied, total, combos=combos[p])
+                for p, wins in enumerate((float(counts[1]), float(counts[2])))]
     # rows[p][n]: the runouts p wins among n winners
     rows = [[0] * (players_ + 1) for _ in range(players_)]
     for pattern, winners in _winners(players_):
@@ -195,10 +220,19 @@ class _Kit:
         self.pair_kernel, self.runouts = runout_counts2_ranks, board_runouts
         self.multi_kernel, self.three_kernel = runout_patterns, runout_patterns3_ranks
         self.deals3 = deals3
-        from pokercli._kernels.range_runouts import free_combos, pair_weights
+        from pokercli._kernels.range_runouts import free_combos, pair_deals
 
-        self.free_combos, self.pair_weights = free_combos, pair_weights
-        self.ones = lambda n: np.ones(n, np.int64)
+        self.free_combos, self.pair_deals = free_combos, pair_deals
+        self._ones: dict = {}
+
+    def ones(self, n: int):
+        """An array of ``n`` ones, kept per length: the kernels it is given
+        (runout weights) only read it; writeable, as the kernels' compiled
+        signatures expect."""
+        found = self._ones.get(n)
+        if found is None:
+            found = self._ones[n] = self.np.ones(n, self.np.int64)
+        return found
 
 
 _KITS: dict[str, _Kit] = {}
@@ -218,13 +252,17 @@ def pair_equity(players: Sequence, board, dead, game) -> Optional[EquityResult]:
     general path's suit symmetry, or anything the general path would refuse."""
     if "numba" not in sys.modules or not isinstance(players, (list, tuple)) or len(players) != 2:
         return None
-    found = _range_sides(players, board, dead, game)
+    found = _spot(players, board, dead, game)
     if found is None:
         return None
-    sides, board_cards, dead_cards, kit, arrays, counts = found
+    sides, board_cards, dead_cards, kit, blocked, left, arrays = found
     np = kit.np
-    (fk, fm, fw), (sk, sm, sw) = arrays
-    dense, deals, weight, most = kit.call(kit.pair_weights, fm, fw, sm, sw)
+    (k1, m1, w1, *_), (k2, m2, w2, *_) = arrays
+    # both sides' combos that meet no known card, and their deals' weights, in one call
+    fk, fm, sk, sm, dense, deals, weight, most = kit.call(kit.pair_deals, k1, m1, w1, k2, m2, w2, *blocked)
+    counts = [len(fk), len(sk)]
+    if not _kept(sides, arrays, left, counts):
+        return None
     if not deals:
         return None
     to_come = game.board_cards - len(board_cards)
@@ -248,11 +286,13 @@ def pair_equity(players: Sequence, board, dead, game) -> Optional[EquityResult]:
     return result
 
 
-def _range_sides(players, board, dead, game):
-    """What the range paths read: (sides, board cards, dead cards, the kit,
-    each player's (key sums, masks, whole weights) of the combos that meet no
-    known card, each player's count of them); None for a spot they leave to
-    the general path (see :func:`pair_equity`)."""
+def _spot(players, board, dead, game):
+    """What every range path reads first: (sides, board cards, dead cards,
+    the kit, each side's mask of the cards its combos may not hold (the known
+    cards and those the game leaves out; a hand's own are not), the cards
+    left to deal the ranges from, each side's arrays: a hand's (key sum,
+    mask, weight 1), a range's :func:`_range_arrays`); None for a spot they
+    leave to the general path (see :func:`pair_equity`)."""
     board_cards, dead_cards = _cards(board), _cards(dead)
     if board_cards is None or dead_cards is None or len(board_cards) < 3 \
             or len(board_cards) not in game.board_sizes:
@@ -269,35 +309,53 @@ def _range_sides(players, board, dead, game):
     if bin(used).count("1") != len(every) or used & ~kit.deck:
         return None
     np = kit.np
-    blocked = np.int64(used | (((1 << 52) - 1) & ~kit.deck))
     available = bin(kit.deck).count("1") - len(board_cards) - len(dead_cards)
     left = available - 2 * sum(kind == "hand" for kind, _ in sides)
     arrays = []
-    counts = []
     product = 1
-    for kind, value in sides:
-        if kind == "range":
-            whole, most = _range_arrays(value, kit)[4:]
-            if not whole:
-                return None  # weights such as 0.5: the general path counts deal by deal
-            product *= most
-    if product > MAX_DEAL_WEIGHT:
-        return None
     for kind, value in sides:
         if kind == "hand":
             a, b = value
             arrays.append((np.array([kit.keys[a] + kit.keys[b]], np.int64),
-                           np.array([(1 << a) | (1 << b)], np.int64), np.ones(1, np.int64)))
-            counts.append(1)
+                           np.array([(1 << a) | (1 << b)], np.int64), np.ones(1, np.int64), True, True, 1))
             continue
-        keys, masks, weights, uniform = _range_arrays(value, kit)[:4]
-        free = kit.call(kit.free_combos, keys, masks, weights, blocked)
-        kept = len(free[0])
-        if not kept or (uniform and kept == math.comb(left, 2)):
-            return None  # empty (the general path says so), or every hand: the random kernel's
-        arrays.append(free)
-        counts.append(kept)
-    return sides, board_cards, dead_cards, kit, arrays, counts
+        found = _range_arrays(value, kit)
+        if not found[4]:
+            return None  # weights such as 0.5: the general path counts deal by deal
+        product *= found[5]
+        arrays.append(found)
+    if product > MAX_DEAL_WEIGHT:
+        return None
+    known = used | (((1 << 52) - 1) & ~kit.deck)
+    blocked = [np.int64(known & ~int(found[1][0]) if kind == "hand" else known)
+               for (kind, _), found in zip(sides, arrays)]
+    return sides, board_cards, dead_cards, kit, blocked, left, arrays
+
+
+def _kept(sides, arrays, left: int, counts) -> bool:
+    """Whether every range keeps combos that meet no known card (``counts``:
+    each side's), and none keeps every hand of the cards left (``random``'s
+    own kernel takes those)."""
+    for (kind, _), found, kept in zip(sides, arrays, counts):
+        if kind == "range" and (not kept or (found[3] and kept == math.comb(left, 2))):
+            return False  # empty (the general path says so), or every hand
+    return True
+
+
+def _range_sides(players, board, dead, game):
+    """What the range paths of three or more players read: (sides, board
+    cards, dead cards, the kit, each player's (key sums, masks, whole
+    weights) of the combos that meet no known card, each player's count of
+    them); None for a spot they leave to the general path."""
+    found = _spot(players, board, dead, game)
+    if found is None:
+        return None
+    sides, board_cards, dead_cards, kit, blocked, left, arrays = found
+    free = [kit.call(kit.free_combos, keys, masks, weights, b) for (keys, masks, weights, *_), b in zip(arrays, blocked)]
+    counts = [len(f[0]) for f in free]
+    if not _kept(sides, arrays, left, counts):
+        return None
+    return sides, board_cards, dead_cards, kit, free, counts
 
 
 def _labels(players, sides) -> list[str]:
@@ -407,13 +465,7 @@ def _side(value):
     anything else, ``random``, or weights that are not whole numbers. Kept
     per text (a bot asks about the same ranges board after board)."""
     if isinstance(value, str):
-        found = _SIDES.get(value, _SIDES)
-        if found is _SIDES:
-            found = _read_side(value)
-            if len(_SIDES) >= 256:
-                _SIDES.clear()
-            _SIDES[value] = found
-        return found
+        return _remembered(_SIDES, value, _read_side)
     return _read_side(value)
 
 

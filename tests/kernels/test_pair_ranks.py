@@ -144,3 +144,13 @@ def test_the_quick_paths_helpers_are_the_numpy_steps_they_replace(seed):
     assert np.array_equal(dense, want)
     assert deals == np.count_nonzero(want) and total == want.sum()
     assert most == (want.max() if want.size else 0)
+    # both in one call, each side with its own known cards (a hand keeps its own)
+    from pokercli._kernels.range_runouts import pair_deals
+
+    (k1, m1, w1), (k2, m2, w2) = a_range(), a_range()
+    other = np.int64(sum(1 << int(c) for c in rng.choice(52, int(rng.integers(0, 12)), replace=False)))
+    fk, fm, sk, sm, dense, deals, total, most = pair_deals(k1, m1, w1, k2, m2, w2, blocked, other)
+    one, two = free_combos(k1, m1, w1, blocked), free_combos(k2, m2, w2, other)
+    assert [x.tolist() for x in (fk, fm, sk, sm)] == [x.tolist() for x in (one[0], one[1], two[0], two[1])]
+    want = np.outer(one[2], two[2]) * ((one[1][:, None] & two[1][None, :]) == 0)
+    assert np.array_equal(dense, want) and deals == np.count_nonzero(want) and total == want.sum()
