@@ -1,6 +1,11 @@
 """Equity speed, with the peers measured in the same run.
 
     python benchmarks/bench_equity.py [--quick]
+    POKERCLI_PEER_MC='<command>' python benchmarks/bench_equity.py --quick
+
+``POKERCLI_PEER_MC`` names a peer built by hand (never committed: OMPEval's
+evaluator in a Monte Carlo loop, one thread, on the heads-up and three-way
+spots below, one line each), run after each round of pokercli's Monte Carlo.
 
 Compute times are measured in-process on warm kernels, the best of several
 runs (7 for the exact jobs of milliseconds: this machine is shared and noisy);
@@ -12,6 +17,8 @@ change in the machine's load reaches both.
 from __future__ import annotations
 
 import os
+import shlex
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -86,13 +93,21 @@ def main() -> None:
         finally:
             M.FIXED_HANDS_KERNELS = True
 
+    peer_mc = os.environ.get("POKERCLI_PEER_MC")
     for label, hands, goal in (("heads-up As Ah vs Ks Kh", ["As Ah", "Ks Kh"], 90),
                                ("3-way Ah Ad / Ks Kc / Qh Qs", ["Ah Ad", "Ks Kc", "Qh Qs"], 45)):
         rates = {}
-        # the kernels (and eval7, heads-up) take turns, so that all see the same load
-        for _ in range(5):
+        # the kernels (and eval7, heads-up, and a peer) take turns, so that all see the same load
+        for round_ in range(5):
             for key, general in (("new", False), ("old", True)):
                 rates[key] = max(rates.get(key, 0.0), rate(hands, n, general=general))
+            if peer_mc:
+                # a hand-built peer (never committed), e.g. OMPEval's evaluator in a Monte Carlo
+                # loop on these two spots, printing a line per spot
+                print(f"  round {round_ + 1}: pokercli {label} {rate(hands, n):.1f} M/s, one thread")
+                out = subprocess.run(shlex.split(peer_mc), capture_output=True, text=True).stdout
+                for line in out.splitlines():
+                    print(f"    peer  {line}")
             if eval7 and "heads-up" in label:
                 hero = [eval7.Card("As"), eval7.Card("Ah")]
                 villain = eval7.HandRange("KsKh")
