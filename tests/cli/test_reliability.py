@@ -260,7 +260,11 @@ def test_an_empty_board_means_preflop(cli):
 
 
 def test_bad_thread_count_is_a_warning():
-    # hand types counted: the spot is enumerated on threads, not read from the shipped table
+    # hand types counted: the spot is enumerated on threads, not read from the shipped table;
+    # its kernels loaded here first, so that a fresh cache's compile notice is not the child's
+    import pokercli
+
+    pokercli.equity(["AsAh", "KsKh"], categories=True)
     r = run_subprocess("equity", "AsAh", "KsKh", "--categories", "--json", env={"POKERCLI_THREADS": "abc"})
     assert r.returncode == 0 and AA_KK in r.stdout
     assert r.stderr.count("\n") == 1 and "POKERCLI_THREADS='abc'" in r.stderr
