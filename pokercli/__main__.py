@@ -1,3 +1,3 @@
-from pokercli.cli import main
+from pokercli.entry import main
 
 main()

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import importlib
 import json
+import logging
 import os
+import re
 import sys
 from dataclasses import dataclass
 from typing import Any, Iterable, Optional, TextIO
@@ -173,6 +175,73 @@ def warn(message: str) -> None:
     """One diagnostic line on stderr."""
     sys.stderr.write(f"pokercli: {message}\n")
     sys.stderr.flush()
+
+
+# --- the library's words on the command line ----------------------------------
+# Here rather than in the Typer app (pokercli/cli/app.py, which uses them), so that
+# the entry point's answer given before Typer is imported (pokercli/entry.py)
+# prints notices as the app does.
+
+
+def _context():
+    """The running Typer (click) command's context, or None (none running, or
+    Typer not imported: the entry point's own answer)."""
+    if "typer" not in sys.modules:
+        return None
+    try:  # typer >= 0.29 carries its own copy of click
+        from typer._click.globals import get_current_context
+    except ImportError:  # pragma: no cover - older typer on top of click
+        from click import get_current_context
+    return get_current_context(silent=True)
+
+
+#: API wording of a method -> the flag that asks for it.
+_METHOD_FLAGS = {"method='exact'": "--exact", "method='monte-carlo'": "--monte-carlo"}
+
+
+def in_flags(message: str, param: Optional[str]) -> str:
+    """A library message in the running command's flags: a leading parameter
+    name (``seed must be ...``) and mentions like ``samples=``,
+    ``resume=True`` or ``game='hearts'`` become the flags of that parameter
+    (``--seed``, ``--samples``, ``--resume``, ``--game hearts``)."""
+    ctx = _context()
+    flags: dict[str, str] = {}
+    if ctx is not None:
+        flags = {p.name: p.opts[0] for p in ctx.command.params
+                 if p.param_type_name == "option" and p.name and p.opts[0].startswith("--")}
+    if param in flags and re.match(rf"{re.escape(param)}\b(?!=)", message):
+        message = flags[param] + message[len(param):]
+
+    def word(m: re.Match) -> str:
+        if m.group(0) in _METHOD_FLAGS:
+            return _METHOD_FLAGS[m.group(0)]
+        name, value = m.group(1), m.group(2)
+        if name not in flags:
+            return m.group(0)
+        return flags[name] if value in ("", "True") else f"{flags[name]} {value.strip(chr(39))}"
+
+    return re.sub(r"\b(\w+)=(True|'[^']*'|)(?![\w'])", word, message)
+
+
+class _Notices(logging.Handler):
+    """Prints the library's notices (the ``pokercli`` logger) on the stderr of the
+    moment, one line each, in the running command's flags."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            sys.stderr.write(f"pokercli: {in_flags(record.getMessage(), None)}\n")
+            sys.stderr.flush()
+        except (OSError, ValueError):  # a closed or broken stderr loses the notice, not the answer
+            pass
+
+
+def install_notices() -> None:
+    """Send the library's notices to stderr (once per process)."""
+    log = logging.getLogger("pokercli")
+    if not any(isinstance(h, _Notices) for h in log.handlers):
+        log.addHandler(_Notices())
+        log.setLevel(logging.INFO)
+        log.propagate = False
 
 
 class View:
