@@ -80,3 +80,15 @@ def test_a_fresh_process_imports_neither_typer_nor_numpy():
     r = subprocess.run([sys.executable, "-m", "pokercli", "equity", "AsAh", "AsKh"], capture_output=True,
                        text=True, timeout=120)
     assert r.returncode == 2 and r.stdout == "" and r.stderr.startswith("pokercli: error:")
+
+
+@pytest.mark.parametrize("words", [["equity", "AsAh", "KsKh"], ["equity", "AsAh", "KsKh", "--json"],
+                                   ["rank", "As Ks Qs Js Ts"]])
+def test_a_reader_that_went_away_ends_it_quietly(words):
+    """stdout's reader closed before anything is written (``| true``): exit 0, nothing on
+    stderr, on the entry point's own answer as on the Typer command's."""
+    p = subprocess.Popen([sys.executable, "-m", "pokercli", *words], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    p.stdout.close()  # the child writes into a pipe no one reads: EPIPE
+    err = p.stderr.read()
+    assert p.wait(timeout=120) == 0 and err == b""
