@@ -1,8 +1,10 @@
 """Tournament maths' speed: ICM for 9 and 20 players beside pokerkit's
 ``calculate_icm`` in the same run; one heads-up push/fold equilibrium; the
-1-20 bb push/fold chart.
+1-20 bb push/fold chart; with ``--four``, four-handed push/fold solves (time,
+iterations, exploitability on the solved deals and on fresh ones) and how far
+two seeds' ranges lie apart.
 
-    python benchmarks/bench_tournament.py
+    python benchmarks/bench_tournament.py [--four]
 
 In-process, best of several runs (the push/fold class tables loaded first:
 they are derived once from the shipped table and cached on disk). pokerkit
@@ -53,6 +55,25 @@ def main() -> None:
     t = time.perf_counter() - t0
     row("pokercli pushfold chart 1-20 bb by 0.05 (381 solves)", f"{t:8.2f} s",
         f"{chart.exact} exact, one thread")
+    if "--four" in sys.argv:
+        four()
+
+
+def four() -> None:
+    """Four-handed solves at the default deals (no open tool to compare with)."""
+    print("four-handed push/fold (CFR+ on sampled deals, default settings, every core)")
+    pokercli.pushfold_table([10, 10, 10, 10], deals=20_000, max_iterations=2)  # compiles, loads tables
+    spots = [([10, 10, 10, 10], None), ([20, 15, 10, 5], None), ([10, 10, 10, 10], [50, 30, 20])]
+    for stacks, payouts in spots:
+        runs = [pokercli.pushfold_table(stacks, payouts=payouts, seed=seed) for seed in (1, 2)]
+        r = runs[0]
+        apart = max(abs(a.share - b.share) for a, b in zip(runs[0].ranges, runs[1].ranges))
+        what = "/".join(f"{x:g}" for x in stacks) + ("" if payouts is None else " ICM " + "/".join(
+            f"{x:g}" for x in payouts))
+        row(f"pokercli pushfold --stacks {what}", f"{r.seconds:8.2f} s",
+            f"{r.iterations} iterations, exploitability {r.exploitability:.1e} {r.unit} "
+            f"({r.held_out[0]:.1e} to {r.held_out[1]:.1e} on fresh deals); seeds 1 and 2 apart by at most "
+            f"{100 * apart:.2f} % of hands a decision")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
-"""Three-handed push/fold: the jam-or-fold game at a table of three, under
-chip EV or ICM.
+"""Three- and four-handed push/fold: the jam-or-fold game at a table of three
+or four, under chip EV or ICM.
 
 **The game.** The players are, in the order they act, the button (BTN), the
 small blind (SB) and the big blind (BB), with stacks in big blinds before
@@ -37,6 +37,18 @@ gain a hand by switching to their best responses, in big blinds (chip EV)
 or prize units (ICM) -- is below ``tolerance``, or ``max_iterations``. The
 exploitability is that of the game with these equities: exact but for the
 sampled three-way showdowns.
+
+**Four-handed** (the cutoff, CO, acts first; fourteen decisions) the deals
+of four classes are too many to sum (169**4), so the game is solved on
+``FOUR_DEALS`` sampled deals of four hands (seed ``FOUR_SEED``; the chance
+move of the game solved picks one of them, each as likely): card removal is
+that of the deals themselves. A two-way showdown is worth its classes' exact
+chances, as three-handed; a three- or four-way one the average over
+``FOUR_BOARDS`` boards dealt to that deal. CFR+ with simultaneous updates
+(one pass over the deals gives all four players' values) to
+``FOUR_TOLERANCE`` on the sampled deals; the result also brackets the same
+strategy's exploitability in the full game with fresh deals
+(:func:`_fresh_gains`).
 """
 
 from __future__ import annotations
@@ -44,7 +56,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Optional, Sequence
 
@@ -60,10 +72,18 @@ TOLERANCE = 2e-5
 CHECK = 10
 #: ... or after this many iterations.
 MAX_ITERATIONS = 5_000
-#: Roundings of the final frequencies tried, largest first (see :func:`_cleanest`).
+#: Roundings of the final frequencies tried, largest first (see :func:`cleanest`).
 PURE = (0.05, 0.02, 0.005)
 #: Positions in the order they act.
 POSITIONS = ("BTN", "SB", "BB")
+#: Four-handed: the sampled deals the game is solved on, their seed, the
+#: exploitability to reach (bb) and the most deals taken.
+FOUR_DEALS = 1 << 20
+FOUR_SEED = 1
+FOUR_TOLERANCE = 1e-3
+MAX_DEALS = 1 << 26
+#: Four-handed: boards dealt to each sampled deal for its multiway showdowns.
+FOUR_BOARDS = 16
 #: The largest stack and ante taken (bb).
 MAX_STACK = 10_000.0
 MAX_ANTE = 100.0
@@ -74,10 +94,16 @@ _N = 3
 # ------------------------------------------------------------------ the tree
 
 
+def positions(n: int = _N) -> tuple[str, ...]:
+    """The positions of a table of ``n`` (3 or 4) in the order they act."""
+    return POSITIONS if n == 3 else ("CO",) + POSITIONS
+
+
 @dataclass(frozen=True)
 class _Decision:
     player: int
     history: str  # the earlier players' actions, P (push or call) or F
+    n: int = _N  # players at the table
 
     @property
     def facing(self) -> list[int]:
@@ -86,11 +112,12 @@ class _Decision:
     @property
     def name(self) -> str:
         """``BTN push``, ``SB call BTN``, ``BB call BTN+SB``."""
-        who = POSITIONS[self.player]
+        names = positions(self.n)
+        who = names[self.player]
         facing = self.facing
         if not facing:
             return f"{who} push"
-        return f"{who} call " + "+".join(POSITIONS[i] for i in facing)
+        return f"{who} call " + "+".join(names[i] for i in facing)
 
     @property
     def key(self) -> str:
@@ -99,7 +126,7 @@ class _Decision:
 
 
 @lru_cache(maxsize=None)
-def _tree(n: int = _N) -> tuple[list[_Decision], list[str]]:
+def game_tree(n: int = _N) -> tuple[list[_Decision], list[str]]:
     """Every decision and every terminal history of the jam-or-fold game."""
     decisions: list[_Decision] = []
     terminals: list[str] = []
@@ -108,7 +135,7 @@ def _tree(n: int = _N) -> tuple[list[_Decision], list[str]]:
         if len(h) == n or (len(h) == n - 1 and "P" not in h):
             terminals.append(h)
             return
-        decisions.append(_Decision(len(h), h))
+        decisions.append(_Decision(len(h), h, n))
         walk(h + "P")
         walk(h + "F")
 
@@ -116,7 +143,7 @@ def _tree(n: int = _N) -> tuple[list[_Decision], list[str]]:
     return decisions, terminals
 
 
-def _in_hand(h: str, n: int = _N) -> list[int]:
+def in_hand(h: str, n: int = _N) -> list[int]:
     """The players whose chips are in play at the end of ``h`` (the big blind
     alone on a walk)."""
     players = [i for i, a in enumerate(h) if a == "P"]
@@ -139,7 +166,7 @@ def final_stacks(stacks: Sequence[float], ante: float, history: str,
     hands sharing a place)."""
     n = len(stacks)
     posts = _posts(ante, n)
-    players = _in_hand(history, n)
+    players = in_hand(history, n)
     folded = [i for i in range(n) if i not in players]
     final = list(stacks)
     dead = math.fsum(posts[i] for i in folded)
@@ -190,7 +217,7 @@ def prize_equity(final: Sequence[float], start: Sequence[float], payouts: Sequen
     return out
 
 
-def _orders(n: int) -> list[tuple[int, ...]]:
+def weak_orders(n: int) -> list[tuple[int, ...]]:
     """Every weak order of ``n`` hands as dense places (0 the best), in the
     kernel's numbering: ``itertools.product`` order, valid ones only."""
     out = []
@@ -201,11 +228,11 @@ def _orders(n: int) -> list[tuple[int, ...]]:
     return out
 
 
-def _payoffs(stacks, ante, payouts, history: str) -> tuple[list[int], list[tuple[int, ...]], list[list[float]]]:
+def ending_payoffs(stacks, ante, payouts, history: str) -> tuple[list[int], list[tuple[int, ...]], list[list[float]]]:
     """(players in the hand, their possible finishing orders, each player's
     payoff for each order): chips won (``payouts`` None) or prize equity."""
-    players = _in_hand(history)
-    orders = _orders(len(players)) if len(players) > 1 else [(0,)]
+    players = in_hand(history, len(stacks))
+    orders = weak_orders(len(players)) if len(players) > 1 else [(0,)]
     values = []
     for order in orders:
         final = final_stacks(stacks, ante, history, order)
@@ -220,7 +247,7 @@ def _payoffs(stacks, ante, payouts, history: str) -> tuple[list[int], list[tuple
 
 
 @lru_cache(maxsize=1)
-def _class_layout():
+def class_layout():
     """(combo cards int64[1326, 2] grouped by class, each class's first row
     and combo count, the class of each row)."""
     import numpy as np
@@ -244,7 +271,7 @@ def triple_deals():
     from pokercli._kernels import triples as K
     from pokercli._kernels.jit import call
 
-    cards, start, count, cls = _class_layout()
+    cards, start, count, cls = class_layout()
     out = np.zeros((169, 169, 169), np.int64)
     call(K.triple_deals, start, np.arange(169, dtype=np.int64), cards, cls, out)
     out *= count[:, None, None]
@@ -262,7 +289,7 @@ def sorted_triples():
 def triple_outcomes(samples: int = TRIPLE_SAMPLES, seed: int = TRIPLE_SEED,
                     progress: Optional[Callable[[int, int], None]] = None):
     """uint16[T, 13]: for each of :func:`sorted_triples`, how ``samples``
-    sampled deals finished, by weak order (:func:`_orders` of 3; the seats in
+    sampled deals finished, by weak order (:func:`weak_orders` of 3; the seats in
     the triple's order). Built on every core and cached on disk."""
     import io
 
@@ -309,13 +336,13 @@ def _build_outcomes(samples: int, seed: int, progress=None):
 
     if not 1 <= samples <= 65_535:
         raise PokerError(f"samples must be from 1 to 65,535, not {shown(samples)}", "samples")
-    cards, start, count, _ = _class_layout()
+    cards, start, count, _ = class_layout()
     tri = sorted_triples()
     deals = triple_deals()
     live = np.flatnonzero(deals[tri[:, 0], tri[:, 1], tri[:, 2]] > 0)
     tri_live = np.ascontiguousarray(tri[live])
     index = np.full(27, -1, np.int64)
-    for k, d in enumerate(_orders(3)):
+    for k, d in enumerate(weak_orders(3)):
         index[9 * d[0] + 3 * d[1] + d[2]] = k
     keys, offsets, _, _ = kernel_tables()
     rank, flush = strength_tables()
@@ -349,7 +376,7 @@ def _build_outcomes(samples: int, seed: int, progress=None):
 
 
 @lru_cache(maxsize=2)
-def _pair_chances():
+def pair_chances():
     """(win, tie) float64[169, 169]: the first seat's chances over every deal
     of the two classes and every board."""
     import numpy as np
@@ -373,13 +400,13 @@ class _Game:
     def __init__(self, stacks, ante, payouts, samples, seed, progress=None):
         import numpy as np
 
-        self.decisions, self.terminals = _tree()
+        self.decisions, self.terminals = game_tree()
         self.deals = triple_deals()
         self.total = float(self.deals.sum(dtype=np.float64))
         self.values: dict[str, list] = {}
-        win, tie = _pair_chances()
+        win, tie = pair_chances()
         for h in self.terminals:
-            players, orders, pay = _payoffs(stacks, ante, payouts, h)
+            players, orders, pay = ending_payoffs(stacks, ante, payouts, h)
             pay = np.array(pay)  # [orders, 3]
             if len(players) == 1:
                 self.values[h] = [float(pay[0, i]) for i in range(_N)]
@@ -408,7 +435,7 @@ class _Game:
         sums = counts.sum(axis=1, keepdims=True)
         chances = counts / np.where(sums > 0, sums, 1)
         tri = sorted_triples()
-        orders = _orders(3)
+        orders = weak_orders(3)
         where = {o: k for k, o in enumerate(orders)}
         out = [np.zeros((169, 169, 169), np.float32) for _ in range(_N)]
         times = np.zeros((169, 169, 169), np.float32)
@@ -533,10 +560,7 @@ def _solve(game: _Game, tolerance: float, max_iterations: int, stop=None):
         weight += t * t
         if t % CHECK == 0 or t == max_iterations:
             average = {k: (summed[k] / weight).astype(np.float32) for k in keys}
-            for candidate in (average, dict(current)):
-                e = sum(game.gains(candidate))
-                if e < exploit:
-                    best, exploit = candidate, e
+            best, exploit = _less_exploitable(game, (average, dict(current)), best, exploit)
             if exploit < tolerance:
                 break
         if stop is not None:
@@ -544,7 +568,16 @@ def _solve(game: _Game, tolerance: float, max_iterations: int, stop=None):
     return best, exploit, t
 
 
-def _cleanest(game: _Game, average: dict, exploit: float, tolerance: float):
+def _less_exploitable(game, candidates, best: dict, exploit: float) -> tuple[dict, float]:
+    """The least exploitable of ``best`` (``exploit``) and ``candidates``."""
+    for candidate in candidates:
+        e = sum(game.gains(candidate))
+        if e < exploit:
+            best, exploit = candidate, e
+    return best, exploit
+
+
+def cleanest(game: _Game, average: dict, exploit: float, tolerance: float):
     """The average with frequencies within ``PURE`` of 0 or 1 rounded there,
     when that keeps the exploitability below ``tolerance`` (or no worse than
     the average's): CFR+ averages keep a trace of their early iterations
@@ -558,6 +591,254 @@ def _cleanest(game: _Game, average: dict, exploit: float, tolerance: float):
         if e < max(tolerance, exploit):
             return rounded, e
     return average, exploit
+
+
+# ------------------------------------------------------------------ four-handed
+
+
+class _Game4:
+    """The four-handed game (CO, BTN, SB, BB) on ``deals`` sampled deals of
+    four hands (deal numbers ``first`` on, ``seed``): the game whose chance
+    move picks one of those deals, each as likely. A deal's two-way showdowns
+    are worth their classes' exact chances (the shipped heads-up table), its
+    three- and four-way showdowns what they pay averaged over ``boards``
+    boards dealt to it. :meth:`values` sums, for every decision and class, what pushing
+    (or calling) and folding are worth (one pass over the deals for all four
+    players); :meth:`gains` and :meth:`evs` read it as :class:`_Game`'s do."""
+
+    def __init__(self, stacks, ante, payouts, deals: int, seed: int, first: int = 0, boards: int = FOUR_BOARDS,
+                 progress=None):
+        import numpy as np
+
+        self.decisions, self.terminals = game_tree(4)
+        self.index = {(d.player, d.history): k for k, d in enumerate(self.decisions)}
+        self.total = float(deals)
+        t = len(self.terminals)
+        pairs = list(itertools.combinations(range(4), 2))
+        self.pair_j = np.array([j for j, _ in pairs], np.int64)
+        self.pair_k = np.array([k for _, k in pairs], np.int64)
+        self.act = np.full((t, 4), 2, np.int64)
+        self.dec = np.zeros((t, 4), np.int64)
+        self.m = np.zeros(t, np.int64)
+        self.players = np.zeros((t, 4), np.int64)
+        self.pair = np.zeros(t, np.int64)
+        self.pay = np.zeros((t, 75, 4), np.float64)
+        multi = []
+        for row, h in enumerate(self.terminals):
+            for s, a in enumerate(h):
+                self.act[row, s] = 0 if a == "P" else 1
+                self.dec[row, s] = self.index[(s, h[:s])]
+            players, orders, pay = ending_payoffs(stacks, ante, payouts, h)
+            self.m[row] = len(players)
+            self.players[row, :len(players)] = players
+            if len(players) == 2:  # a tie, the first wins, the second wins
+                self.pair[row] = pairs.index(tuple(players))
+                by = dict(zip(orders, pay))
+                self.pay[row, :3] = [by[(0, 0)], by[(0, 1)], by[(1, 0)]]
+            else:
+                self.pay[row, :len(orders)] = pay
+            if len(players) > 2:
+                self.pair[row] = len(multi)
+                multi.append(row)
+        self.dec_player = np.array([d.player for d in self.decisions], np.int64)
+        win, tie = pair_chances()
+        self.win, self.tie = np.ascontiguousarray(win), np.ascontiguousarray(tie)
+        self.cls, self.multi = sampled_deals(deals, seed, first, boards, self.m[multi], self.players[multi],
+                                             self.pay[multi], progress)
+
+    @staticmethod
+    def keys() -> list[tuple[int, str]]:
+        """The decisions' (player, history), in the order of :meth:`values`."""
+        return [(d.player, d.history) for d in game_tree(4)[0]]
+
+    def _each_chunk(self, task) -> None:
+        """Runs the kernel call that ``task(lo, hi)`` returns (the kernel, then
+        its arguments) on each thread's share of the deals."""
+        from pokercli._kernels.jit import call, ensure
+        from pokercli.jobs import threads
+
+        n = len(self.cls)
+        k = max(1, min(threads(), n // 4096 or 1))
+        edges = [n * i // k for i in range(k + 1)]
+        calls = [task(edges[i], edges[i + 1]) for i in range(k)]
+        ensure(calls[0][0], *calls[0][1:])
+        _pooled(lambda i: call(calls[i][0], *calls[i][1:]), k)
+
+    def values(self, strategy: dict):
+        """(float64[decision, action, class]: each action's value summed over
+        the deals, float64[4]: each seat's payoff summed) under ``strategy``."""
+        import numpy as np
+
+        from pokercli._kernels import four_handed as K
+
+        prob = np.zeros((len(self.decisions), 169), np.float64)
+        for key, k in self.index.items():
+            prob[k] = strategy[key]
+        outs, evs = [], []
+
+        def task(lo, hi):
+            outs.append(np.zeros((len(self.decisions), 2, 169)))
+            evs.append(np.zeros(4))
+            return (K.action_values, self.cls[lo:hi], self.multi[lo:hi], prob, self.dec_player, self.act,
+                    self.dec, self.m, self.pair, self.pay, self.pair_j, self.pair_k, self.win, self.tie,
+                    outs[-1], evs[-1])
+
+        self._each_chunk(task)
+        return sum(outs), sum(evs)
+
+    def gains(self, strategy: dict) -> list[float]:
+        """What each player would gain a hand by its best response."""
+        import numpy as np
+
+        out, _ = self.values(strategy)
+        gains = [0.0] * 4
+        for k, d in enumerate(self.decisions):
+            vp, vf = out[k]
+            p = np.asarray(strategy[(d.player, d.history)], np.float64)
+            gains[d.player] += float((np.maximum(vp, vf) - (p * vp + (1 - p) * vf)).sum())
+        return [g / self.total for g in gains]
+
+    def evs(self, strategy: dict) -> list[float]:
+        """Each player's payoff a hand."""
+        _, ev = self.values(strategy)
+        return [float(x) / self.total for x in ev]
+
+
+def _pooled(work, count: int) -> None:
+    """``work(i)`` for ``i < count`` on a pool of threads, stoppable."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from pokercli._stop import result, shutdown
+
+    if count == 1:
+        work(0)
+        return
+    pool = ThreadPoolExecutor(max_workers=count)
+    interrupted = True
+    try:
+        for f in [pool.submit(work, i) for i in range(count)]:
+            result(f)
+        interrupted = False
+    finally:
+        shutdown(pool, interrupted)
+
+
+def sampled_deals(deals: int, seed: int, first: int, boards: int, multi_m, multi_players, multi_pay,
+                  progress=None):
+    """(uint8[deals, 4] each seat's class, float32[deals, J, 4] what each
+    multiway ending ``j`` pays each seat, averaged over ``boards`` boards) for
+    deal numbers ``first`` to ``first + deals`` (seed ``seed``), the endings
+    given by ``multi_m[j]`` players in the hand, ``multi_players[j]`` and
+    ``multi_pay[j, order, seat]`` (:func:`weak_orders` of ``m``): the same
+    deals however they are split between threads."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import numpy as np
+
+    from pokercli._kernels import four_handed as K
+    from pokercli._kernels.jit import call, ensure
+    from pokercli._kernels.lookup import kernel_tables, strength_tables
+    from pokercli._stop import result, shutdown
+    from pokercli.jobs import threads
+    from pokercli.preflop_lookup import all_combos, class_of_combo
+
+    pairs = np.zeros((52, 52), np.int64)
+    combos, cls = all_combos(), class_of_combo()
+    pairs[combos[:, 0], combos[:, 1]] = cls
+    pairs[combos[:, 1], combos[:, 0]] = cls
+    keys, offsets, _, _ = kernel_tables()
+    rank, flush = strength_tables()
+    order_index = np.full((5, 256), -1, np.int64)
+    for m in range(1, 5):
+        for k, o in enumerate(weak_orders(m)):
+            order_index[m, sum(d * 4 ** x for x, d in enumerate(o))] = k
+    multi_m = np.ascontiguousarray(multi_m, np.int64)
+    multi_players = np.ascontiguousarray(multi_players, np.int64)
+    multi_pay = np.ascontiguousarray(multi_pay, np.float64)
+    classes = np.zeros((deals, 4), np.uint8)
+    paid = np.zeros((deals, len(multi_m), 4), np.float32)
+
+    def args(lo, hi):
+        return (seed, first + lo, boards, pairs, keys, offsets, rank, flush, multi_m, multi_players,
+                order_index, multi_pay, classes[lo:hi], paid[lo:hi])
+
+    ensure(K.sample_deals, *args(0, 1))
+    step = 1 << 15
+    chunks = [(lo, min(lo + step, deals)) for lo in range(0, deals, step)]
+    done = 0
+    pool = ThreadPoolExecutor(max_workers=max(1, threads()))
+    interrupted = True
+    try:
+        futures = [pool.submit(call, K.sample_deals, *args(lo, hi)) for lo, hi in chunks]
+        for f, (lo, hi) in zip(futures, chunks):
+            result(f)
+            done += hi - lo
+            if progress is not None:
+                progress(done, deals)
+        interrupted = False
+    finally:
+        shutdown(pool, interrupted)
+    return classes, paid
+
+
+def _fresh_gains(stacks, ante, payouts, deals: int, seed: int, strategy: dict) -> tuple[float, float]:
+    """What best responses gain against ``strategy`` on fresh deals, two ways
+    that bracket the full game's exploitability on average: (the gain, on
+    deals ``2 deals ..``, of the best responses chosen on deals ``deals ..``
+    (no more than the best responses of the full game gain), the gain of those
+    best responses on the deals they were chosen on (no less: they also play
+    those deals' noise))."""
+    import numpy as np
+
+    chosen = _Game4(stacks, ante, payouts, deals, seed, first=deals)
+    out_a, _ = chosen.values(strategy)
+    del chosen
+    out_b, _ = _Game4(stacks, ante, payouts, deals, seed, first=2 * deals).values(strategy)
+    low = high = 0.0
+    for k, key in enumerate(_Game4.keys()):
+        p = np.asarray(strategy[key], np.float64)
+        (pa, fa), (pb, fb) = out_a[k], out_b[k]
+        high += float((np.maximum(pa, fa) - (p * pa + (1 - p) * fa)).sum())
+        low += float((np.where(pa > fa, pb, fb) - (p * pb + (1 - p) * fb)).sum())
+    return low / deals, high / deals
+
+
+def _solve4(game: _Game4, tolerance: float, max_iterations: int, stop=None):
+    """CFR+ with simultaneous updates (one pass over the deals gives every
+    player's values), averages weighted by the iteration squared; every
+    ``CHECK`` iterations the average and the current strategies are measured
+    and the better kept; stops below ``tolerance``."""
+    import numpy as np
+
+    keys = [(d.player, d.history) for d in game.decisions]
+    regret = {k: [np.zeros(169), np.zeros(169)] for k in keys}
+    current = {k: np.full(169, 0.5) for k in keys}
+    summed = {k: np.zeros(169) for k in keys}
+    weight = 0.0
+    best, exploit = dict(current), math.inf
+    t = 0
+    for t in range(1, max_iterations + 1):
+        out, _ = game.values(current)
+        for k in keys:
+            summed[k] += t * t * current[k]
+        weight += t * t
+        for row, k in enumerate(keys):
+            vp, vf = out[row]
+            p = current[k]
+            v = p * vp + (1 - p) * vf
+            rp = np.maximum(0.0, regret[k][0] + vp - v)
+            rf = np.maximum(0.0, regret[k][1] + vf - v)
+            regret[k] = [rp, rf]
+            total = rp + rf
+            current[k] = np.where(total > 0, rp / np.where(total > 0, total, 1), 0.5)
+        if t % CHECK == 0 or t == max_iterations:
+            best, exploit = _less_exploitable(game, ({k: summed[k] / weight for k in keys}, dict(current)),
+                                              best, exploit)
+            if exploit < tolerance:
+                break
+        if stop is not None:
+            stop()
+    return best, exploit, t
 
 
 # ------------------------------------------------------------------ results
@@ -574,7 +855,7 @@ class TableRange:
 
     @property
     def share(self) -> float:
-        combos = _class_layout()[2]
+        combos = class_layout()[2]
         return float(sum(int(c) * f for c, f in zip(combos, self.frequencies)) / 1326)
 
     @property
@@ -598,9 +879,13 @@ class TableRange:
 
 @dataclass
 class TablePushFoldResult:
-    """The three-handed equilibrium: stacks (BTN, SB, BB), the payouts (None
-    under chip EV), every decision's range, each player's value a hand
-    (chips won, or prize equity) and the exploitability reached."""
+    """The three- or four-handed equilibrium: stacks (in ``positions``
+    order: BTN, SB, BB, or CO, BTN, SB, BB), the payouts (None under chip
+    EV), every decision's range, each player's value a hand (chips won, or
+    prize equity) and the exploitability reached. Four-handed: ``deals``
+    sampled deals (``seed``) and ``held_out``, two measures on fresh deals
+    that bracket the exploitability in the full game on average (see
+    :func:`_fresh_gains`)."""
 
     stacks: list[float]
     ante: float
@@ -612,6 +897,10 @@ class TablePushFoldResult:
     iterations: int
     samples: int
     seconds: float = 0.0
+    positions: list[str] = field(default_factory=lambda: list(POSITIONS))
+    deals: int = 0
+    seed: int = 0
+    held_out: Optional[tuple[float, float]] = None
 
     @property
     def unit(self) -> str:
@@ -627,45 +916,51 @@ class TablePushFoldResult:
         raise PokerError(f"decision {shown(name)} is not one of {names}", "decision")
 
     def to_dict(self) -> dict[str, Any]:
-        """The ``pushfold --stacks A,B,C --json`` document."""
-        return {"players": len(self.stacks), "positions": list(POSITIONS), "stacks": self.stacks,
-                "ante": self.ante, "blinds": [0.5, 1.0], "payouts": self.payouts,
-                "value": "chip EV (bb)" if self.payouts is None else "ICM prize equity",
-                "exploitability": self.exploitability, "iterations": self.iterations,
-                "three_way_samples": self.samples,
-                "ev": dict(zip(POSITIONS, self.evs)),
-                "before": dict(zip(POSITIONS, self.before)),
-                "decisions": {r.key: r.to_dict() for r in self.ranges},
-                "seconds": round(self.seconds, 4)}
+        """The ``pushfold --stacks A,B,C[,D] --json`` document."""
+        out = {"players": len(self.stacks), "positions": list(self.positions), "stacks": self.stacks,
+               "ante": self.ante, "blinds": [0.5, 1.0], "payouts": self.payouts,
+               "value": "chip EV (bb)" if self.payouts is None else "ICM prize equity",
+               "exploitability": self.exploitability, "iterations": self.iterations}
+        if len(self.stacks) == 4:
+            low, high = self.held_out if self.held_out is not None else (None, None)
+            out.update({"sampled_deals": self.deals, "seed": self.seed,
+                        "exploitability_fresh_deals": {"low": low, "high": high}})
+        else:
+            out["three_way_samples"] = self.samples
+        out.update({"ev": dict(zip(self.positions, self.evs)),
+                    "before": dict(zip(self.positions, self.before)),
+                    "decisions": {r.key: r.to_dict() for r in self.ranges},
+                    "seconds": round(self.seconds, 4)})
+        return out
 
 
 def _checked(stacks, ante, payouts):
     from pokercli.tournament import parse_numbers
 
-    ante = _number(ante, "ante", 0.0, MAX_ANTE)
+    ante = checked_number(ante, "ante", 0.0, MAX_ANTE)
     if isinstance(stacks, str):
         values, _ = parse_numbers(stacks, "stacks", False)
     else:
         values = list(stacks)
-    if len(values) != _N:
-        more = " (four-handed is not built yet)" if len(values) == 4 else ""
-        raise PokerError(f"stacks: give three stacks (BTN, SB, BB), not {len(values)}{more}; "
-                         "heads-up is one stack", "stacks")
-    values = [_number(x, "stacks", 1.0 + ante, MAX_STACK) for x in values]
+    if len(values) not in (3, 4):
+        raise PokerError(f"stacks: give three stacks (BTN, SB, BB) or four (CO, BTN, SB, BB), not "
+                         f"{len(values)}; heads-up is one stack", "stacks")
+    values = [checked_number(x, "stacks", 1.0 + ante, MAX_STACK) for x in values]
     pay = None
     if payouts is not None:
         amounts, percent = parse_numbers(payouts, "payouts", True) if isinstance(payouts, str) \
             else (list(payouts), False)
-        pay = [_number(x, "payouts", 0.0, math.inf) for x in amounts]
+        pay = [checked_number(x, "payouts", 0.0, math.inf) for x in amounts]
         if not pay or sum(pay) <= 0:
             raise PokerError("payouts: give at least one prize above 0", "payouts")
-        if len(pay) > _N:
-            raise PokerError(f"payouts: three players can take at most three prizes, not {len(pay)}",
+        if len(pay) > len(values):
+            word = {3: "three", 4: "four"}[len(values)]
+            raise PokerError(f"payouts: {word} players can take at most {word} prizes, not {len(pay)}",
                              "payouts")
     return values, ante, pay
 
 
-def _number(value, what: str, low: float, high: float) -> float:
+def checked_number(value, what: str, low: float, high: float) -> float:
     try:
         x = float(value)
     except (TypeError, ValueError):
@@ -677,31 +972,53 @@ def _number(value, what: str, low: float, high: float) -> float:
 
 def pushfold_table(stacks, *, payouts=None, ante: float = 0.0, tolerance: Optional[float] = None,
                    max_iterations: int = MAX_ITERATIONS, samples: int = TRIPLE_SAMPLES,
+                   deals: int = FOUR_DEALS, seed: int = FOUR_SEED,
                    progress: Optional[Callable[[int, int], None]] = None) -> TablePushFoldResult:
-    """The three-handed jam-or-fold equilibrium (see the module): ``stacks``
-    in big blinds before posting, in the order BTN, SB, BB (a list, or text
-    ``10,8,5``); ``payouts`` (amounts, or text; None for chip EV); ``ante``
-    each. ``tolerance``: the exploitability to reach, in the result's unit
-    (default ``TOLERANCE`` bb, under ICM its worth at the table's average
-    chip: ``TOLERANCE`` times the prizes over the chips). ``samples``: the
-    three-way table's deals a class triple."""
+    """The three- or four-handed jam-or-fold equilibrium (see the module):
+    ``stacks`` in big blinds before posting, in the order they act (BTN, SB,
+    BB; or CO, BTN, SB, BB), a list or text ``10,8,5``; ``payouts``
+    (amounts, or text; None for chip EV); ``ante`` each. ``tolerance``: the
+    exploitability to reach, in the result's unit (default ``TOLERANCE`` bb
+    three-handed, ``FOUR_TOLERANCE`` four-handed; under ICM its worth at the
+    table's average chip: that times the prizes over the chips).
+    Three-handed, ``samples``: the three-way table's deals a class triple.
+    Four-handed, ``deals``: the sampled deals the game is solved on, with
+    ``seed``."""
     from pokercli._stop import check
 
     values, ante, pay = _checked(stacks, ante, payouts)
     if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 65_535:
         raise PokerError(f"samples must be a whole number from 1 to 65,535, not {shown(samples)}", "samples")
+    if isinstance(deals, bool) or not isinstance(deals, int) or not 1_000 <= deals <= MAX_DEALS:
+        raise PokerError(f"deals must be a whole number from 1,000 to {MAX_DEALS:,}, not {shown(deals)}",
+                         "deals")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
+        raise PokerError(f"seed must be a whole number from 0 to 2**63 - 1, not {shown(seed)}", "seed")
+    four = len(values) == 4
     if tolerance is None:
-        tolerance = TOLERANCE if pay is None else TOLERANCE * math.fsum(pay) / math.fsum(values)
-    tolerance = _number(tolerance, "tolerance", 1e-9, math.inf)
+        bar = FOUR_TOLERANCE if four else TOLERANCE
+        tolerance = bar if pay is None else bar * math.fsum(pay) / math.fsum(values)
+    tolerance = checked_number(tolerance, "tolerance", 1e-9, math.inf)
     if not isinstance(max_iterations, int) or max_iterations < 1:
         raise PokerError(f"max_iterations must be a whole number above 0, not {shown(max_iterations)}",
                          "max_iterations")
     begin = time.perf_counter()
-    game = _Game(values, ante, pay, samples, TRIPLE_SEED, progress)
-    strategy, exploit, iterations = _solve(game, tolerance, max_iterations, check)
-    strategy, exploit = _cleanest(game, strategy, exploit, tolerance)
+    held_out = None
+    if four:
+        game = _Game4(values, ante, pay, deals, seed, progress=progress)
+        strategy, exploit, iterations = _solve4(game, tolerance, max_iterations, check)
+    else:
+        game = _Game(values, ante, pay, samples, TRIPLE_SEED, progress)
+        strategy, exploit, iterations = _solve(game, tolerance, max_iterations, check)
+    strategy, exploit = cleanest(game, strategy, exploit, tolerance)
+    evs = game.evs(strategy)
     ranges = [TableRange(d.name, d.key, [float(x) for x in strategy[(d.player, d.history)]])
               for d in game.decisions]
-    before = [0.0] * _N if pay is None else prize_equity(values, values, pay)
-    return TablePushFoldResult(values, ante, pay, ranges, game.evs(strategy), before, exploit, iterations,
-                               samples, time.perf_counter() - begin)
+    if four:  # the same strategy on other deals (the first game's memory given back first)
+        del game
+        held_out = _fresh_gains(values, ante, pay, deals, seed, strategy)
+    n = len(values)
+    before = [0.0] * n if pay is None else prize_equity(values, values, pay)
+    return TablePushFoldResult(values, ante, pay, ranges, evs, before, exploit, iterations,
+                               samples, time.perf_counter() - begin, list(positions(n)),
+                               deals if four else 0, seed if four else 0, held_out)

@@ -580,7 +580,7 @@ def pushfold3_values(stacks, ante, payouts, strategy, samples):
     from pokercli import push_fold_table as T
 
     deals = T.triple_deals().astype(np.float64)
-    win, tie = T._pair_chances()
+    win, tie = T.pair_chances()
     counts = T.triple_outcomes(samples).astype(np.float64)
     chances = counts / np.maximum(counts.sum(axis=1, keepdims=True), 1)
     tri = T.sorted_triples()
@@ -660,3 +660,120 @@ def pushfold3_values(stacks, ante, payouts, strategy, samples):
         values["BB call SB"][0][:] += (1 - p0[a]) * (w * S2 * u["FPP"][2]).sum(axis=0)
         values["BB call SB"][1][:] += (1 - p0[a]) * (w * S2 * u["FPF"][2]).sum(axis=0)
     return values, float(deals.sum())
+
+
+# --- four-handed push/fold on sampled deals: each decision's values, deal by deal --
+
+_MASK = (1 << 64) - 1
+_GOLDEN, _M1, _M2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+
+
+def _splitmix(z):
+    z = ((z ^ (z >> 30)) * _M1) & _MASK
+    z = ((z ^ (z >> 27)) * _M2) & _MASK
+    return z ^ (z >> 31)
+
+
+def pushfold4_deals(seed, first, count, boards):
+    """The four-handed solver's deals ``first .. first + count`` dealt again in
+    plain Python: each a list of four two-card hands and ``boards`` boards.
+    Every card comes from one 64-bit number (splitmix64 of a counter that
+    starts at splitmix64 of the seed times the golden ratio XOR the deal
+    number + 1 times the second multiplier, and steps by the golden ratio):
+    the top 32 bits times 52, shifted down 32; a card already dealt to the
+    hands (or this board) is drawn again."""
+    out = []
+    for n in range(first, first + count):
+        x = _splitmix(((seed * _GOLDEN) & _MASK) ^ (((n + 1) * _M2) & _MASK))
+
+        def draw(taken):
+            nonlocal x
+            while True:
+                x = (x + _GOLDEN) & _MASK
+                card = ((_splitmix(x) >> 32) * 52) >> 32
+                if card not in taken:
+                    taken.append(card)
+                    return card
+
+        hole = []
+        for _ in range(8):
+            draw(hole)
+        dealt = []
+        for _ in range(boards):
+            board = list(hole)
+            for _ in range(5):
+                draw(board)
+            dealt.append(board[8:])
+        out.append(([hole[2 * s:2 * s + 2] for s in range(4)], dealt))
+    return out
+
+
+def pushfold4_values(stacks, ante, payouts, strategy, deals):
+    """For each decision of the four-handed jam-or-fold game (named ``CO
+    push``, ``BTN call CO``, ..., ``BB call CO+BTN+SB``) and each class of
+    its player, (value of push or call, value of fold), summed over the
+    ``deals`` (:func:`pushfold4_deals`) weighted by how often the other seats
+    act as each ending needs; and each seat's payoff summed the same way over
+    everybody's actions. Written with plain loops: every history of pushes
+    and folds played out seat by seat, the pots paid by ``final_stacks`` /
+    ``prize_equity``, two-way showdowns at their classes' exact chances,
+    three- and four-way ones averaged over the deal's boards, each valued by
+    the reference evaluator."""
+    import numpy as np
+
+    from pokercli import push_fold_table as T
+    from pokercli.ranges import class_name, starting_classes
+
+    names = ("CO", "BTN", "SB", "BB")
+    index = {name: i for i, name in enumerate(starting_classes())}
+    win, tie = T.pair_chances()
+
+    def name(seat, history):
+        facing = [names[i] for i, a in enumerate(history) if a == "P"]
+        return f"{names[seat]} push" if not facing else f"{names[seat]} call " + "+".join(facing)
+
+    def pay(history, order):
+        final = T.final_stacks(stacks, ante, history, order)
+        if payouts is None:
+            return [f - s for f, s in zip(final, stacks)]
+        return T.prize_equity(final, stacks, payouts)
+
+    def histories(h=""):
+        if len(h) == 4 or (len(h) == 3 and "P" not in h):
+            yield h
+            return
+        yield from histories(h + "P")
+        yield from histories(h + "F")
+
+    out = {}
+    ev = [0.0] * 4
+    for holes, boards in deals:
+        c = [index[class_name(tuple(sorted(h)))] for h in holes]
+        scores = [[R.score(list(h) + list(b)) for h in holes] for b in boards]
+        for h in histories():
+            players = [i for i, a in enumerate(h) if a == "P"] or [3]
+            if len(players) == 1:
+                u = pay(h, (0,))
+            elif len(players) == 2:
+                j, k = players
+                w, t = float(win[c[j], c[k]]), float(tie[c[j], c[k]])
+                first, tied, second = pay(h, (0, 1)), pay(h, (0, 0)), pay(h, (1, 0))
+                u = [w * first[s] + t * tied[s] + (1 - w - t) * second[s] for s in range(4)]
+            else:
+                u = [0.0] * 4
+                for row in scores:
+                    mine = [row[i] for i in players]
+                    got = pay(h, tuple(len({x for x in mine if x > y}) for y in mine))
+                    u = [a + b / len(boards) for a, b in zip(u, got)]
+            q = []
+            for s, a in enumerate(h):
+                p = float(strategy[name(s, h[:s])][c[s]])
+                q.append(p if a == "P" else 1 - p)
+            q += [1.0] * (4 - len(h))
+            for s in range(4):
+                ev[s] += float(np.prod(q)) * u[s]
+            for s, a in enumerate(h):
+                got = out.setdefault(name(s, h[:s]), (np.zeros(169), np.zeros(169)))
+                others = float(np.prod([q[r] for r in range(4) if r != s]))
+                got[0 if a == "P" else 1][c[s]] += others * u[s]
+    return out, ev

@@ -19,7 +19,7 @@ _M2 = np.uint64(0x94D049BB133111EB)
 
 
 @jit_inline
-def _mix(x):
+def mix(x):
     z = x
     z = (z ^ (z >> np.uint64(30))) * _M1
     z = (z ^ (z >> np.uint64(27))) * _M2
@@ -27,9 +27,28 @@ def _mix(x):
 
 
 @jit_inline
-def _below(x, n):
+def below(x, n):
     """A number below ``n`` from the 64 random bits ``x`` (top 32 bits, scaled)."""
     return np.int64(((x >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+
+
+@jit_inline
+def deal_board(x, used, keys):
+    """Five cards not in the mask ``used``, each from the next 64 random bits
+    of the counter ``x`` (stepped by the golden ratio, drawn again when taken):
+    (the counter after them, their mask, the sum of their ``keys``)."""
+    board = np.int64(0)
+    bkey = np.int64(0)
+    n = 0
+    while n < 5:
+        x += _GOLDEN
+        card = below(mix(x), 52)
+        bit = np.int64(1) << card
+        if ((used | board) & bit) == 0:
+            board |= bit
+            bkey += keys[card]
+            n += 1
+    return x, board, bkey
 
 
 @jit
@@ -43,38 +62,26 @@ def triple_outcomes(tri, first, combo_cards, class_start, class_len, order_index
     for row in range(out.shape[0]):
         t = first + row
         a, b, c = tri[t, 0], tri[t, 1], tri[t, 2]
-        x = _mix(state_seed ^ (np.uint64(t + 1) * _M2))
+        x = mix(state_seed ^ (np.uint64(t + 1) * _M2))
         done = 0
         tries = 0
         while done < samples and tries < 64 * samples:
             tries += 1
             x += _GOLDEN
-            r = _mix(x)
-            ia = class_start[a] + _below(r, class_len[a])
+            r = mix(x)
+            ia = class_start[a] + below(r, class_len[a])
             x += _GOLDEN
-            r = _mix(x)
-            ib = class_start[b] + _below(r, class_len[b])
+            r = mix(x)
+            ib = class_start[b] + below(r, class_len[b])
             x += _GOLDEN
-            r = _mix(x)
-            ic = class_start[c] + _below(r, class_len[c])
+            r = mix(x)
+            ic = class_start[c] + below(r, class_len[c])
             ma = (np.int64(1) << combo_cards[ia, 0]) | (np.int64(1) << combo_cards[ia, 1])
             mb = (np.int64(1) << combo_cards[ib, 0]) | (np.int64(1) << combo_cards[ib, 1])
             mc = (np.int64(1) << combo_cards[ic, 0]) | (np.int64(1) << combo_cards[ic, 1])
             if (ma & mb) != 0 or (ma & mc) != 0 or (mb & mc) != 0:
                 continue
-            used = ma | mb | mc
-            board = np.int64(0)  # five board cards from the 46 left
-            bkey = np.int64(0)
-            n = 0
-            while n < 5:
-                x += _GOLDEN
-                card = _below(_mix(x), 52)
-                bit = np.int64(1) << card
-                if (used & bit) == 0:
-                    used |= bit
-                    board |= bit
-                    bkey += keys[card]
-                    n += 1
+            x, board, bkey = deal_board(x, ma | mb | mc, keys)  # five board cards from the 46 left
             ka = KEY_INIT + bkey + keys[combo_cards[ia, 0]] + keys[combo_cards[ia, 1]]
             kb = KEY_INIT + bkey + keys[combo_cards[ib, 0]] + keys[combo_cards[ib, 1]]
             kc = KEY_INIT + bkey + keys[combo_cards[ic, 0]] + keys[combo_cards[ic, 1]]

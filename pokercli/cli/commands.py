@@ -510,16 +510,22 @@ def pushfold(
     chart: Annotated[bool, typer.Option("--chart", help="The largest stack at which each hand pushes "
                                         "and calls, over --stacks.")] = False,
     stacks: Annotated[Optional[str], typer.Option(
-        "--stacks", help="Three stacks BTN,SB,BB (three-handed); with --chart: FIRST:LAST:STEP or a "
-        "list (default 1:20:0.05).")] = None,
+        "--stacks", help="Three stacks BTN,SB,BB or four CO,BTN,SB,BB (three- or four-handed); with "
+        "--chart: FIRST:LAST:STEP or a list (default 1:20:0.05).")] = None,
     payouts: Annotated[Optional[str], typer.Option(
-        "--payouts", help="Three-handed under ICM: the prizes, amounts or percentages (50,30,20).")] = None,
+        "--payouts", help="Three- or four-handed under ICM: the prizes, amounts or percentages "
+        "(50,30,20).")] = None,
     tolerance: Annotated[Optional[float], typer.Option(
-        "--tolerance", help="Three-handed: the exploitability to reach, a hand (bb, or prizes under ICM; "
-        "default 2e-5 bb).")] = None,
+        "--tolerance", help="Three- or four-handed: the exploitability to reach, a hand (bb, or prizes "
+        "under ICM; default 2e-5 bb three-handed, 1e-3 bb four-handed).")] = None,
+    deals: Annotated[Optional[int], typer.Option(
+        "--deals", help="Four-handed: the sampled deals the game is solved on (default 1,048,576).")] = None,
+    seed: Annotated[Optional[int], typer.Option(
+        "--seed", help="Four-handed: the seed of those deals (default 1).")] = None,
     as_json: Json = False,
 ) -> None:
-    """Push/fold: the Nash equilibrium of jam-or-fold heads-up (exact) or three-handed, or the heads-up chart."""
+    """Push/fold: the Nash equilibrium of jam-or-fold heads-up (exact), three- or four-handed, or the
+    heads-up chart."""
     def job():
         from pokercli.render import emit, progress_bar
 
@@ -531,31 +537,42 @@ def pushfold(
                 raise PokerError("stack: --chart solves every stack of --stacks; leave --stack out", "stack")
             if payouts is not None or tolerance is not None:
                 what = "payouts" if payouts is not None else "tolerance"
-                raise PokerError(f"{what}: the chart is heads-up, solved exactly; --{what} is for three stacks",
-                                 what)
+                raise PokerError(f"{what}: the chart is heads-up, solved exactly; --{what} is for three or "
+                                 "four stacks", what)
             with progress_bar(out, "chart", "stacks") as progress:
                 result = pushfold_chart(stacks, ante=ante, progress=progress)
             emit(result, out)
             return
         if stacks is not None:
-            from pokercli.push_fold_table import pushfold_table
+            from pokercli.push_fold_table import FOUR_DEALS, FOUR_SEED, pushfold_table
 
             if stack is not None:
-                raise PokerError("stack: three-handed stacks are --stacks BTN,SB,BB; leave --stack out", "stack")
-            with progress_bar(out, "three-way table (once)", "class triples") as progress:
+                raise PokerError("stack: table stacks are --stacks BTN,SB,BB or CO,BTN,SB,BB; leave --stack "
+                                 "out", "stack")
+            four = len([x for x in stacks.replace(",", " ").split() if x]) == 4
+            if not four and (deals is not None or seed is not None):
+                what = "deals" if deals is not None else "seed"
+                raise PokerError(f"{what}: --{what} is for four stacks (four-handed is solved on sampled "
+                                 "deals)", what)
+            what = ("sampled deals", "deals") if four else ("three-way table (once)", "class triples")
+            with progress_bar(out, *what) as progress:
                 result = pushfold_table(stacks, payouts=payouts, ante=ante, tolerance=tolerance,
-                                        progress=progress)
+                                        deals=FOUR_DEALS if deals is None else deals,
+                                        seed=FOUR_SEED if seed is None else seed, progress=progress)
             emit(result, out)
             return
+        if deals is not None or seed is not None:
+            what = "deals" if deals is not None else "seed"
+            raise PokerError(f"{what}: --{what} is for four stacks (--stacks CO,BTN,SB,BB)", what)
         if payouts is not None:
-            raise PokerError("payouts: heads-up push/fold is chip EV; give three stacks (--stacks 10,8,5) "
-                             "for ICM", "payouts")
+            raise PokerError("payouts: heads-up push/fold is chip EV; give three or four stacks (--stacks "
+                             "10,8,5) for ICM", "payouts")
         if tolerance is not None:
             raise PokerError("tolerance: the heads-up equilibrium is solved exactly; --tolerance is for "
-                             "three stacks", "tolerance")
+                             "three or four stacks", "tolerance")
         if stack is None:
             raise PokerError("give the effective stack: pokercli pushfold --stack 10 (or --chart, or "
-                             "--stacks 10,8,5)", "stack")
+                             "--stacks 10,8,5, or --stacks 10,10,8,5)", "stack")
         from pokercli.push_fold import pushfold as pushfold_
 
         emit(pushfold_(stack, ante=ante), out)

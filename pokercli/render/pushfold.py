@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pokercli import ranges as RG
 from pokercli.push_fold import PushFoldChart, PushFoldResult, broken, down, limit_text
-from pokercli.push_fold_table import POSITIONS, TablePushFoldResult
+from pokercli.push_fold_table import TablePushFoldResult
 from pokercli.render import View
 from pokercli.render import format as F
 
@@ -173,23 +173,29 @@ class PushFoldChartView(View):
 
 
 def _table_head(r: TablePushFoldResult) -> str:
-    stacks = ", ".join(f"{p} {s:g}" for p, s in zip(POSITIONS, r.stacks))
+    stacks = ", ".join(f"{p} {s:g}" for p, s in zip(r.positions, r.stacks))
     ante = f", ante {r.ante:g}" if r.ante else ", no ante"
     value = "chip EV" if r.payouts is None else "ICM, payouts " + "/".join(f"{x:g}" for x in r.payouts)
-    return f"three-handed push/fold: stacks {stacks} bb, blinds 0.5/1{ante}; {value}"
+    table = "four-handed" if len(r.stacks) == 4 else "three-handed"
+    return f"{table} push/fold: stacks {stacks} bb, blinds 0.5/1{ante}; {value}"
 
 
 def _table_how(r: TablePushFoldResult) -> str:
     unit = "bb" if r.payouts is None else "of the prizes"
+    if len(r.stacks) == 4:
+        low, high = r.held_out
+        return (f"CFR+ after {r.iterations:,} iterations on {r.deals:,} sampled deals (seed {r.seed}), "
+                f"exploitability {r.exploitability:.1e} {unit} a hand on them, {low:.1e} to {high:.1e} "
+                f"measured on fresh deals; {r.seconds:.2f} s")
     return (f"CFR+ after {r.iterations:,} iterations, exploitability {r.exploitability:.1e} {unit} a hand; "
             f"three-way showdowns sampled, {r.samples:,} deals a class triple; {r.seconds:.2f} s")
 
 
 def _table_ev(r: TablePushFoldResult) -> str:
     if r.payouts is None:
-        return "EV a hand: " + ", ".join(f"{p} {v:+.4f} bb" for p, v in zip(POSITIONS, r.evs))
+        return "EV a hand: " + ", ".join(f"{p} {v:+.4f} bb" for p, v in zip(r.positions, r.evs))
     return "prize equity a hand (before it): " + ", ".join(
-        f"{p} {v:.4f} ({b:.4f})" for p, v, b in zip(POSITIONS, r.evs, r.before))
+        f"{p} {v:.4f} ({b:.4f})" for p, v, b in zip(r.positions, r.evs, r.before))
 
 
 class TablePushFoldView(View):

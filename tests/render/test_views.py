@@ -109,6 +109,9 @@ def results():
     yield "pushfold table", lambda: pokercli.pushfold_table([10, 8, 5], payouts=[50, 30, 20], samples=16,
                                                             tolerance=4e-3), {}, [
         "BB call BTN+SB: 1.3", "BTN push:", "QQ+", "(36.5700)", "50/30/20"]
+    yield "pushfold four-handed", lambda: pokercli.pushfold_table([10, 10, 8, 5], payouts=[50, 30, 20],
+                                                                  deals=20_000, tolerance=0.05), {}, [
+        "four-handed push/fold", "CO push:", "BB call CO+BTN+SB:", "20,000 sampled deals", "(28.5858)"]
     yield "pushfold chart", lambda: pokercli.pushfold_chart("4:8:0.05"), {}, [
         "63s: 5.1-7.1", "8+", "7.7", "7.1*"]
 
