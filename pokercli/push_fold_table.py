@@ -617,17 +617,16 @@ class _Game4:
         pairs = list(itertools.combinations(range(4), 2))
         self.pair_j = np.array([j for j, _ in pairs], np.int64)
         self.pair_k = np.array([k for _, k in pairs], np.int64)
-        self.act = np.full((t, 4), 2, np.int64)
-        self.dec = np.zeros((t, 4), np.int64)
+        ending = {h: len(self.decisions) + row for row, h in enumerate(self.terminals)}
+        node = {d.history: k for k, d in enumerate(self.decisions)} | ending
+        self.child_p = np.array([node[d.history + "P"] for d in self.decisions], np.int64)
+        self.child_f = np.array([node[d.history + "F"] for d in self.decisions], np.int64)
         self.m = np.zeros(t, np.int64)
         self.players = np.zeros((t, 4), np.int64)
         self.pair = np.zeros(t, np.int64)
         self.pay = np.zeros((t, 75, 4), np.float64)
         multi = []
         for row, h in enumerate(self.terminals):
-            for s, a in enumerate(h):
-                self.act[row, s] = 0 if a == "P" else 1
-                self.dec[row, s] = self.index[(s, h[:s])]
             players, orders, pay = ending_payoffs(stacks, ante, payouts, h)
             self.m[row] = len(players)
             self.players[row, :len(players)] = players
@@ -679,8 +678,8 @@ class _Game4:
         def task(lo, hi):
             outs.append(np.zeros((len(self.decisions), 2, 169)))
             evs.append(np.zeros(4))
-            return (K.action_values, self.cls[lo:hi], self.multi[lo:hi], prob, self.dec_player, self.act,
-                    self.dec, self.m, self.pair, self.pay, self.pair_j, self.pair_k, self.win, self.tie,
+            return (K.action_values, self.cls[lo:hi], self.multi[lo:hi], prob, self.dec_player, self.child_p,
+                    self.child_f, self.m, self.pair, self.pay, self.pair_j, self.pair_k, self.win, self.tie,
                     outs[-1], evs[-1])
 
         self._each_chunk(task)

@@ -4,9 +4,9 @@
 deal numbers (splitmix64 of the seed and the deal number, so a deal does not
 depend on how the run is split between threads) and keeps each seat's
 starting-hand class and what each multiway ending pays it, averaged over the
-boards. :func:`action_values` walks every
-ending of the jam-or-fold game for each deal and sums what each decision's two
-actions are worth to the player who takes it, given everybody's strategy.
+boards. :func:`action_values` walks the jam-or-fold game's tree for each
+deal and sums what each decision's two actions are worth to the player who
+takes it, given everybody's strategy.
 """
 
 import numpy as np
@@ -86,71 +86,73 @@ def sample_deals(seed, first, boards, class_of_cards, keys, offsets, rank_tab, f
 
 
 @jit
-def action_values(cls, multi, prob, dec_player, term_act, term_dec, term_m, term_pair, pay,
+def action_values(cls, multi, prob, dec_player, child_p, child_f, leaf_m, leaf_pair, pay,
                   pair_j, pair_k, win, tie, out, ev):
-    """For every deal ``n`` (``cls[n, seat]`` each seat's class) and every
-    ending ``t``: ``term_act[t, s]`` is seat ``s``'s action (0 push or call, 1
-    fold, 2 none), ``term_dec[t, s]`` the decision it was taken at (any
-    index where it takes none). ``pay[t, k, s]`` is what the ending pays
-    seat ``s``: for one player in the hand ``k = 0``; for two, the players of pair
-    ``term_pair[t]`` (seats ``pair_j``, ``pair_k``), ``k`` 0 a tie, 1 the first
-    wins, 2 the second, weighed by their classes' exact chances ``win`` /
-    ``tie``. Three or four players' ending ``t`` pays ``multi[n, term_pair[t], s]``
+    """Walks the game tree for every deal ``n`` (``cls[n, seat]`` each seat's
+    class). Decision ``d`` (numbered so that a decision comes after its
+    parent; 0 the first) is ``dec_player[d]``'s, pushing (or calling) leads
+    to node ``child_p[d]`` and folding to ``child_f[d]``: a decision below
+    ``len(prob)``, else ending ``node - len(prob)``. Ending ``t`` has
+    ``leaf_m[t]`` players in the hand and pays seat ``s`` ``pay[t, k, s]``:
+    for one player ``k = 0``; for two, the players of pair ``leaf_pair[t]``
+    (seats ``pair_j``, ``pair_k``), ``k`` 0 a tie, 1 the first wins, 2 the
+    second, weighed by their classes' exact chances ``win`` / ``tie``; three
+    or four players' ending pays ``multi[n, leaf_pair[t], s]``
     (:func:`sample_deals`).
 
     Adds to ``out[d, a, c]`` what action ``a`` at decision ``d`` is worth to
-    its player (``dec_player[d]``) holding class ``c``, weighted by how often
-    the other seats act as the ending needs (``prob[d, c]``: how often class
-    ``c`` pushes or calls at ``d``), and to ``ev[s]`` seat ``s``'s payoff
-    weighted by how often everybody acts so."""
+    its player holding class ``c``: how often the others' actions reach
+    ``d`` (``prob[e, c]``: how often class ``c`` pushes or calls at ``e``)
+    times what the player gets after ``a`` as everybody later plays; and to
+    ``ev[s]`` what seat ``s`` gets from the start."""
     n_dec = prob.shape[0]
-    p = np.empty(n_dec)
+    n_leaf = leaf_m.shape[0]
+    reach = np.empty(n_dec)
+    val = np.empty((n_dec + n_leaf, 4))
     w6 = np.empty(6)
     t6 = np.empty(6)
-    q = np.empty(4)
-    u = np.empty(4)
+    c = np.empty(4, np.int64)
+    p = np.empty(n_dec)
     for n in range(cls.shape[0]):
-        c0 = cls[n, 0]
-        c1 = cls[n, 1]
-        c2 = cls[n, 2]
-        c3 = cls[n, 3]
+        for s in range(4):
+            c[s] = cls[n, s]
         for d in range(n_dec):
-            p[d] = prob[d, cls[n, dec_player[d]]]
+            p[d] = prob[d, c[dec_player[d]]]
         for x in range(6):
-            a = cls[n, pair_j[x]]
-            b = cls[n, pair_k[x]]
+            a = c[pair_j[x]]
+            b = c[pair_k[x]]
             w6[x] = win[a, b]
             t6[x] = tie[a, b]
-        for t in range(term_act.shape[0]):
-            for s in range(4):
-                a = term_act[t, s]
-                if a == 0:
-                    q[s] = p[term_dec[t, s]]
-                elif a == 1:
-                    q[s] = 1.0 - p[term_dec[t, s]]
-                else:
-                    q[s] = 1.0
-            if term_m[t] == 2:
-                x = term_pair[t]
+        for t in range(n_leaf):
+            r = n_dec + t
+            m = leaf_m[t]
+            if m == 2:
+                x = leaf_pair[t]
                 w = w6[x]
                 ti = t6[x]
                 lo = 1.0 - w - ti
                 for s in range(4):
-                    u[s] = ti * pay[t, 0, s] + w * pay[t, 1, s] + lo * pay[t, 2, s]
-            elif term_m[t] == 1:
+                    val[r, s] = ti * pay[t, 0, s] + w * pay[t, 1, s] + lo * pay[t, 2, s]
+            elif m == 1:
                 for s in range(4):
-                    u[s] = pay[t, 0, s]
+                    val[r, s] = pay[t, 0, s]
             else:
-                j = term_pair[t]
+                j = leaf_pair[t]
                 for s in range(4):
-                    u[s] = multi[n, j, s]
-            q01 = q[0] * q[1]
-            q23 = q[2] * q[3]
-            everyone = q01 * q23
+                    val[r, s] = multi[n, j, s]
+        reach[0] = 1.0
+        for d in range(n_dec):  # down: how often the players before reach each decision
+            if child_p[d] < n_dec:
+                reach[child_p[d]] = reach[d] * p[d]
+            if child_f[d] < n_dec:
+                reach[child_f[d]] = reach[d] * (1.0 - p[d])
+        for d in range(n_dec - 1, -1, -1):  # up: each decision's worth to every seat
+            cp = child_p[d]
+            cf = child_f[d]
+            pl = dec_player[d]
+            out[d, 0, c[pl]] += reach[d] * val[cp, pl]
+            out[d, 1, c[pl]] += reach[d] * val[cf, pl]
             for s in range(4):
-                ev[s] += everyone * u[s]
-            out[term_dec[t, 0], term_act[t, 0], c0] += q[1] * q23 * u[0]
-            out[term_dec[t, 1], term_act[t, 1], c1] += q[0] * q23 * u[1]
-            out[term_dec[t, 2], term_act[t, 2], c2] += q01 * q[3] * u[2]
-            if term_act[t, 3] != 2:
-                out[term_dec[t, 3], term_act[t, 3], c3] += q01 * q[2] * u[3]
+                val[d, s] = p[d] * val[cp, s] + (1.0 - p[d]) * val[cf, s]
+        for s in range(4):
+            ev[s] += val[0, s]
