@@ -469,25 +469,34 @@ RUNS_BLOCK = 256
 
 
 @jit_inline
-def _draw_runs(ctr, nt, npart, worse, first_masks, second_masks, rows, taken, want, first):
+def _draw_runs(ctr, nt, npart, worse, first_masks, second_masks, rows, taken, want, first, pending):
     """One run for each of the first ``want`` samples of a block: two
     part-table rows sharing no card, as :func:`_parts` draws them, written
     packed (first row, second row ``<< 20``) to ``rows[t]``; the ``first``
     run's cards to ``taken[t]``, a later run's meeting none of them (nor the
     earlier runs', which the caller adds). Returns the counter.
 
-    Rejection sampling without a branch on a rejection: each candidate
-    (32 random bits, two a random number) is written at ``t``, and ``t``
-    moves on when it is kept, so each sample's run is the first good
-    candidate after the previous sample's, as a loop drawing again would
-    take it. ``rows`` and ``taken`` have a spare slot at ``want``."""
+    Rejection sampling in rounds: a round draws one candidate (32 random
+    bits, two a random number, a fresh number each round) for each sample
+    still without a run, in order, and keeps the list of those it rejected
+    (``pending``) for the next round. No candidate waits on the one before:
+    a loop drawing again while rejected, or a sample index moved on only by
+    a kept candidate, makes each try wait for the last one's card reads."""
     low = np.uint64(0xFFFFFFFF)
-    t = np.int64(0)
-    while t < want:
-        ctr += _GAMMA
-        r = mix64(ctr)
-        for half in range(2):
-            x = r >> np.uint64(32) if half == 0 else r & low
+    for k in range(want):
+        pending[k] = k
+    n = want
+    while n > 0:
+        m = np.int64(0)
+        r = np.uint64(0)
+        for k in range(n):
+            if (k & 1) == 0:
+                ctr += _GAMMA
+                r = mix64(ctr)
+                x = r >> np.uint64(32)
+            else:
+                x = r & low
+            t = pending[k]
             a = x * nt
             b = (a & low) * npart
             i = np.int64(a >> np.uint64(32))
@@ -495,12 +504,14 @@ def _draw_runs(ctr, nt, npart, worse, first_masks, second_masks, rows, taken, wa
             mi = first_masks[i]
             mj = second_masks[j]
             if first:  # a constant where this is inlined: the branch is compiled away
-                keep = ((mi & mj) == 0) & ((b & low) >= worse) & (t < want)
+                keep = ((mi & mj) == 0) & ((b & low) >= worse)
                 taken[t] = mi | mj
             else:
-                keep = (((mi & mj) | ((mi | mj) & taken[t])) == 0) & ((b & low) >= worse) & (t < want)
+                keep = (((mi & mj) | ((mi | mj) & taken[t])) == 0) & ((b & low) >= worse)
             rows[t] = i | (j << 20)
-            t += np.int64(keep)
+            pending[m] = t
+            m += np.int64(1) - np.int64(keep)
+        n = m
     return ctr
 
 
@@ -538,13 +549,15 @@ def fixed_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, seco
     won_any = np.zeros(pats_size, np.int64)        # samples by who won something
     all0 = np.zeros(RUNS_BLOCK, np.int64)
     all1 = np.zeros(RUNS_BLOCK, np.int64)
+    pending = np.zeros(RUNS_BLOCK, np.int64)
     half = share_unit // 2
     done = 0
     while done < samples:
         want = min(RUNS_BLOCK, samples - done)
-        ctr = _draw_runs(ctr, nt, npart, worse, first_masks, second_masks, rows[0], taken, want, True)
+        ctr = _draw_runs(ctr, nt, npart, worse, first_masks, second_masks, rows[0], taken, want, True, pending)
         for r in range(1, runs):
-            ctr = _draw_runs(ctr, nt, npart, worse, first_masks, second_masks, rows[r], taken, want, False)
+            ctr = _draw_runs(ctr, nt, npart, worse, first_masks, second_masks, rows[r], taken, want, False,
+                             pending)
             if r + 1 < runs:
                 for t in range(want):
                     e = rows[r, t]

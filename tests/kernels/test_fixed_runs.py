@@ -1,12 +1,12 @@
 """The runs kernel (run it twice, double boards: ``montecarlo.fixed_runs``)
 against a plain sampler of the same random numbers.
 
-The kernel draws a block of samples' runs before it values them, and its
-rejection sampling has no branch on a rejection: every candidate is written
-and only a kept one moves on to the next sample. The plain sampler here
-draws each sample's run with a loop that draws again while the candidate is
-rejected, reads the part tables' cards from itertools, and shares each run's
-pot by the plain rules of tests/naive.py. Both must give the same integers:
+The kernel draws a block of samples' runs before it values them, in rounds:
+each round one candidate for every sample still without the run, the
+rejected samples listed for the next round, with no branch on a rejection.
+The plain sampler here keeps that list as a Python list, tests each
+candidate with sets, reads the part tables' cards from itertools, and shares
+each run's pot by the plain rules of tests/naive.py. Both must give the same integers:
 the same runs, the same shares, takes-all and nothings.
 """
 
@@ -54,7 +54,7 @@ def plain_sampler(spot, runs: int, samples: int, seed: int, block: int):
 
     def candidates():
         """32 random bits at a time: a number's high half, then its low half.
-        A pass that stops after a high half leaves the low half unused."""
+        A round that stops after a high half leaves the low half unused."""
         while True:
             state[0] = (state[0] + GAMMA) & M64
             r = mix64(state[0])
@@ -67,17 +67,21 @@ def plain_sampler(spot, runs: int, samples: int, seed: int, block: int):
         want = min(block, samples - start)
         dealt = [[] for _ in range(want)]  # each sample's runs so far
         for _ in range(runs):
-            stream = candidates()
-            for t in range(want):
-                while True:  # draw again while the candidate is rejected
+            pending = list(range(want))
+            while pending:  # a round: one candidate for each sample still without this run
+                stream = candidates()
+                rejected = []
+                for t in pending:
                     x = next(stream)
                     a = x * nt
                     b = (a & LOW) * npart
                     cards = set(parts1[a >> 32]) | set(parts2[b >> 32])
                     if (b & LOW) >= worse and len(cards) == first + second \
                             and not cards & set().union(*dealt[t]):
-                        break
-                dealt[t].append(cards)
+                        dealt[t].append(cards)
+                    else:
+                        rejected.append(t)
+                pending = rejected
         for sample in dealt:
             shares = [shares_of(holes, list(spot.board) + sorted(cards)) for cards in sample]
             for p in range(n):
