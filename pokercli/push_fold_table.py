@@ -81,7 +81,7 @@ POSITIONS = ("BTN", "SB", "BB")
 FOUR_DEALS = 1 << 20
 FOUR_SEED = 1
 FOUR_TOLERANCE = 1e-3
-MAX_DEALS = 1 << 26
+MAX_DEALS = 1 << 24
 #: Four-handed: boards dealt to each sampled deal for its multiway showdowns.
 FOUR_BOARDS = 16
 #: The largest stack and ante taken (bb).
