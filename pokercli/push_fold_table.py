@@ -786,7 +786,7 @@ def _fresh_gains(stacks, ante, payouts, deals: int, seed: int, strategy: dict) -
     deals ``2 deals ..``, of the best responses chosen on deals ``deals ..``
     (no more than the best responses of the full game gain), the gain of those
     best responses on the deals they were chosen on (no less: they also play
-    those deals' noise))."""
+    those deals' noise)). The first is 0 where the noise makes it negative."""
     import numpy as np
 
     chosen = _Game4(stacks, ante, payouts, deals, seed, first=deals)
@@ -799,7 +799,7 @@ def _fresh_gains(stacks, ante, payouts, deals: int, seed: int, strategy: dict) -
         (pa, fa), (pb, fb) = out_a[k], out_b[k]
         high += float((np.maximum(pa, fa) - (p * pa + (1 - p) * fa)).sum())
         low += float((np.where(pa > fa, pb, fb) - (p * pb + (1 - p) * fb)).sum())
-    return low / deals, high / deals
+    return max(0.0, low / deals), high / deals  # below 0 is noise: those responses gain nothing
 
 
 def _solve4(game: _Game4, tolerance: float, max_iterations: int, stop=None):
