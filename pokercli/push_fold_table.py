@@ -654,14 +654,15 @@ class _Game4:
         """Runs the kernel call that ``task(lo, hi)`` returns (the kernel, then
         its arguments) on each thread's share of the deals."""
         from pokercli._kernels.jit import call, ensure
-        from pokercli.jobs import threads
+        from pokercli.jobs import LocalEngine, threads
 
         n = len(self.cls)
         k = max(1, min(threads(), n // 4096 or 1))
         edges = [n * i // k for i in range(k + 1)]
-        calls = [task(edges[i], edges[i + 1]) for i in range(k)]
-        ensure(calls[0][0], *calls[0][1:])
-        _pooled(lambda i: call(calls[i][0], *calls[i][1:]), k)
+        calls = {i: task(edges[i], edges[i + 1]) for i in range(k)}
+        ensure(*calls[0])
+        for _ in LocalEngine(k).run(call, calls):
+            pass
 
     def values(self, strategy: dict):
         """(float64[decision, action, class]: each action's value summed over
@@ -703,25 +704,6 @@ class _Game4:
         return [float(x) / self.total for x in ev]
 
 
-def _pooled(work, count: int) -> None:
-    """``work(i)`` for ``i < count`` on a pool of threads, stoppable."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    from pokercli._stop import result, shutdown
-
-    if count == 1:
-        work(0)
-        return
-    pool = ThreadPoolExecutor(max_workers=count)
-    interrupted = True
-    try:
-        for f in [pool.submit(work, i) for i in range(count)]:
-            result(f)
-        interrupted = False
-    finally:
-        shutdown(pool, interrupted)
-
-
 def sampled_deals(deals: int, seed: int, first: int, boards: int, multi_m, multi_players, multi_pay,
                   progress=None):
     """(uint8[deals, 4] each seat's class, float32[deals, J, 4] what each
@@ -730,15 +712,12 @@ def sampled_deals(deals: int, seed: int, first: int, boards: int, multi_m, multi
     given by ``multi_m[j]`` players in the hand, ``multi_players[j]`` and
     ``multi_pay[j, order, seat]`` (:func:`weak_orders` of ``m``): the same
     deals however they are split between threads."""
-    from concurrent.futures import ThreadPoolExecutor
-
     import numpy as np
 
     from pokercli._kernels import four_handed as K
     from pokercli._kernels.jit import call, ensure
     from pokercli._kernels.lookup import kernel_tables, strength_tables
-    from pokercli._stop import result, shutdown
-    from pokercli.jobs import threads
+    from pokercli.jobs import LocalEngine
     from pokercli.preflop_lookup import all_combos, class_of_combo
 
     pairs = np.zeros((52, 52), np.int64)
@@ -763,20 +742,12 @@ def sampled_deals(deals: int, seed: int, first: int, boards: int, multi_m, multi
 
     ensure(K.sample_deals, *args(0, 1))
     step = 1 << 15
-    chunks = [(lo, min(lo + step, deals)) for lo in range(0, deals, step)]
+    chunks = {k: (lo, min(lo + step, deals)) for k, lo in enumerate(range(0, deals, step))}
     done = 0
-    pool = ThreadPoolExecutor(max_workers=max(1, threads()))
-    interrupted = True
-    try:
-        futures = [pool.submit(call, K.sample_deals, *args(lo, hi)) for lo, hi in chunks]
-        for f, (lo, hi) in zip(futures, chunks):
-            result(f)
-            done += hi - lo
-            if progress is not None:
-                progress(done, deals)
-        interrupted = False
-    finally:
-        shutdown(pool, interrupted)
+    for _, size in LocalEngine().run(lambda lo, hi: call(K.sample_deals, *args(lo, hi)) or hi - lo, chunks):
+        done += size
+        if progress is not None:
+            progress(done, deals)
     return classes, paid
 
 

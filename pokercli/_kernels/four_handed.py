@@ -34,6 +34,7 @@ def sample_deals(seed, first, boards, class_of_cards, keys, offsets, rank_tab, f
     state_seed = np.uint64(seed) * _GOLDEN
     cards = np.empty(8, np.int64)
     vals = np.empty(4, np.int64)
+    paid = np.empty((u_out.shape[1], 4))
     for row in range(cls_out.shape[0]):
         x = mix(state_seed ^ (np.uint64(first + row + 1) * _M2))
         hole = np.int64(0)
@@ -48,9 +49,7 @@ def sample_deals(seed, first, boards, class_of_cards, keys, offsets, rank_tab, f
                 n += 1
         for s in range(4):
             cls_out[row, s] = class_of_cards[cards[2 * s], cards[2 * s + 1]]
-        for j in range(u_out.shape[1]):
-            for s in range(4):
-                u_out[row, j, s] = 0.0
+        paid[:, :] = 0.0
         for _ in range(boards):
             x, board, bkey = deal_board(x, hole, keys)
             for s in range(4):
@@ -79,10 +78,10 @@ def sample_deals(seed, first, boards, class_of_cards, keys, offsets, rank_tab, f
                     power *= 4
                 k = order_index[m, code]
                 for s in range(4):
-                    u_out[row, j, s] += multi_pay[j, k, s]
+                    paid[j, s] += multi_pay[j, k, s]
         for j in range(u_out.shape[1]):
             for s in range(4):
-                u_out[row, j, s] /= boards
+                u_out[row, j, s] = paid[j, s] / boards
 
 
 @jit

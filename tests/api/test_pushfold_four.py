@@ -199,8 +199,8 @@ def test_four_handed_command(cli):
 
 
 @pytest.mark.parametrize("args, words", [
-    (("--stacks", "10,8,5", "--deals", "50000"), "deals: --deals is for four stacks"),
-    (("--stack", "10", "--seed", "2"), "seed: --seed is for four stacks"),
+    (("--stacks", "10,8,5", "--deals", "50000"), "--deals: only four-handed push/fold is solved on sampled"),
+    (("--stack", "10", "--seed", "2"), "--seed: only four-handed push/fold is solved on sampled"),
     (("--stacks", "10,8,5,4", "--deals", "5"), "deals must be a whole number from 1,000"),
     (("--stacks", "10,8,5,4,3"), "stacks: give three stacks"),
 ])
