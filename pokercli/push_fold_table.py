@@ -726,19 +726,23 @@ def sampled_deals(deals: int, seed: int, first: int, boards: int, multi_m, multi
     pairs[combos[:, 1], combos[:, 0]] = cls
     keys, offsets, _, _ = kernel_tables()
     rank, flush = strength_tables()
-    order_index = np.full((5, 256), -1, np.int64)
-    for m in range(1, 5):
-        for k, o in enumerate(weak_orders(m)):
-            order_index[m, sum(d * 4 ** x for x, d in enumerate(o))] = k
-    multi_m = np.ascontiguousarray(multi_m, np.int64)
-    multi_players = np.ascontiguousarray(multi_players, np.int64)
-    multi_pay = np.ascontiguousarray(multi_pay, np.float64)
+    # what each ending pays for each order of the four hands, the order coded as
+    # the kernel codes it: 0, 1 or 2 for each pair of seats, in base 3
+    paid_by_order = np.zeros((3 ** 6, len(multi_m), 4))
+    for places in weak_orders(4):
+        code = sum(3 ** p * ((places[b] <= places[a]) + (places[b] < places[a]))
+                   for p, (a, b) in enumerate(itertools.combinations(range(4), 2)))
+        for j, (m, players) in enumerate(zip(multi_m, multi_players)):
+            mine = [places[i] for i in players[:m]]
+            ranks = sorted(set(mine))
+            k = weak_orders(int(m)).index(tuple(ranks.index(x) for x in mine))
+            paid_by_order[code, j] = multi_pay[j][k]
     classes = np.zeros((deals, 4), np.uint8)
     paid = np.zeros((deals, len(multi_m), 4), np.float32)
 
     def args(lo, hi):
-        return (seed, first + lo, boards, pairs, keys, offsets, rank, flush, multi_m, multi_players,
-                order_index, multi_pay, classes[lo:hi], paid[lo:hi])
+        return (seed, first + lo, boards, pairs, keys, offsets, rank, flush, paid_by_order, classes[lo:hi],
+                paid[lo:hi])
 
     ensure(K.sample_deals, *args(0, 1))
     step = 1 << 15

@@ -20,17 +20,17 @@ _M2 = np.uint64(0x94D049BB133111EB)
 
 
 @jit
-def sample_deals(seed, first, boards, class_of_cards, keys, offsets, rank_tab, flush_tab, multi_m,
-                 multi_players, order_index, multi_pay, cls_out, u_out):
+def sample_deals(seed, first, boards, class_of_cards, keys, offsets, rank_tab, flush_tab, paid_by_order,
+                 cls_out, u_out):
     """Deals ``first .. first + len(cls_out)``: eight different cards (two for
     each of four seats) drawn by rejection, ``cls_out[n, s]`` seat ``s``'s
     class (``class_of_cards[c1, c2]``); then ``boards`` boards of five of the
-    other cards, and for each multiway ending ``j`` (``multi_m[j]`` players
-    in the hand, ``multi_players[j, :m]``) what it pays each seat averaged over
-    those boards: ``u_out[n, j, s]``, the mean of ``multi_pay[j, k, s]`` for
-    the weak order ``k`` each board gives (``order_index[m, code]``, ``code``
-    the sum of each player's dense place, 0 the best and tied values sharing
-    one, times 4 to the power of its position in ``multi_players[j]``)."""
+    other cards, and what each multiway ending ``j`` pays each seat averaged
+    over those boards: ``u_out[n, j, s]``, the mean of ``paid_by_order[o, j,
+    s]`` for the order ``o`` of the four hands each board gives: the sum over
+    the pairs of seats ``a < b`` (in the order 01, 02, 03, 12, 13, 23) of 0
+    (``a``'s hand is better), 1 (they tie) or 2 (``b``'s is), times 3 to the
+    power of the pair's position."""
     state_seed = np.uint64(seed) * _GOLDEN
     cards = np.empty(8, np.int64)
     vals = np.empty(4, np.int64)
@@ -58,28 +58,16 @@ def sample_deals(seed, first, boards, class_of_cards, keys, offsets, rank_tab, f
                 mask = (np.int64(1) << c1) | (np.int64(1) << c2)
                 vals[s] = hand_value(KEY_INIT + bkey + keys[c1] + keys[c2], board | mask, offsets, rank_tab,
                                      flush_tab)
-            for j in range(multi_m.shape[0]):
-                m = multi_m[j]
-                code = np.int64(0)
-                power = np.int64(1)
-                for a in range(m):
-                    v = vals[multi_players[j, a]]
-                    place = np.int64(0)
-                    for b in range(m):  # distinct values above v
-                        vb = vals[multi_players[j, b]]
-                        if vb > v:
-                            seen = False
-                            for c in range(b):
-                                if vals[multi_players[j, c]] == vb:
-                                    seen = True
-                            if not seen:
-                                place += 1
-                    code += place * power
-                    power *= 4
-                k = order_index[m, code]
+            order = np.int64(0)
+            power = np.int64(1)
+            for a in range(3):
+                for b in range(a + 1, 4):
+                    order += power * (np.int64(vals[b] >= vals[a]) + np.int64(vals[b] > vals[a]))
+                    power *= 3
+            for j in range(paid.shape[0]):
                 for s in range(4):
-                    paid[j, s] += multi_pay[j, k, s]
-        for j in range(u_out.shape[1]):
+                    paid[j, s] += paid_by_order[order, j, s]
+        for j in range(paid.shape[0]):
             for s in range(4):
                 u_out[row, j, s] = paid[j, s] / boards
 
