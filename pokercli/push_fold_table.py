@@ -82,8 +82,10 @@ FOUR_DEALS = 1 << 20
 FOUR_SEED = 1
 FOUR_TOLERANCE = 1e-3
 MAX_DEALS = 1 << 24
-#: Four-handed: boards dealt to each sampled deal for its multiway showdowns.
+#: Four-handed: boards dealt to each sampled deal for its multiway showdowns,
+#: and the most deals one kernel call walks.
 FOUR_BOARDS = 16
+CHUNK_DEALS = 1 << 19
 #: The largest stack and ante taken (bb).
 MAX_STACK = 10_000.0
 MAX_ANTE = 100.0
@@ -652,16 +654,17 @@ class _Game4:
 
     def _each_chunk(self, task) -> None:
         """Runs the kernel call that ``task(lo, hi)`` returns (the kernel, then
-        its arguments) on each thread's share of the deals."""
+        its arguments) on each share of the deals: one a thread, and none over
+        ``CHUNK_DEALS`` (about 0.05 s), so that a Ctrl-C is answered at once."""
         from pokercli._kernels.jit import call, ensure
         from pokercli.jobs import LocalEngine, threads
 
         n = len(self.cls)
-        k = max(1, min(threads(), n // 4096 or 1))
+        k = max(1, min(threads(), n // 4096 or 1), -(-n // CHUNK_DEALS))
         edges = [n * i // k for i in range(k + 1)]
         calls = {i: task(edges[i], edges[i + 1]) for i in range(k)}
         ensure(*calls[0])
-        for _ in LocalEngine(k).run(call, calls):
+        for _ in LocalEngine(min(k, threads())).run(call, calls):
             pass
 
     def values(self, strategy: dict):
