@@ -254,7 +254,7 @@ def test_pushfold_command(cli):
 @pytest.mark.parametrize("args,words", [
     (["pushfold"], "--stack"), (["pushfold", "--stack", "0.5"], "--stack"),
     (["pushfold", "--stack", "10", "--ante", "-1"], "--ante"),
-    (["pushfold", "--stacks", "10,8,5,4"], "--stacks"), (["pushfold", "--chart", "--stack", "10"], "--stack"),
+    (["pushfold", "--stacks", "10,8,5,4,3"], "--stacks"), (["pushfold", "--chart", "--stack", "10"], "--stack"),
     (["pushfold", "--stacks", "10,8"], "--stacks"), (["pushfold", "--stacks", "10,8,5", "--stack", "4"], "--stack"),
     (["pushfold", "--stack", "10", "--payouts", "50,30,20"], "--payouts"),
     (["pushfold", "--chart", "--payouts", "50,30,20"], "--payouts"),
