@@ -530,6 +530,15 @@ def pushfold(
         from pokercli.render import emit, progress_bar
 
         out = _out(as_json)
+        four = False
+        if stacks is not None and not chart:
+            from pokercli.tournament import parse_numbers
+
+            four = len(parse_numbers(stacks, "stacks", False)[0]) == 4
+        if not four and (deals is not None or seed is not None):
+            what = "deals" if deals is not None else "seed"
+            raise PokerError(f"{what}: only four-handed push/fold is solved on sampled deals; give four "
+                             "stacks (--stacks CO,BTN,SB,BB)", what)
         if chart:
             from pokercli.push_fold import pushfold_chart
 
@@ -549,13 +558,6 @@ def pushfold(
             if stack is not None:
                 raise PokerError("stack: table stacks are --stacks BTN,SB,BB or CO,BTN,SB,BB; leave --stack "
                                  "out", "stack")
-            from pokercli.tournament import parse_numbers
-
-            four = len(parse_numbers(stacks, "stacks", False)[0]) == 4
-            if not four and (deals is not None or seed is not None):
-                what = "deals" if deals is not None else "seed"
-                raise PokerError(f"{what}: only four-handed push/fold is solved on sampled deals; give four "
-                                 "stacks (--stacks CO,BTN,SB,BB)", what)
             what = ("sampled deals", "deals") if four else ("three-way table (once)", "class triples")
             with progress_bar(out, *what) as progress:
                 result = pushfold_table(stacks, payouts=payouts, ante=ante, tolerance=tolerance,
@@ -563,10 +565,6 @@ def pushfold(
                                         seed=FOUR_SEED if seed is None else seed, progress=progress)
             emit(result, out)
             return
-        if deals is not None or seed is not None:
-            what = "deals" if deals is not None else "seed"
-            raise PokerError(f"{what}: only four-handed push/fold is solved on sampled deals; give four "
-                             "stacks (--stacks CO,BTN,SB,BB)", what)
         if payouts is not None:
             raise PokerError("payouts: heads-up push/fold is chip EV; give three or four stacks (--stacks "
                              "10,8,5) for ICM", "payouts")
