@@ -30,7 +30,7 @@ NOT_RUN = {
     "pokercli table --compute -o table.csv --checkpoint table.ckpt --resume": "continues the one above",
     "pokercli table --scheduler tcp://10.0.0.5:8786 -o table.json": "needs a Dask cluster",
     "pokercli pushfold --stacks 20,15,10,5 --deals 4000000 --seed 7 --json":
-        "about a minute and 0.5 GB (four million deals); the same solve at fewer deals runs "
+        "about 45 s and 0.5 GB (four million deals); the same solve at fewer deals runs "
         "above and in tests/api/test_pushfold_four.py",
 }
 
