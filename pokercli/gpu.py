@@ -500,3 +500,45 @@ def stud_exact(hands, sizes, pool, places, tables, with_types: bool, tallies) ->
     cuda.synchronize()
     for t, d in zip(tallies, out):
         t += d.copy_to_host()
+
+
+# --- four-handed push/fold --------------------------------------------------------------
+
+#: Deals a four-handed push/fold launch walks (a pass over more is several launches,
+#: so a Ctrl-C is answered between them).
+PUSHFOLD_LAUNCH_DEALS = 1 << 22
+
+
+def pushfold_upload(*arrays) -> list:
+    """A four-handed game's arrays on the device, once a game (the deals, the
+    tree and the pair chances of :func:`pushfold_values`)."""
+    import numpy as np
+    from numba import cuda
+
+    _shim_numpy()
+    return [cuda.to_device(np.ascontiguousarray(a)) for a in arrays]
+
+
+def pushfold_values(device_arrays: list, prob, deals: int):
+    """:func:`pokercli._kernels.four_handed.action_values` over ``deals`` deals on
+    the GPU (``device_arrays``: :func:`pushfold_upload` of its arguments from
+    ``cls`` to ``tie``): (float64[decision, action, class], float64[4])."""
+    import numpy as np
+    from numba import cuda
+
+    from pokercli._kernels.gpu_pushfold import DECISIONS, build
+    from pokercli._stop import check
+
+    kernel = build()
+    prob_d = cuda.to_device(np.ascontiguousarray(prob, np.float64))
+    out = cuda.to_device(np.zeros(DECISIONS * 2 * 169))
+    ev = cuda.to_device(np.zeros(4))
+    threads = 32 if simulated() else THREADS_PER_BLOCK
+    cls, multi, *tree = device_arrays
+    for first in range(0, deals, PUSHFOLD_LAUNCH_DEALS):
+        last = min(deals, first + PUSHFOLD_LAUNCH_DEALS)
+        blocks = max(1, min(math.ceil((last - first) / threads), 8 * _sm_count()))
+        kernel[blocks, threads](cls, multi, prob_d, *tree, np.int64(first), np.int64(last), out, ev)
+        cuda.synchronize()
+        check()
+    return out.copy_to_host().reshape(DECISIONS, 2, 169), ev.copy_to_host()

@@ -609,8 +609,11 @@ class _Game4:
     players); :meth:`gains` and :meth:`evs` read it as :class:`_Game`'s do."""
 
     def __init__(self, stacks, ante, payouts, deals: int, seed: int, first: int = 0, boards: int = FOUR_BOARDS,
-                 progress=None):
+                 progress=None, gpu: bool = False):
         import numpy as np
+
+        self.gpu = gpu
+        self._device = None
 
         self.decisions, self.terminals = game_tree(4)
         self.index = {(d.player, d.history): k for k, d in enumerate(self.decisions)}
@@ -669,7 +672,8 @@ class _Game4:
 
     def values(self, strategy: dict):
         """(float64[decision, action, class]: each action's value summed over
-        the deals, float64[4]: each seat's payoff summed) under ``strategy``."""
+        the deals, float64[4]: each seat's payoff summed) under ``strategy``;
+        on the GPU when the game was made with ``gpu=True``."""
         import numpy as np
 
         from pokercli._kernels import four_handed as K
@@ -677,6 +681,14 @@ class _Game4:
         prob = np.zeros((len(self.decisions), 169), np.float64)
         for key, k in self.index.items():
             prob[k] = strategy[key]
+        if self.gpu:
+            from pokercli import gpu
+
+            if self._device is None:
+                self._device = gpu.pushfold_upload(
+                    self.cls, self.multi, self.dec_player, self.child_p, self.child_f, self.m, self.pair,
+                    self.pay, self.pair_j, self.pair_k, self.win, self.tie)
+            return gpu.pushfold_values(self._device, prob, len(self.cls))
         outs, evs = [], []
 
         def task(lo, hi):
@@ -758,7 +770,8 @@ def sampled_deals(deals: int, seed: int, first: int, boards: int, multi_m, multi
     return classes, paid
 
 
-def _fresh_gains(stacks, ante, payouts, deals: int, seed: int, strategy: dict) -> tuple[float, float]:
+def _fresh_gains(stacks, ante, payouts, deals: int, seed: int, strategy: dict,
+                 on_gpu: bool = False) -> tuple[float, float]:
     """What best responses gain against ``strategy`` on fresh deals, two ways
     that bracket the full game's exploitability on average: (the gain, on
     deals ``2 deals ..``, of the best responses chosen on deals ``deals ..``
@@ -767,10 +780,10 @@ def _fresh_gains(stacks, ante, payouts, deals: int, seed: int, strategy: dict) -
     those deals' noise)). The first is 0 where the noise makes it negative."""
     import numpy as np
 
-    chosen = _Game4(stacks, ante, payouts, deals, seed, first=deals)
+    chosen = _Game4(stacks, ante, payouts, deals, seed, first=deals, gpu=on_gpu)
     out_a, _ = chosen.values(strategy)
     del chosen
-    out_b, _ = _Game4(stacks, ante, payouts, deals, seed, first=2 * deals).values(strategy)
+    out_b, _ = _Game4(stacks, ante, payouts, deals, seed, first=2 * deals, gpu=on_gpu).values(strategy)
     low = high = 0.0
     for k, key in enumerate(_Game4.keys()):
         p = np.asarray(strategy[key], np.float64)
@@ -949,7 +962,7 @@ def checked_number(value, what: str, low: float, high: float) -> float:
 
 def pushfold_table(stacks, *, payouts=None, ante: float = 0.0, tolerance: Optional[float] = None,
                    max_iterations: int = MAX_ITERATIONS, samples: int = TRIPLE_SAMPLES,
-                   deals: int = FOUR_DEALS, seed: int = FOUR_SEED,
+                   deals: int = FOUR_DEALS, seed: int = FOUR_SEED, engine: Optional[str] = None,
                    progress: Optional[Callable[[int, int], None]] = None) -> TablePushFoldResult:
     """The three- or four-handed jam-or-fold equilibrium (see the module):
     ``stacks`` in big blinds before posting, in the order they act (BTN, SB,
@@ -960,7 +973,8 @@ def pushfold_table(stacks, *, payouts=None, ante: float = 0.0, tolerance: Option
     table's average chip: that times the prizes over the chips).
     Three-handed, ``samples``: the three-way table's deals a class triple.
     Four-handed, ``deals``: the sampled deals the game is solved on, with
-    ``seed``."""
+    ``seed``; ``engine`` (``"auto"``, ``"cpu"``, ``"gpu"``): where its passes
+    over the deals run (``"auto"``: a GPU when one is present)."""
     from pokercli._stop import check
 
     values, ante, pay = _checked(stacks, ante, payouts)
@@ -972,6 +986,13 @@ def pushfold_table(stacks, *, payouts=None, ante: float = 0.0, tolerance: Option
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
         raise PokerError(f"seed must be a whole number from 0 to 2**63 - 1, not {shown(seed)}", "seed")
     four = len(values) == 4
+    from pokercli import gpu
+
+    engine = gpu.check_engine(engine)
+    if not four and engine == "gpu":
+        raise PokerError("engine: the GPU engine serves four-handed push/fold; heads-up and three-handed "
+                         "run on the CPU", "engine")
+    on_gpu = four and gpu.use_gpu(engine, True, "four-handed push/fold")
     if tolerance is None:
         bar = FOUR_TOLERANCE if four else TOLERANCE
         tolerance = bar if pay is None else bar * math.fsum(pay) / math.fsum(values)
@@ -982,7 +1003,7 @@ def pushfold_table(stacks, *, payouts=None, ante: float = 0.0, tolerance: Option
     begin = time.perf_counter()
     held_out = None
     if four:
-        game = _Game4(values, ante, pay, deals, seed, progress=progress)
+        game = _Game4(values, ante, pay, deals, seed, progress=progress, gpu=on_gpu)
         strategy, exploit, iterations = _solve4(game, tolerance, max_iterations, check)
     else:
         game = _Game(values, ante, pay, samples, TRIPLE_SEED, progress)
@@ -993,7 +1014,7 @@ def pushfold_table(stacks, *, payouts=None, ante: float = 0.0, tolerance: Option
               for d in game.decisions]
     if four:  # the same strategy on other deals (the first game's memory given back first)
         del game
-        held_out = _fresh_gains(values, ante, pay, deals, seed, strategy)
+        held_out = _fresh_gains(values, ante, pay, deals, seed, strategy, on_gpu)
     n = len(values)
     before = [0.0] * n if pay is None else prize_equity(values, values, pay)
     return TablePushFoldResult(values, ante, pay, ranges, evs, before, exploit, iterations,

@@ -12,8 +12,11 @@ takes it, given everybody's strategy.
 import numpy as np
 
 from pokercli._kernels.evaluator import KEY_INIT, hand_value
-from pokercli._kernels.jit import jit
+from pokercli._kernels import scalar
+from pokercli._kernels.jit import jit, jit_inline
 from pokercli._kernels.triples import below, deal_board, mix
+
+_down = jit_inline(scalar.four_down)
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M2 = np.uint64(0x94D049BB133111EB)
@@ -76,7 +79,8 @@ def sample_deals(seed, first, boards, class_of_cards, keys, offsets, rank_tab, f
 def action_values(cls, multi, prob, dec_player, child_p, child_f, leaf_m, leaf_pair, pay,
                   pair_j, pair_k, win, tie, out, ev):
     """Walks the game tree for every deal ``n`` (``cls[n, seat]`` each seat's
-    class). Decision ``d`` (numbered so that a decision comes after its
+    class; down by :func:`pokercli._kernels.scalar.four_down`, as the GPU
+    kernel walks it). Decision ``d`` (numbered so that a decision comes after its
     parent; 0 the first) is ``dec_player[d]``'s, pushing (or calling) leads
     to node ``child_p[d]`` and folding to ``child_f[d]``: a decision below
     ``len(prob)``, else ending ``node - len(prob)``. Ending ``t`` has
@@ -93,46 +97,15 @@ def action_values(cls, multi, prob, dec_player, child_p, child_f, leaf_m, leaf_p
     times what the player gets after ``a`` as everybody later plays; and to
     ``ev[s]`` what seat ``s`` gets from the start."""
     n_dec = prob.shape[0]
-    n_leaf = leaf_m.shape[0]
     reach = np.empty(n_dec)
-    val = np.empty((n_dec + n_leaf, 4))
+    p = np.empty(n_dec)
+    val = np.empty((n_dec + leaf_m.shape[0], 4))
     w6 = np.empty(6)
     t6 = np.empty(6)
     c = np.empty(4, np.int64)
-    p = np.empty(n_dec)
     for n in range(cls.shape[0]):
-        for s in range(4):
-            c[s] = cls[n, s]
-        for d in range(n_dec):
-            p[d] = prob[d, c[dec_player[d]]]
-        for x in range(6):
-            a = c[pair_j[x]]
-            b = c[pair_k[x]]
-            w6[x] = win[a, b]
-            t6[x] = tie[a, b]
-        for t in range(n_leaf):
-            r = n_dec + t
-            m = leaf_m[t]
-            if m == 2:
-                x = leaf_pair[t]
-                w = w6[x]
-                ti = t6[x]
-                lo = 1.0 - w - ti
-                for s in range(4):
-                    val[r, s] = ti * pay[t, 0, s] + w * pay[t, 1, s] + lo * pay[t, 2, s]
-            elif m == 1:
-                for s in range(4):
-                    val[r, s] = pay[t, 0, s]
-            else:
-                j = leaf_pair[t]
-                for s in range(4):
-                    val[r, s] = multi[n, j, s]
-        reach[0] = 1.0
-        for d in range(n_dec):  # down: how often the players before reach each decision
-            if child_p[d] < n_dec:
-                reach[child_p[d]] = reach[d] * p[d]
-            if child_f[d] < n_dec:
-                reach[child_f[d]] = reach[d] * (1.0 - p[d])
+        _down(n, cls, multi, prob, dec_player, child_p, child_f, leaf_m, leaf_pair, pay, pair_j, pair_k,
+              win, tie, c, p, reach, val, w6, t6)
         for d in range(n_dec - 1, -1, -1):  # up: each decision's worth to every seat
             cp = child_p[d]
             cf = child_f[d]

@@ -1,4 +1,5 @@
-"""Scalar helpers (and the unranking of a combination) written once for both targets: the CPU kernels compile them
+"""Scalar helpers (and the unranking of a combination, and four-handed push/fold's walk down its game tree)
+written once for both targets: the CPU kernels compile them
 with Numba (``jit_inline``, :mod:`pokercli._kernels.montecarlo`) and the CUDA
 kernels as device functions (:mod:`pokercli._kernels.gpu`).
 
@@ -108,3 +109,48 @@ def multiset_id(r1, r2, r3, m):
         return r1 + (r2 + 1) * r2 // 2
     return r1 + (r2 + 1) * r2 // 2 + (r3 + 2) * (r3 + 1) * r3 // 6
 
+
+
+def four_down(n, cls, multi, prob, dec_player, child_p, child_f, leaf_m, leaf_pair, pay, pair_j, pair_k,
+              win, tie, c, p, reach, val, w6, t6):
+    """Four-handed push/fold's game tree for deal ``n``, walked down (the
+    arguments from ``cls`` to ``tie`` are those of
+    :func:`pokercli._kernels.four_handed.action_values`; the rest are the
+    caller's scratch arrays): ``c[s]`` each seat's class, ``p[d]`` how often
+    its player pushes or calls at decision ``d``, ``reach[d]`` how often the
+    players before reach it, and ``val[len(p) + t, s]`` what ending ``t``
+    pays seat ``s``. The caller walks back up, adding what each decision's
+    actions are worth where it keeps its sums."""
+    n_dec = prob.shape[0]
+    for s in range(4):
+        c[s] = np.int64(cls[n, s])
+    for d in range(n_dec):
+        p[d] = prob[d, c[dec_player[d]]]
+    for x in range(6):
+        a = c[pair_j[x]]
+        b = c[pair_k[x]]
+        w6[x] = win[a, b]
+        t6[x] = tie[a, b]
+    for t in range(leaf_m.shape[0]):
+        r = n_dec + t
+        m = leaf_m[t]
+        if m == 2:
+            x = leaf_pair[t]
+            w = w6[x]
+            ti = t6[x]
+            lo = 1.0 - w - ti
+            for s in range(4):
+                val[r, s] = ti * pay[t, 0, s] + w * pay[t, 1, s] + lo * pay[t, 2, s]
+        elif m == 1:
+            for s in range(4):
+                val[r, s] = pay[t, 0, s]
+        else:
+            j = leaf_pair[t]
+            for s in range(4):
+                val[r, s] = multi[n, j, s]
+    reach[0] = 1.0
+    for d in range(n_dec):
+        if child_p[d] < n_dec:
+            reach[child_p[d]] = reach[d] * p[d]
+        if child_f[d] < n_dec:
+            reach[child_f[d]] = reach[d] * (1.0 - p[d])

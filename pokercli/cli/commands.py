@@ -522,6 +522,7 @@ def pushfold(
         "--deals", help="Four-handed: the sampled deals the game is solved on (default 1,048,576).")] = None,
     seed: Annotated[Optional[int], typer.Option(
         "--seed", help="Four-handed: the seed of those deals (default 1).")] = None,
+    engine: Engine = EngineKind.auto,
     as_json: Json = False,
 ) -> None:
     """Push/fold: the Nash equilibrium of jam-or-fold heads-up (exact), three- or four-handed, or the
@@ -539,6 +540,9 @@ def pushfold(
             what = "deals" if deals is not None else "seed"
             raise PokerError(f"{what}: only four-handed push/fold is solved on sampled deals; give four "
                              "stacks (--stacks CO,BTN,SB,BB)", what)
+        if not four and engine.value == "gpu":
+            raise PokerError("engine: the GPU engine serves four-handed push/fold; heads-up and three-handed "
+                             "run on the CPU", "engine")
         if chart:
             from pokercli.push_fold import pushfold_chart
 
@@ -562,7 +566,8 @@ def pushfold(
             with progress_bar(out, *what) as progress:
                 result = pushfold_table(stacks, payouts=payouts, ante=ante, tolerance=tolerance,
                                         deals=FOUR_DEALS if deals is None else deals,
-                                        seed=FOUR_SEED if seed is None else seed, progress=progress)
+                                        seed=FOUR_SEED if seed is None else seed, engine=engine.value,
+                                        progress=progress)
             emit(result, out)
             return
         if payouts is not None:

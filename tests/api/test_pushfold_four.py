@@ -173,6 +173,7 @@ def test_a_seed_gives_the_same_answer():
     (dict(stacks=[10, 8, 5, 4], deals=10), "deals"), (dict(stacks=[10, 8, 5, 4], deals=2.5), "deals"),
     (dict(stacks=[10, 8, 5, 4], seed=-1), "seed"),
     (dict(stacks=[10, 8, 5, 4], payouts=[5, 4, 3, 2, 1]), "payouts"),
+    (dict(stacks=[10, 8, 5, 4], engine="tpu"), "engine"), (dict(stacks=[10, 8, 5], engine="gpu"), "engine"),
 ])
 def test_bad_input_names_the_parameter(kwargs, what):
     with pytest.raises(PokerError) as e:
@@ -203,6 +204,7 @@ def test_four_handed_command(cli):
     (("--stack", "10", "--seed", "2"), "--seed: only four-handed push/fold is solved on sampled"),
     (("--stacks", "10,8,5,4", "--deals", "5"), "deals must be a whole number from 1,000"),
     (("--stacks", "10,8,5,4,3"), "stacks: give three stacks"),
+    (("--stack", "10", "--engine", "gpu"), "--engine: the GPU engine serves four-handed push/fold"),
 ])
 def test_bad_command_lines_get_one_line(cli, args, words):
     code, out, err = cli("pushfold", *args)

@@ -95,7 +95,32 @@ def main() -> None:
     game, players, dead = STUD_SPOTS["stud three"]
     out["stud exact"]["stud three, types"] = doc(pokercli.equity(players, dead=dead, game=game, method="exact",
                                                                  engine="gpu", categories=True))
+    out["pushfold four"] = pushfold_four()
     print(json.dumps(out))
+
+
+#: Four-handed push/fold on the GPU engine: (stacks, ante, payouts), 300 deals, seed 3
+PUSHFOLD_SPOTS = [([10, 7, 12, 4], 0.125, None), ([10, 7, 12, 4], 0.1, [50, 30, 20])]
+
+
+def pushfold_strategy(game):
+    rng = np.random.default_rng(1)
+    return {(d.player, d.history): rng.random(169) for d in game.decisions}
+
+
+def pushfold_four():
+    """Each spot's values of a random strategy on the GPU kernel, and a short
+    solve on the GPU engine."""
+    from pokercli import push_fold_table as T
+
+    got = {"values": []}
+    for stacks, ante, payouts in PUSHFOLD_SPOTS:
+        game = T._Game4(stacks, ante, payouts, 300, 3, gpu=True)
+        values, ev = game.values(pushfold_strategy(game))
+        got["values"].append({"out": values.tolist(), "ev": ev.tolist()})
+    r = pokercli.pushfold_table([10, 10, 8, 5], deals=1000, max_iterations=2, engine="gpu")
+    got["solve"] = [d.frequencies for d in r.ranges]
+    return got
 
 
 if __name__ == "__main__":

@@ -53,6 +53,27 @@ def test_simulated_exact_counts_equal_the_cpu_engine(simulated):
         assert r.players[0].total > 0
 
 
+def test_simulated_four_handed_push_fold_equals_the_cpu_kernel(simulated):
+    """Four-handed push/fold's pass over the deals on the GPU kernel (chip EV
+    with side pots and antes, ICM): every decision's values and every seat's
+    payoff those of the CPU kernel on the same deals, but for the order of the
+    additions; and a short solve on the GPU engine the CPU engine's."""
+    sys.path.insert(0, str(HERE))
+    from sim_jobs import PUSHFOLD_SPOTS, pushfold_strategy
+
+    from pokercli import push_fold_table as T
+
+    for (stacks, ante, payouts), got in zip(PUSHFOLD_SPOTS, simulated["pushfold four"]["values"]):
+        game = T._Game4(stacks, ante, payouts, 300, 3)
+        values, ev = game.values(pushfold_strategy(game))
+        assert np.abs(values).max() > 1
+        np.testing.assert_allclose(got["out"], values, rtol=1e-12, atol=1e-9)
+        np.testing.assert_allclose(got["ev"], ev, rtol=1e-12, atol=1e-9)
+    r = pokercli.pushfold_table([10, 10, 8, 5], deals=1000, max_iterations=2, engine="cpu")
+    np.testing.assert_allclose(simulated["pushfold four"]["solve"], [d.frequencies for d in r.ranges],
+                               atol=1e-9)
+
+
 def test_simulated_stud_and_draw_games_equal_the_cpu_engine(simulated):
     """Razz, stud three-handed, stud hi-lo (high, low and scoop counts), a
     deuce-to-seven draw and badugi, exact on the GPU engine's stud kernel:
