@@ -4,7 +4,10 @@
 iterations, exploitability on the solved deals and on fresh ones) and how far
 two seeds' ranges lie apart.
 
-    python benchmarks/bench_tournament.py [--four]
+    python benchmarks/bench_tournament.py [--four] [--gpu]
+
+``--gpu`` adds four-handed solves on the GPU engine (1,048,576 and 16,777,216
+deals), beside the CPU's in the same run.
 
 In-process, best of several runs (the push/fold class tables loaded first:
 they are derived once from the shipped table and cached on disk). pokerkit
@@ -74,6 +77,14 @@ def four() -> None:
             f"{r.iterations} iterations, exploitability {r.exploitability:.1e} {r.unit} "
             f"({r.held_out[0]:.1e} to {r.held_out[1]:.1e} on fresh deals); seeds 1 and 2 apart by at most "
             f"{100 * apart:.2f} % of hands a decision")
+    if "--gpu" in sys.argv:
+        pokercli.pushfold_table([10, 10, 10, 10], deals=20_000, max_iterations=2, engine="gpu")
+        for deals in (1 << 20, 1 << 24):
+            for engine in ("cpu", "gpu") if deals == 1 << 20 else ("gpu",):
+                r = pokercli.pushfold_table([10, 10, 10, 10], deals=deals, engine=engine)
+                row(f"pokercli pushfold --stacks 10/10/10/10 --deals {deals:,} --engine {engine}",
+                    f"{r.seconds:8.2f} s", f"{r.iterations} iterations, {r.held_out[0]:.1e} to "
+                    f"{r.held_out[1]:.1e} bb on fresh deals")
 
 
 if __name__ == "__main__":
