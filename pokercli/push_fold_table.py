@@ -53,6 +53,7 @@ strategy's exploitability in the full game with fresh deals
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 import time
@@ -667,8 +668,9 @@ class _Game4:
         edges = [n * i // k for i in range(k + 1)]
         calls = {i: task(edges[i], edges[i + 1]) for i in range(k)}
         ensure(*calls[0])
-        for _ in LocalEngine(min(k, threads())).run(call, calls):
-            pass
+        with contextlib.closing(LocalEngine(min(k, threads())).run(call, calls)) as done:
+            for _ in done:
+                pass
 
     def values(self, strategy: dict):
         """(float64[decision, action, class]: each action's value summed over
@@ -763,10 +765,13 @@ def sampled_deals(deals: int, seed: int, first: int, boards: int, multi_m, multi
     step = 1 << 15
     chunks = {k: (lo, min(lo + step, deals)) for k, lo in enumerate(range(0, deals, step))}
     done = 0
-    for _, size in LocalEngine().run(lambda lo, hi: call(K.sample_deals, *args(lo, hi)) or hi - lo, chunks):
-        done += size
-        if progress is not None:
-            progress(done, deals)
+    # closed on the way out, a Ctrl-C in ``progress`` included: its workers stop at their next chunk
+    with contextlib.closing(LocalEngine().run(lambda lo, hi: call(K.sample_deals, *args(lo, hi)) or hi - lo,
+                                              chunks)) as sizes:
+        for _, size in sizes:
+            done += size
+            if progress is not None:
+                progress(done, deals)
     return classes, paid
 
 
