@@ -605,17 +605,17 @@ class _Game4:
     move picks one of those deals, each as likely. A deal's two-way showdowns
     are worth their classes' exact chances (the shipped heads-up table), its
     three- and four-way showdowns what they pay averaged over ``boards``
-    boards dealt to it. :meth:`values` sums, for every decision and class, what pushing
-    (or calling) and folding are worth (one pass over the deals for all four
-    players); :meth:`gains` and :meth:`evs` read it as :class:`_Game`'s do."""
+    boards dealt to it. :meth:`values` sums, for every decision and class,
+    what pushing (or calling) and folding are worth (one pass over the deals
+    for all four players); :meth:`gains` and :meth:`evs` read it as
+    :class:`_Game`'s do."""
 
     def __init__(self, stacks, ante, payouts, deals: int, seed: int, first: int = 0, boards: int = FOUR_BOARDS,
                  progress=None, gpu: bool = False):
         import numpy as np
 
         self.gpu = gpu
-        self._device = None
-
+        self._device = None  # the arrays on the GPU, uploaded at the first pass
         self.decisions, self.terminals = game_tree(4)
         self.index = {(d.player, d.history): k for k, d in enumerate(self.decisions)}
         self.total = float(deals)
@@ -656,51 +656,40 @@ class _Game4:
         """The decisions' (player, history), in the order of :meth:`values`."""
         return [(d.player, d.history) for d in game_tree(4)[0]]
 
-    def _each_chunk(self, task) -> None:
-        """Runs the kernel call that ``task(lo, hi)`` returns (the kernel, then
-        its arguments) on each share of the deals: one a thread, and none over
-        ``CHUNK_DEALS`` (about 0.05 s), so that a Ctrl-C is answered at once."""
-        from pokercli._kernels.jit import call, ensure
-        from pokercli.jobs import LocalEngine, threads
-
-        n = len(self.cls)
-        k = max(1, min(threads(), n // 4096 or 1), -(-n // CHUNK_DEALS))
-        edges = [n * i // k for i in range(k + 1)]
-        calls = {i: task(edges[i], edges[i + 1]) for i in range(k)}
-        ensure(*calls[0])
-        with contextlib.closing(LocalEngine(min(k, threads())).run(call, calls)) as done:
-            for _ in done:
-                pass
-
     def values(self, strategy: dict):
         """(float64[decision, action, class]: each action's value summed over
         the deals, float64[4]: each seat's payoff summed) under ``strategy``;
-        on the GPU when the game was made with ``gpu=True``."""
+        on the GPU when the game was made with ``gpu=True``. On the CPU the
+        deals are shared out between the threads, none over ``CHUNK_DEALS``
+        to a kernel call (about 0.05 s), so that a Ctrl-C is answered at once."""
         import numpy as np
 
         from pokercli._kernels import four_handed as K
+        from pokercli._kernels.jit import call, ensure
+        from pokercli.jobs import LocalEngine, threads
 
         prob = np.zeros((len(self.decisions), 169), np.float64)
         for key, k in self.index.items():
             prob[k] = strategy[key]
+        tree = (self.dec_player, self.child_p, self.child_f, self.m, self.pair, self.pay, self.pair_j,
+                self.pair_k, self.win, self.tie)
         if self.gpu:
             from pokercli import gpu
 
             if self._device is None:
-                self._device = gpu.pushfold_upload(
-                    self.cls, self.multi, self.dec_player, self.child_p, self.child_f, self.m, self.pair,
-                    self.pay, self.pair_j, self.pair_k, self.win, self.tie)
+                self._device = gpu.pushfold_upload(self.cls, self.multi, *tree)
             return gpu.pushfold_values(self._device, prob, len(self.cls))
-        outs, evs = [], []
-
-        def task(lo, hi):
-            outs.append(np.zeros((len(self.decisions), 2, 169)))
-            evs.append(np.zeros(4))
-            return (K.action_values, self.cls[lo:hi], self.multi[lo:hi], prob, self.dec_player, self.child_p,
-                    self.child_f, self.m, self.pair, self.pay, self.pair_j, self.pair_k, self.win, self.tie,
-                    outs[-1], evs[-1])
-
-        self._each_chunk(task)
+        n = len(self.cls)
+        k = max(1, min(threads(), n // 4096 or 1), -(-n // CHUNK_DEALS))
+        edges = [n * i // k for i in range(k + 1)]
+        outs = [np.zeros((len(self.decisions), 2, 169)) for _ in range(k)]
+        evs = [np.zeros(4) for _ in range(k)]
+        calls = {i: (K.action_values, self.cls[edges[i]:edges[i + 1]], self.multi[edges[i]:edges[i + 1]], prob,
+                     *tree, outs[i], evs[i]) for i in range(k)}
+        ensure(*calls[0])
+        with contextlib.closing(LocalEngine(min(k, threads())).run(call, calls)) as done:
+            for _ in done:
+                pass
         return sum(outs), sum(evs)
 
     def gains(self, strategy: dict) -> list[float]:
