@@ -1,7 +1,7 @@
 """The GPU engine on a real device: checked against the CPU engine, then timed.
 
     python benchmarks/bench_gpu.py [--table3-full [--save FILE.csv.gz]] [--skip-checks] [--table3-only]
-                                   [--memory shared|device]
+                                   [--memory shared|device] [--stud-only]
 
 Needs an NVIDIA GPU and pip install 'pokercli[gpu]'. Prints:
 
@@ -14,7 +14,9 @@ Needs an NVIDIA GPU and pip install 'pokercli[gpu]'. Prints:
   transfers included; and the whole call), heads-up and three-way Monte Carlo
   samples per second — each with the lookup tables in shared memory (where
   the device has room) and in device memory, in the same run; three-way table chunks (deals per second, and the full
-  table extrapolated); ``--table3-full`` computes the whole three-way table.
+  table extrapolated); ``--table3-full`` computes the whole three-way table;
+* ``--stud-only``: just the stud and draw games' checks and heads-up razz from
+  third street (exact, timed launch by launch).
 
 Exits 1 when a check fails.
 """
@@ -108,10 +110,25 @@ def stud_checks_and_time() -> None:
         tc = time.perf_counter() - t
         same = counts(g) == counts(c) and g.to_dict()["players"] == c.to_dict()["players"]
         check(f"{' vs '.join(players)} {game}", same, f"gpu {tg:.3f} s, cpu {tc:.3f} s")
-    t = time.perf_counter()
-    r = pokercli.equity(["(As 2d) 3h", "(Kd 3d) 4s"], game="razz", method="exact", engine="gpu")
-    print(f"  razz third street heads-up, exact on the GPU: {r.deals:,.0f} deals in "
-          f"{time.perf_counter() - t:.2f} s, equity {r.players[0].equity:.6f}")
+    launches = []
+    inner = gpu.stud_launches
+
+    def counted(*args):
+        out = inner(*args)
+        launches.append(len(out))
+        return out
+
+    gpu.stud_launches = counted
+    for players, game in ((["(As 2d) 3h", "(Kd 3d) 4s"], "razz"), (["(As Ad) 3h", "(Kc Ks) 4s"], "stud"),
+                          (["(As 2d) 3h", "(Kd 3d) 4s"], "stud-hilo")):
+        launches.clear()
+        t = time.perf_counter()
+        r = pokercli.equity(players, game=game, method="exact", engine="gpu")
+        dt = time.perf_counter() - t
+        row(f"{game} third street {' vs '.join(players)}, exact on the GPU", f"{dt:.2f} s",
+            f"{r.deals:,.0f} deals, {r.deals * len(players) / dt:.3g} hands/s, {sum(launches)} launches, "
+            f"equity {' / '.join(f'{p.equity:.6f}' for p in r.players)}")
+    gpu.stud_launches = inner
 
 
 def table_checks_and_time() -> None:
@@ -222,13 +239,16 @@ def main() -> int:
         print("no GPU: nothing to check")
         return 1
     timed_kernels()
-    if "--table3-only" not in sys.argv:
+    if "--stud-only" in sys.argv:
+        stud_checks_and_time()
+    elif "--table3-only" not in sys.argv:
         if "--skip-checks" not in sys.argv:
             exact_checks()
             stud_checks_and_time()
         table_checks_and_time()
         mc_checks_and_time()
-    table3_checks_and_time("--table3-full" in sys.argv)
+    if "--stud-only" not in sys.argv:
+        table3_checks_and_time("--table3-full" in sys.argv)
     if FAILED:
         print("FAILED:", ", ".join(FAILED))
         return 1

@@ -7,7 +7,7 @@ two seeds' ranges lie apart.
     python benchmarks/bench_tournament.py [--four] [--gpu]
 
 ``--gpu`` adds four-handed solves on the GPU engine (1,048,576 and 16,777,216
-deals), beside the CPU's in the same run.
+deals), beside the CPU's in the same run; without ``--four``, those rows alone.
 
 In-process, best of several runs (the push/fold class tables loaded first:
 they are derived once from the shipped table and cached on disk). pokerkit
@@ -30,6 +30,8 @@ import pokercli  # noqa: E402
 
 def main() -> None:
     print(f"CPU: {cpu()}, {os.cpu_count()} cores")
+    if "--gpu" in sys.argv and "--four" not in sys.argv:
+        return gpu_rows()
     pk = peer("pokerkit")
     nine = [5000, 4200, 3900, 3100, 2500, 2000, 1600, 1000, 700]
     nine_pay = [30, 20, 15, 10, 8, 6, 5, 3.5, 2.5]
@@ -78,13 +80,22 @@ def four() -> None:
             f"({r.held_out[0]:.1e} to {r.held_out[1]:.1e} on fresh deals); seeds 1 and 2 apart by at most "
             f"{100 * apart:.2f} % of hands a decision")
     if "--gpu" in sys.argv:
-        pokercli.pushfold_table([10, 10, 10, 10], deals=20_000, max_iterations=2, engine="gpu")
-        for deals in (1 << 20, 1 << 24):
-            for engine in ("cpu", "gpu") if deals == 1 << 20 else ("gpu",):
-                r = pokercli.pushfold_table([10, 10, 10, 10], deals=deals, engine=engine)
-                row(f"pokercli pushfold --stacks 10/10/10/10 --deals {deals:,} --engine {engine}",
-                    f"{r.seconds:8.2f} s", f"{r.iterations} iterations, {r.held_out[0]:.1e} to "
-                    f"{r.held_out[1]:.1e} bb on fresh deals")
+        gpu_rows()
+
+
+def gpu_rows() -> None:
+    """Four-handed solves on the GPU engine, the CPU's at a million deals beside them."""
+    from pokercli import gpu
+
+    print(f"four-handed push/fold on the GPU engine ({gpu.status()[1]})")
+    for engine in ("cpu", "gpu"):  # compiles, loads tables
+        pokercli.pushfold_table([10, 10, 10, 10], deals=20_000, max_iterations=2, engine=engine)
+    for deals in (1 << 20, 1 << 24):
+        for engine in ("cpu", "gpu") if deals == 1 << 20 else ("gpu",):
+            r = pokercli.pushfold_table([10, 10, 10, 10], deals=deals, engine=engine)
+            row(f"pokercli pushfold --stacks 10/10/10/10 --deals {deals:,} --engine {engine}",
+                f"{r.seconds:8.2f} s", f"{r.iterations} iterations, {r.held_out[0]:.1e} to "
+                f"{r.held_out[1]:.1e} bb on fresh deals")
 
 
 if __name__ == "__main__":

@@ -457,6 +457,9 @@ def simulated() -> bool:
 #: simulator runs each thread in Python: fewer there).
 STUD_PER_THREAD = 256
 STUD_THREADS = 128
+#: Hands a stud launch values at most (combinations x splits x players), so that
+#: every launch is short and a Ctrl-C is answered between launches.
+STUD_LAUNCH_HANDS = 1 << 31
 
 
 def stud_max_players() -> int:
@@ -472,14 +475,25 @@ def stud_supports(players: int, missing: int) -> bool:
     return players <= STUD_MAX and missing <= MAX_MISSING
 
 
+def stud_launches(total: int, ways: int, players: int, per_thread: int) -> list[tuple[int, int]]:
+    """(first combination, combinations) of each launch of a stud job of
+    ``total`` combinations, each split ``ways`` ways among ``players``: at most
+    :data:`STUD_LAUNCH_HANDS` hands a launch, a whole number of threads' runs."""
+    step = max(1, STUD_LAUNCH_HANDS // max(1, ways * players) // per_thread) * per_thread
+    return [(lo, min(step, total - lo)) for lo in range(0, total, step)]
+
+
 def stud_exact(hands, sizes, pool, places, tables, with_types: bool, tallies) -> None:
     """Every deal of the missing cards of one layout of a stud or draw game
     (:func:`pokercli.equity_calc.stud.layout`, ``places`` its splits), counted
     on the GPU into ``tallies`` (the CPU kernel's hi, hl, lo, scoop, sq, stats,
     types arrays, added to): the same integers as
-    :func:`pokercli._kernels.stud.stud_showdowns`."""
+    :func:`pokercli._kernels.stud.stud_showdowns`. Launched in pieces of
+    :func:`stud_launches`, a Ctrl-C checked between them."""
     import numpy as np
     from numba import cuda
+
+    from pokercli._stop import check
 
     _shim_numpy()
     from pokercli._kernels.gpu_stud import build
@@ -493,11 +507,13 @@ def stud_exact(hands, sizes, pool, places, tables, with_types: bool, tallies) ->
            (hands, sizes, pool, places, keys, offsets, rank_score, flush_score, nopair, binom)]
     out = [cuda.to_device(np.zeros_like(t)) for t in tallies]
     threads = 32 if simulated() else STUD_THREADS
-    launched = math.ceil(total / per_thread)
-    kernel[max(1, math.ceil(launched / threads)), threads](
-        dev[0], dev[1], dev[2], dev[3], np.int64(per_thread), np.int64(total), rule, hilo, *dev[4:],
-        bool(with_types), *out)
-    cuda.synchronize()
+    for first, count in stud_launches(total, places.shape[0], hands.shape[0], per_thread):
+        launched = math.ceil(count / per_thread)
+        kernel[max(1, math.ceil(launched / threads)), threads](
+            dev[0], dev[1], dev[2], dev[3], np.int64(first), np.int64(per_thread), np.int64(first + count),
+            rule, hilo, *dev[4:], bool(with_types), *out)
+        cuda.synchronize()
+        check()
     for t, d in zip(tallies, out):
         t += d.copy_to_host()
 

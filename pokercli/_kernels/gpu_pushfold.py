@@ -19,6 +19,8 @@ from functools import lru_cache
 #: The four-handed game's decisions and endings (its tree is fixed).
 DECISIONS = 14
 ENDINGS = 15
+#: The tree's nodes (a local array's shape must be literal numbers for numba-cuda).
+NODES = DECISIONS + ENDINGS
 #: A block's sums: every decision's two actions for each class, then the four seats' payoffs.
 SUMS = DECISIONS * 2 * 169 + 4
 
@@ -47,7 +49,7 @@ def build():
         cuda.syncthreads()
         reach = cuda.local.array(DECISIONS, float64)
         p = cuda.local.array(DECISIONS, float64)
-        val = cuda.local.array((DECISIONS + ENDINGS, 4), float64)
+        val = cuda.local.array((NODES, 4), float64)
         w6 = cuda.local.array(6, float64)
         t6 = cuda.local.array(6, float64)
         c = cuda.local.array(4, int64)

@@ -2,7 +2,7 @@
 
 :func:`build` returns ``stud_exact``, the device twin of
 :func:`pokercli._kernels.stud.stud_showdowns` in its exact mode: thread ``t``
-takes the combinations ``t * per_thread`` onwards (lexicographic, of the
+takes the combinations ``first + t * per_thread`` onwards (lexicographic, of the
 missing cards out of the pool), splits each among the players every way of
 ``places``, values every hand by the game's rule and adds the same integer
 tallies (``hi``, ``hl``, ``lo``, ``scoop``, ``sq``, ``stats``, ``types``),
@@ -19,6 +19,10 @@ from functools import lru_cache
 #: The most players and missing cards a thread keeps tallies and positions for.
 MAX_PLAYERS = 8
 MAX_MISSING = 56
+#: Sizes of a thread's tallies: a local array's size must be a literal number for
+#: numba-cuda (a module global is one, an expression of globals is not).
+TALLY = MAX_PLAYERS * (MAX_PLAYERS + 1)
+TYPES = MAX_PLAYERS * 10
 
 
 @lru_cache(maxsize=1)
@@ -93,10 +97,10 @@ def build():
         return h
 
     @cuda.jit
-    def stud_exact(hands, sizes, pool, places, per_thread, total, rule, hilo, card_keys, offsets,
+    def stud_exact(hands, sizes, pool, places, first, per_thread, total, rule, hilo, card_keys, offsets,
                    rank_score, flush_score, nopair, binom, with_types, hi, hl, lo, scoop, sq, stats, types):
         t = cuda.grid(1)
-        start = int64(t) * per_thread
+        start = first + int64(t) * per_thread
         if start >= total:
             return
         count = min(per_thread, total - start)
@@ -112,19 +116,19 @@ def build():
         a1 = cuda.local.array(MAX_PLAYERS, int64)
         value = cuda.local.array(MAX_PLAYERS, int64)
         low = cuda.local.array(MAX_PLAYERS, int64)
-        t_hi = cuda.local.array(MAX_PLAYERS * (MAX_PLAYERS + 1), int64)
-        t_hl = cuda.local.array(MAX_PLAYERS * (MAX_PLAYERS + 1), int64)
-        t_lo = cuda.local.array(MAX_PLAYERS * (MAX_PLAYERS + 1), int64)
+        t_hi = cuda.local.array(TALLY, int64)
+        t_hl = cuda.local.array(TALLY, int64)
+        t_lo = cuda.local.array(TALLY, int64)
         t_scoop = cuda.local.array(MAX_PLAYERS, int64)
         t_sq = cuda.local.array(MAX_PLAYERS, int64)
-        t_types = cuda.local.array(MAX_PLAYERS * 10, int64)
+        t_types = cuda.local.array(TYPES, int64)
         idx = cuda.local.array(MAX_MISSING, int64)
         drawn = cuda.local.array(MAX_MISSING, int64)
-        for i in range(MAX_PLAYERS * (MAX_PLAYERS + 1)):
+        for i in range(TALLY):
             t_hi[i] = 0
             t_hl[i] = 0
             t_lo[i] = 0
-        for i in range(MAX_PLAYERS * 10):
+        for i in range(TYPES):
             t_types[i] = 0
         for p in range(MAX_PLAYERS):
             t_scoop[p] = 0

@@ -267,7 +267,9 @@ def test_bad_thread_count_is_a_warning():
     pokercli.equity(["AsAh", "KsKh"], categories=True)
     r = run_subprocess("equity", "AsAh", "KsKh", "--categories", "--json", env={"POKERCLI_THREADS": "abc"})
     assert r.returncode == 0 and AA_KK in r.stdout
-    assert r.stderr.count("\n") == 1 and "POKERCLI_THREADS='abc'" in r.stderr
+    # a compile notice may still come: the other test worker can rewrite a kernel's cache index meanwhile
+    lines = [x for x in r.stderr.splitlines() if not x.startswith(("pokercli: compiling ", "pokercli: compiled "))]
+    assert len(lines) == 1 and "POKERCLI_THREADS='abc'" in lines[0] and lines[0].startswith("pokercli: warning: ")
 
 
 @pytest.mark.parametrize("args", [

@@ -86,10 +86,26 @@ def test_simulated_stud_and_draw_games_equal_the_cpu_engine(simulated):
         got = simulated["stud exact"][name]
         assert got == json.loads(json.dumps(cpu)), name
         assert cpu["method"] == "exact" and cpu["players"][0]["total"] > 0
+    for name in ("razz", "stud-hilo"):  # the same jobs in many launches of 16 combinations
+        assert simulated["stud exact"][f"{name}, short launches"] == simulated["stud exact"][name], name
     game, players, dead = STUD_SPOTS["stud three"]
     cpu = doc(pokercli.equity(players, dead=dead, game=game, method="exact", engine="cpu", categories=True))
     assert simulated["stud exact"]["stud three, types"] == json.loads(json.dumps(cpu))
     assert "categories" in json.dumps(cpu) or "types" in json.dumps(cpu)
+
+
+def test_stud_launches_cover_every_combination_once():
+    """The pieces a stud job is launched in: each a whole number of threads'
+    runs (but the last), together every combination once, none over the cap."""
+    for total, ways, players in ((190, 2, 2), (260_932_815, 70, 2), (1, 1, 8), (10 ** 6, 3_432, 8)):
+        for per_thread in (8, 256):
+            pieces = gpu.stud_launches(total, ways, players, per_thread)
+            assert pieces[0][0] == 0 and sum(c for _, c in pieces) == total
+            assert all(a + c == b for (a, c), (b, _) in zip(pieces, pieces[1:]))
+            assert all(c % per_thread == 0 for _, c in pieces[:-1])
+            if len(pieces) > 1:
+                assert max(c for _, c in pieces) * ways * players <= gpu.STUD_LAUNCH_HANDS
+    assert len(gpu.stud_launches(260_932_815, 70, 2, 256)) > 1  # razz from third street: several
 
 
 def test_the_stud_gpu_engine_refuses_what_it_does_not_do():
