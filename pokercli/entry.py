@@ -6,9 +6,10 @@
 Typer app (:func:`pokercli.cli.main`), which parses, helps and refuses.
 
 :func:`quick_equity` takes only ``equity HAND HAND`` with, at most once each,
-``--board B`` (``-b B``, ``--board=B``), ``--json`` and ``--unicode``
-(``-u``), and two hands of two cards. It asks the library exactly what the
-Typer command asks (:func:`pokercli.equity_calc.equity` with the command's
+``--board B`` (``-b B``, ``--board=B``), ``--json``, ``--unicode`` (``-u``),
+``--exact``, ``--monte-carlo`` (``--mc``), ``--samples N`` (``-n N``),
+``--stderr X`` and ``--seed S`` (``-s S``), and two hands of two cards. It
+asks the library exactly what the Typer command asks (:func:`pokercli.equity_calc.equity` with the command's
 defaults), prints the result through the same view, and installs the same
 stderr notices. Any other word, and any refusal or failure, leaves it to the
 Typer command, which runs the job itself and says what is wrong: nothing is
@@ -35,10 +36,25 @@ def main() -> None:
     typer_main()
 
 
+#: The options :func:`quick_equity` takes, each at most once: its spellings,
+#: then how its value is read (None: a flag) -- as the Typer command reads them.
+_QUICK_OPTIONS = {
+    "board": (("--board", "-b"), str),
+    "json": (("--json",), None),
+    "unicode": (("--unicode", "-u"), None),
+    "exact": (("--exact",), None),
+    "monte_carlo": (("--monte-carlo", "--mc"), None),
+    "samples": (("--samples", "-n"), int),
+    "stderr": (("--stderr",), float),
+    "seed": (("--seed", "-s"), int),
+}
+_SPELLINGS = {form: name for name, (forms, _) in _QUICK_OPTIONS.items() for form in forms}
+
+
 def quick_equity(words: list[str]) -> bool:
-    """Answer ``equity HAND HAND [--board B] [--json] [--unicode]`` as the
-    Typer command would (see the module); False, having printed nothing, for
-    anything else."""
+    """Answer ``equity HAND HAND`` with the options of :data:`_QUICK_OPTIONS`
+    as the Typer command would (see the module); False, having printed
+    nothing, for anything else."""
     if len(words) < 3 or words[0] != "equity" or os.environ.get("_POKERCLI_COMPLETE"):
         return False
     hands: list[str] = []
@@ -46,23 +62,36 @@ def quick_equity(words: list[str]) -> bool:
     i = 1
     while i < len(words):
         word = words[i]
-        if word in ("--board", "-b") and i + 1 < len(words):
-            name, value, i = "board", words[i + 1], i + 2
-        elif word.startswith("--board="):
-            name, value, i = "board", word[len("--board="):], i + 1
-        elif word == "--json":
-            name, value, i = "json", True, i + 1
-        elif word in ("--unicode", "-u"):
-            name, value, i = "unicode", True, i + 1
-        elif word.startswith("-"):
-            return False  # any other option (or "-", stdin): the Typer command's
-        else:
+        if not word.startswith("-") or word == "-":
+            if word == "-":
+                return False  # stdin: the Typer command's batch
             hands.append(word)
             i += 1
             continue
-        if name in options:
-            return False  # given twice: Typer says what it makes of that
+        form, eq, attached = word.partition("=")
+        name = _SPELLINGS.get(form if form.startswith("--") else word)
+        if name is None or name in options:
+            return False  # any other option, or one given twice: the Typer command says what it makes of it
+        read = _QUICK_OPTIONS[name][1]
+        if read is None:
+            if eq:
+                return False
+            value: object = True
+            i += 1
+        else:
+            if eq:
+                raw, i = attached, i + 1
+            elif i + 1 < len(words):
+                raw, i = words[i + 1], i + 2
+            else:
+                return False
+            try:
+                value = read(raw)
+            except ValueError:
+                return False
         options[name] = value
+    if options.get("exact") and options.get("monte_carlo"):
+        return False
     from pokercli import cards as C
     from pokercli.errors import PokerError
 
@@ -73,16 +102,25 @@ def quick_equity(words: list[str]) -> bool:
         return False
     from pokercli._stop import handled
     from pokercli.equity_calc import equity
-    from pokercli.render import Output, emit, install_notices, warn
+    from pokercli.render import Output, emit, install_notices, progress_bar, warn
 
     install_notices()
+    out = Output.choose(bool(options.get("json")), bool(options.get("unicode")))
+    method = "exact" if options.get("exact") else ("monte-carlo" if options.get("monte_carlo") else "auto")
     try:
         try:  # the command's own call: its defaults, no checkpoint, no scheduler
-            result = equity(hands, options.get("board") or (), (), method="auto", game="holdem", engine="auto")
+            with progress_bar(out) as progress:
+                result = equity(hands, options.get("board") or (), (), method=method, samples=options.get("samples"),
+                                stderr=options.get("stderr"), seed=options.get("seed"), game="holdem",
+                                engine="auto", progress=progress)
         except Exception:  # noqa: BLE001 - a refusal, or anything else: the Typer command says what
             return False
-        emit(result, Output.choose(bool(options.get("json")), bool(options.get("unicode"))), categories=False)
+        if result.interrupted:
+            warn("interrupted: the result below is from the samples so far")
+        emit(result, out, categories=False)
         sys.stdout.flush()
+        if result.interrupted:
+            sys.exit(130)
     except KeyboardInterrupt:
         handled()
         warn("interrupted")

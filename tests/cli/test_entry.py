@@ -32,7 +32,25 @@ TAKEN = [
     ["equity", "AhKh", "QsQd", "-b", "JhTh2c5s", "--json"],
     ["equity", "AhKh", "QsQd", "--board=Jh Th 2c 5s 9d"],
     ["equity", "7c2d", "AhAs", "--board", ""],
+    ["equity", "AsAh", "KsKh", "--exact"],
+    ["equity", "AsAh", "KsKh", "-n", "1000", "-s", "4"],
+    ["equity", "AsAh", "KsKh", "--monte-carlo", "--seed", "3"],
+    ["equity", "AsAh", "KsKh", "--mc", "-s", "7", "-n", "20000", "--json"],
+    ["equity", "AhKh", "QsQd", "-b", "Jh Th 2c", "--mc", "--seed=2", "--stderr", "0.002", "-u"],
+    ["equity", "AhKh", "QsQd", "--samples=30000", "--monte-carlo", "--board", "Jh Th 2c 5s", "--seed", "11"],
 ]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def kernels_loaded():
+    """Numba and the Monte Carlo kernels loaded first, so that neither path
+    prints a compile notice or samples by the NumPy twins while the other does not."""
+    import numba  # noqa: F401
+
+    import pokercli
+
+    pokercli.equity(["AsAh", "KsKh"], samples=1000, seed=1, method="monte-carlo")
+    pokercli.equity(["AhKh", "QsQd"], "Jh Th 2c", samples=1000, seed=1, method="monte-carlo")
 
 
 @pytest.mark.parametrize("terminal", ["0", "1"])
@@ -52,7 +70,11 @@ def test_its_answer_is_the_typer_commands(words, terminal, capsys, monkeypatch):
 @pytest.mark.parametrize("words", [
     ["equity", "AsAh"], ["equity", "AsAh", "KsKh", "QsQh"], ["equity", "QQ+", "AKs"],
     ["equity", "AsAh", "random"], ["equity", "AsAh", "KsKh", "--dead", "2c"],
-    ["equity", "AsAh", "KsKh", "--exact"], ["equity", "AsAh", "KsKh", "-n", "1000"],
+    ["equity", "AsAh", "KsKh", "--exact", "--mc"], ["equity", "AsAh", "KsKh", "-n", "abc"],
+    ["equity", "AsAh", "KsKh", "-n1000"], ["equity", "AsAh", "KsKh", "--samples", "0"],
+    ["equity", "AsAh", "KsKh", "--mc", "--monte-carlo"], ["equity", "AsAh", "KsKh", "--seed"],
+    ["equity", "AsAh", "KsKh", "--json=1"], ["equity", "AsAh", "KsKh", "--stderr", "x"],
+    ["equity", "AsAh", "KsKh", "--mc", "--categories"], ["equity", "AsAh", "KsKh", "--seed", "-1"],
     ["equity", "AsAh", "KsKh", "--board", "Jh Th 2c", "-b", "Jh Th 2c"], ["equity", "-"],
     ["equity", "AsAh", "KsKh", "--game", "shortdeck"], ["equity", "AsAh", "KsKh", "--help"],
     ["equity", "AsAs", "KsKh"], ["equity", "AsAh", "AsKh"], ["equity", "AsAh", "KsKh", "--board", "Jh Th"],
@@ -68,6 +90,15 @@ def test_a_refusal_is_the_typer_commands(capsys):
     assert quick_equity(["equity", "AsAh", "AsKh"]) is False
     r = CliRunner().invoke(app, ["equity", "AsAh", "AsKh"])
     assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "As" in r.stderr
+
+
+def test_a_fresh_monte_carlo_process_imports_neither_typer_nor_numba():
+    code = ("import sys\nsys.argv = ['pokercli', 'equity', 'AsAh', 'KsKh', '--monte-carlo', '--seed', '1']\n"
+            "from pokercli.entry import main\nmain()\n"
+            "print(sorted(m for m in ('typer', 'numba') if m in sys.modules), file=sys.stderr)\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and "monte-carlo: 600,000 samples (seed 1)" in r.stdout
+    assert r.stderr.strip().splitlines()[-1] == "[]"
 
 
 def test_a_fresh_process_imports_neither_typer_nor_numpy():
@@ -92,3 +123,27 @@ def test_a_reader_that_went_away_ends_it_quietly(words):
     p.stdout.close()  # the child writes into a pipe no one reads: EPIPE
     err = p.stderr.read()
     assert p.wait(timeout=120) == 0 and err == b""
+
+
+def test_ctrl_c_while_it_samples_prints_the_samples_so_far(capsys):
+    """A real SIGINT sent to this process while the entry point samples (the
+    handler set here: a test started with SIGINT ignored would test nothing):
+    the result so far, the Typer command's warning, exit status 130."""
+    import os
+    import signal
+    import threading
+
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(SystemExit) as e:
+            quick_equity(["equity", "AsAh", "KsKh", "--samples", "2000000000", "--seed", "3", "--json"])
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, old)
+    assert e.value.code == 130
+    out, err = capsys.readouterr()
+    doc = json.loads(out)
+    assert doc["interrupted"] is True and 0 < doc["samples"] < 2_000_000_000
+    assert err == "pokercli: interrupted: the result below is from the samples so far\n"
