@@ -9,9 +9,10 @@ Typer app (:func:`pokercli.cli.main`), which parses, helps and refuses.
 ``--board B`` (``-b B``, ``--board=B``), ``--json``, ``--unicode`` (``-u``),
 ``--exact``, ``--monte-carlo`` (``--mc``), ``--samples N`` (``-n N``),
 ``--stderr X`` and ``--seed S`` (``-s S``), and two hands of two cards. It
-asks the library exactly what the Typer command asks (:func:`pokercli.equity_calc.equity` with the command's
-defaults), prints the result through the same view, and installs the same
-stderr notices. Any other word, and any refusal or failure, leaves it to the
+asks the library exactly what the Typer command asks
+(:func:`pokercli.equity_calc.equity` with the command's defaults), with the
+same progress bar, prints the result through the same view, and installs the
+same stderr notices. Any other word, and any refusal or failure, leaves it to the
 Typer command, which runs the job itself and says what is wrong: nothing is
 printed here before the answer is known.
 """

@@ -2,10 +2,10 @@
 
 :func:`build` returns ``stud_exact``, the device twin of
 :func:`pokercli._kernels.stud.stud_showdowns` in its exact mode: thread ``t``
-takes the combinations ``first + t * per_thread`` onwards (lexicographic, of the
-missing cards out of the pool), splits each among the players every way of
-``places``, values every hand by the game's rule and adds the same integer
-tallies (``hi``, ``hl``, ``lo``, ``scoop``, ``sq``, ``stats``, ``types``),
+takes ``per_thread`` combinations from ``first + t * per_thread`` on, below
+``last`` (lexicographic, of the missing cards out of the pool), splits each
+among the players every way of ``places``, values every hand by the game's
+rule and adds the same integer tallies (``hi``, ``hl``, ``lo``, ``scoop``, ``sq``, ``stats``, ``types``),
 kept per thread and added to the device arrays with one atomic add each at
 the end. The values are the CPU's: the evaluator's 32-bit score tables (or
 the low table for razz), read from device memory.
@@ -97,13 +97,13 @@ def build():
         return h
 
     @cuda.jit
-    def stud_exact(hands, sizes, pool, places, first, per_thread, total, rule, hilo, card_keys, offsets,
+    def stud_exact(hands, sizes, pool, places, first, per_thread, last, rule, hilo, card_keys, offsets,
                    rank_score, flush_score, nopair, binom, with_types, hi, hl, lo, scoop, sq, stats, types):
         t = cuda.grid(1)
         start = first + int64(t) * per_thread
-        if start >= total:
+        if start >= last:
             return
-        count = min(per_thread, total - start)
+        count = min(per_thread, last - start)
         players = hands.shape[0]
         full = hands.shape[1]
         n = pool.shape[0]
