@@ -92,12 +92,12 @@ def main() -> None:
             "samples": runs[0].samples})
     out["stud exact"] = {name: doc(pokercli.equity(players, dead=dead, game=game, method="exact", engine="gpu"))
                          for name, (game, players, dead) in STUD_SPOTS.items()}
-    gpu.STUD_LAUNCH_HANDS = 64  # launches of 16 combinations: the pieces' tallies add up
+    cap, gpu.STUD_LAUNCH_HANDS = gpu.STUD_LAUNCH_HANDS, 64  # launches of 16 combinations: the tallies add up
     for name in ("razz", "stud-hilo"):
         game, players, dead = STUD_SPOTS[name]
         out["stud exact"][f"{name}, short launches"] = doc(pokercli.equity(players, dead=dead, game=game,
                                                                            method="exact", engine="gpu"))
-    gpu.STUD_LAUNCH_HANDS = 1 << 31
+    gpu.STUD_LAUNCH_HANDS = cap
     game, players, dead = STUD_SPOTS["stud three"]
     out["stud exact"]["stud three, types"] = doc(pokercli.equity(players, dead=dead, game=game, method="exact",
                                                                  engine="gpu", categories=True))

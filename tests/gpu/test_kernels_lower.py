@@ -15,7 +15,6 @@ import pytest
 
 pytest.importorskip("numba.cuda")
 
-import pokercli  # noqa: E402
 from pokercli import gpu  # noqa: E402
 
 
