@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations_with_replacement
 from typing import Optional
 
 import numpy as np
@@ -39,13 +39,26 @@ MAX_PLAYERS = 10
 _LOW = np.uint64(0xFFFFFFFF)
 
 
+def _subsets(n: int, m: int) -> np.ndarray:
+    """int64[C(n, m), m]: every ``m``-subset of ``range(n)`` (``m`` 1..3), in
+    lexicographic order (itertools' ``combinations``), from the positions of
+    ``True`` in a triangular mask, which ``np.nonzero`` lists in that order."""
+    r = np.arange(n)
+    if m == 1:
+        return r[:, None]
+    if m == 2:
+        return np.stack(np.nonzero(r[:, None] < r[None, :]), axis=1)
+    less = r[:, None] < r[None, :]
+    return np.stack(np.nonzero(less[:, :, None] & less[None, :, :]), axis=1)
+
+
 def part_table(deck: np.ndarray, card_keys: np.ndarray, m: int, stride: int) -> tuple[np.ndarray, np.ndarray]:
     """:func:`pokercli._kernels.montecarlo.part_table`: every ``m``-card subset
     of ``deck`` in lexicographic order of positions, (keys with the rank
     multiset's number times ``stride`` from bit ``ID_SHIFT`` up, masks)."""
     if m == 0:
         return np.zeros(1, np.int64), np.zeros(1, np.int64)
-    cards = deck[np.array(list(combinations(range(len(deck)), m)), np.int64).reshape(-1, m)]
+    cards = deck[_subsets(len(deck), m)]
     keys = card_keys[cards].sum(axis=1)
     masks = np.bitwise_or.reduce(np.int64(1) << cards, axis=1)
     r = np.sort(cards % 13, axis=1)
@@ -71,68 +84,104 @@ def rank_values(keys: np.ndarray, left: np.ndarray, first: int, second: int, car
     strength when no flush is possible, for every pair of rank multisets of
     the two parts (0 where the deck cannot deal the pair)."""
     a, b = _multisets(first), _multisets(second)
-    need = a[:, None, :] + b[None, :, :]
-    dealt = (need <= left).all(axis=2).ravel()
+    # in bytes: as int64 the (455, 91, 13) sum took up to 10 ms of page faults
+    need = a.astype(np.int8)[:, None, :] + b.astype(np.int8)[None, :, :]
+    dealt = (need <= left.astype(np.int8)).all(axis=2).ravel()
     add = (a @ card_keys[:13])[:, None] + (b @ card_keys[:13])[None, :]  # card r is rank r of the first suit
-    values = np.zeros((len(keys), need.shape[0] * need.shape[1]), np.uint16)
+    values = np.zeros((len(keys), len(a) * len(b)), np.uint16)
     for p, key in enumerate(keys.tolist()):
         k = (key + add.ravel()[dealt]) & 0xFFFFFFFF
         values[p, dealt] = rank_strength[(k & 4095) + offsets[k >> 12]]
     return values
 
 
-def boards(seed: int, samples: int, first_masks: np.ndarray, second_masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The first ``samples`` boards of the kernels' generator for ``seed``:
-    (first part rows, second part rows), as ``_start`` and ``_parts`` draw them."""
+#: Random numbers :func:`boards` draws at a time: arrays of 64 KiB stay in the
+#: cache, and written in place (``out=``) no allocation faults pages in.
+CHUNK = 8192
+_M1, _M2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
+_S27, _S30, _S31, _S32 = (np.uint64(s) for s in (27, 30, 31, 32))
+
+
+def board_chunks(seed: int, samples: int, first_masks: np.ndarray, second_masks: np.ndarray):
+    """The first ``samples`` boards of the kernels' generator for ``seed``, in
+    order, as chunks (first part rows, second part rows) of at most
+    :data:`CHUNK` boards, drawn as ``_start`` and ``_parts`` draw them: the
+    ``k``-th random number is ``mix64`` of the counter plus ``k`` steps,
+    computed here a chunk at a time, in place."""
     nt, npart = np.uint64(len(first_masks)), np.uint64(len(second_masks))
     worse = np.uint64((1 << 32) % (len(first_masks) * len(second_masks)))
+    r = np.empty(CHUNK, np.uint64)
+    t = np.empty(CHUNK, np.uint64)
+    got = drawn = 0
     with np.errstate(over="ignore"):  # 64-bit products wrap, as the kernels' do
         ctr = mix64(np.uint64(seed))
-    rows_i, rows_j = [], []
-    got = drawn = 0
-    while got < samples:
-        want = samples - got
-        step = np.arange(drawn + 1, drawn + want + want // 4 + 65, dtype=np.uint64)
-        with np.errstate(over="ignore"):
-            r = mix64(ctr + step * GAMMA)
-        a = (r >> np.uint64(32)) * nt
-        b = (a & _LOW) * npart
-        i = (a >> np.uint64(32)).astype(np.int64)
-        j = (b >> np.uint64(32)).astype(np.int64)
-        taken = np.flatnonzero(((first_masks[i] & second_masks[j]) == 0) & ((b & _LOW) >= worse))[:want]
-        rows_i.append(i[taken])
-        rows_j.append(j[taken])
-        got += len(taken)
-        drawn += len(step)
-    return np.concatenate(rows_i), np.concatenate(rows_j)
+        steps = np.arange(1, CHUNK + 1, dtype=np.uint64) * GAMMA
+        while got < samples:
+            want = samples - got
+            n = min(CHUNK, want + want // 4 + 64)
+            z, w = r[:n], t[:n]
+            np.add(steps[:n], ctr + np.uint64(drawn) * GAMMA, out=z)
+            for shift, mult in ((_S30, _M1), (_S27, _M2), (_S31, None)):  # mix64, in place
+                np.right_shift(z, shift, out=w)
+                np.bitwise_xor(z, w, out=z)
+                if mult is not None:
+                    np.multiply(z, mult, out=z)
+            np.right_shift(z, _S32, out=z)
+            np.multiply(z, nt, out=z)            # a: the first row in its high 32 bits
+            np.bitwise_and(z, _LOW, out=w)
+            np.multiply(w, npart, out=w)         # b: the second row in its high 32 bits
+            keep = (w & _LOW) >= worse
+            np.right_shift(z, _S32, out=z)
+            np.right_shift(w, _S32, out=w)
+            i, j = z.view(np.int64), w.view(np.int64)
+            keep &= (first_masks[i] & second_masks[j]) == 0
+            taken = np.flatnonzero(keep)[:want]
+            got += len(taken)
+            drawn += n
+            yield i[taken], j[taken]
 
 
 def patterns(hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks, base_key, base_mask,
              values, samples, seed, offsets, rank_strength, flush_strength) -> np.ndarray:
     """The winner patterns (bit p: player p among the best) of ``samples``
     boards of ``seed``: what ``fixed_headsup``, ``fixed_three`` and
-    ``fixed_multi`` add into their ``patterns``."""
-    i, j = boards(seed, samples, first_masks, second_masks)
-    bkey = np.int64(base_key) + first_keys[i] + second_keys[j]
-    bmask = np.int64(base_mask) | first_masks[i] | second_masks[j]
-    x = (bkey >> ID_SHIFT) & 0xFFFF
-    best = np.full(samples, -1, np.int64)
-    strength = []
-    for p in range(len(hand_keys)):
-        key = np.int64(hand_keys[p]) + bkey
-        s = values[p][x].astype(np.int64)
-        flush = (key >> 35) & 0x1111
-        may = np.flatnonzero(flush)
-        if len(may):  # this hand may hold a flush: valued in full (``hand_value``)
-            f = flush[may]
-            suit = (f & 0x1110 != 0).astype(np.int64) + (f & 0x1100 != 0) + (f & 0x1000 != 0)
-            s[may] = flush_strength[((np.int64(hand_masks[p]) | bmask[may]) >> (13 * suit)) & 0x1FFF]
-        strength.append(s)
-        np.maximum(best, s, out=best)
-    pattern = np.zeros(samples, np.int64)
-    for p, s in enumerate(strength):
-        pattern |= (s == best).astype(np.int64) << p
-    return np.bincount(pattern, minlength=1 << len(hand_keys)).astype(np.int64)
+    ``fixed_multi`` add into their ``patterns``. Valued a chunk of boards at
+    a time (:func:`board_chunks`), so the arrays stay in the cache."""
+    players = len(hand_keys)
+    out = np.zeros(1 << players, np.int64)
+    for i, j in board_chunks(seed, samples, first_masks, second_masks):
+        bkey = first_keys[i]
+        bkey += second_keys[j]
+        bkey += np.int64(base_key)
+        x = (bkey >> ID_SHIFT) & 0xFFFF
+        strength = []
+        for p in range(players):
+            s = values[p][x]
+            flush = bkey + np.int64(hand_keys[p])
+            flush >>= 35
+            flush &= 0x1111
+            may = np.flatnonzero(flush)
+            if len(may):  # this hand may hold a flush: valued in full (``hand_value``)
+                f = flush[may]
+                suit = (f & 0x1110 != 0).astype(np.int64) + (f & 0x1100 != 0) + (f & 0x1000 != 0)
+                bmask = np.int64(base_mask) | first_masks[i[may]] | second_masks[j[may]]
+                s[may] = flush_strength[((np.int64(hand_masks[p]) | bmask) >> (13 * suit)) & 0x1FFF]
+            strength.append(s)
+        if players == 2:  # heads-up: the two wins counted, the rest ties
+            won0 = np.count_nonzero(strength[0] > strength[1])
+            won1 = np.count_nonzero(strength[1] > strength[0])
+            out[1] += won0
+            out[2] += won1
+            out[3] += len(i) - won0 - won1
+            continue
+        best = strength[0].copy()
+        for s in strength[1:]:
+            np.maximum(best, s, out=best)
+        pattern = np.zeros(len(i), np.int64)
+        for p, s in enumerate(strength):
+            pattern |= (s == best).astype(np.int64) << p
+        out += np.bincount(pattern, minlength=1 << players)
+    return out
 
 
 def fixed_setup(spot, keys: np.ndarray) -> Optional[tuple]:
