@@ -46,10 +46,8 @@ def _subsets(n: int, m: int) -> np.ndarray:
     r = np.arange(n)
     if m == 1:
         return r[:, None]
-    if m == 2:
-        return np.stack(np.nonzero(r[:, None] < r[None, :]), axis=1)
     less = r[:, None] < r[None, :]
-    return np.stack(np.nonzero(less[:, :, None] & less[None, :, :]), axis=1)
+    return np.stack(np.nonzero(less if m == 2 else less[:, :, None] & less[None, :, :]), axis=1)
 
 
 def part_table(deck: np.ndarray, card_keys: np.ndarray, m: int, stride: int) -> tuple[np.ndarray, np.ndarray]:
@@ -95,7 +93,7 @@ def rank_values(keys: np.ndarray, left: np.ndarray, first: int, second: int, car
     return values
 
 
-#: Random numbers :func:`boards` draws at a time: arrays of 64 KiB stay in the
+#: Random numbers :func:`board_chunks` draws at a time: arrays of 64 KiB stay in the
 #: cache, and written in place (``out=``) no allocation faults pages in.
 CHUNK = 8192
 _M1, _M2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)

@@ -152,13 +152,11 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
     if on_gpu:
         done, interrupted, reached = run_batches(one_gpu, add, lambda n: _stderrs(outcome, n), cap,
                                                  stderr, 1, progress, gpu_batch, ahead=1)
-    elif light is not None:  # one thread, one batch at a time: two threads' NumPy calls contend for the
-        # GIL (600,000 samples took 24-31 ms on two threads, 17-21 ms on one), and none is computed past the target
-        done, interrupted, reached = run_batches(one, add, lambda n: _stderrs(outcome, n), cap,
-                                                 stderr, 1, progress, ahead=1)
-    else:
-        done, interrupted, reached = run_batches(one, add, lambda n: _stderrs(outcome, n), cap,
-                                                 stderr, threads, progress)
+    else:  # NumPy's twins on one thread, one batch at a time: two threads' NumPy calls contend for the GIL
+        # (600,000 samples took 24-31 ms on two threads, 17-21 ms on one), and none is computed past the target
+        done, interrupted, reached = run_batches(one, add, lambda n: _stderrs(outcome, n), cap, stderr,
+                                                 1 if light is not None else threads, progress,
+                                                 ahead=1 if light is not None else None)
     return _sampled_result(spot, outcome, types, done, stderr, seed, interrupted, reached, cap, t0, on_gpu)
 
 
