@@ -25,6 +25,19 @@ def light_allowed() -> bool:
     return LIGHT_SPENT[0] < LIGHT_BUDGET
 
 
+def kernels_ready() -> bool:
+    """Whether this process has loaded a kernel that counts or samples
+    (:func:`pokercli._kernels.jit.kernels_loaded`): then small jobs go to the
+    kernels (the quick paths of :mod:`pokercli.equity_calc.quick`) rather
+    than to NumPy or plain Python. Numba being imported is not enough: on a
+    cold cache the evaluator's tables are built by a kernel, and the jobs after
+    it would otherwise compile their own (seconds each)."""
+    import sys
+
+    jit = sys.modules.get("pokercli._kernels.jit")
+    return jit is not None and jit.kernels_loaded()
+
+
 #: Seconds this process has spent loading kernels from the cache and compiling
 #: them (:func:`pokercli._kernels.jit` adds to it).
 PREPARING = [0.0]

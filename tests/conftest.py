@@ -27,6 +27,24 @@ def cli(monkeypatch):
     return run
 
 
+def load_kernels() -> None:
+    """Load Numba and the Monte Carlo kernels in this process, as a process that
+    has run a heavy job has them (with the light paths' budget spent meanwhile,
+    these calls take the kernels): from then on the kernels and the quick paths
+    (:func:`pokercli.timing.kernels_ready`) answer small jobs, not NumPy."""
+    import pokercli
+    from pokercli import timing
+
+    spent = timing.LIGHT_SPENT[0]
+    timing.LIGHT_SPENT[0] = timing.LIGHT_BUDGET
+    try:
+        pokercli.equity(["AsAh", "KsKh"], samples=1000, seed=1, method="monte-carlo")
+        pokercli.equity(["AhKh", "QsQd"], "Jh Th 2c", samples=1000, seed=1, method="monte-carlo")
+    finally:
+        timing.LIGHT_SPENT[0] = spent
+    assert timing.kernels_ready()
+
+
 def run_subprocess(*args, input=None, env=None):
     """Run ``python -m pokercli`` in a fresh interpreter."""
     full_env = dict(os.environ, **(env or {}))

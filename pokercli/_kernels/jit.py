@@ -177,6 +177,24 @@ jit_inline = _kernel(inline="always")
 
 _warm: set = set()
 _compile_lock = threading.Lock()
+#: Kernels that only build cached tables (the evaluator's perfect hash): having
+#: loaded them, a process still has no kernel that counts or samples (:func:`kernels_loaded`).
+_BUILDERS: set = set()
+
+
+def table_builder(kernel):
+    """Mark ``kernel`` as one that only builds cached tables (see :func:`kernels_loaded`)."""
+    _BUILDERS.add(kernel)
+    return kernel
+
+
+def kernels_loaded() -> bool:
+    """Whether this process has loaded (or compiled) a kernel other than a
+    table builder: then small jobs are cheaper on the kernels than in NumPy.
+    On a cold cache the evaluator's tables are built by a kernel, which loads
+    Numba; the light paths still take small jobs after that, instead of
+    compiling their kernels (2.4 s more for a first ``--monte-carlo``)."""
+    return bool(_warm - _BUILDERS)
 
 
 def call(kernel, *args):

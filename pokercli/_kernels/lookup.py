@@ -133,10 +133,10 @@ def _perfect_hash(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _place_rows(cols, bounds, row_order, capacity):
-    from pokercli._kernels.jit import call
+    from pokercli._kernels.jit import call, table_builder
     from pokercli._kernels.evaluator import place_rows
 
-    return call(place_rows, cols, bounds, row_order, capacity)
+    return call(table_builder(place_rows), cols, bounds, row_order, capacity)
 
 
 def build_tables() -> Tables:

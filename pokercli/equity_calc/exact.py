@@ -258,7 +258,7 @@ def _by_runout(spot: Spot, cap: float, work: int, limit: float, device: str, thr
     players = len(spot.players)
     threads = threads or jobs.threads()
     listed = None  # the deals as the deal-by-deal engine lists them, for its symmetry count
-    light = None  # a hand against random that NumPy counts (Numba not loaded yet): its deals
+    light = None  # a hand against random that NumPy counts (no counting kernel loaded yet): its deals
     if players == 2 and runouts.random_case(spot) and runouts.numpy_first():
         light = runouts.two_player_deals(spot)
         if not runouts.numpy_will_do(spot, light):
@@ -276,7 +276,7 @@ def _by_runout(spot: Spot, cap: float, work: int, limit: float, device: str, thr
         if not deals or deals > cap:
             return None  # none, or too many: the deal-by-deal engine says so
         listed = lambda: runouts.deal_list(spot, arrays)  # noqa: E731
-        if runouts.numpy_will_do(spot, arrays):  # a small job, Numba not loaded yet: NumPy answers it
+        if runouts.numpy_will_do(spot, arrays):  # a small job, no counting kernel loaded yet: NumPy answers it
             count = lambda: runouts.numpy_counts(spot, arrays)  # noqa: E731
         else:
             count = lambda: runouts.counts(spot, arrays, threads, progress)  # noqa: E731

@@ -1,10 +1,12 @@
 """Monte Carlo of fixed hands in NumPy, before Numba is loaded: the very
 samples and counts of the fixed-hands kernels, without their start-up.
 
-A one-off ``pokercli equity AsAh KsKh --monte-carlo`` spends 0.01 s sampling
-and about 0.3 s importing Numba and loading three kernels. While a process
-has not loaded Numba (and the light paths have budget left,
-:data:`pokercli.timing.LIGHT_BUDGET`), fixed hands without hand types are
+A one-off ``pokercli equity AsAh KsKh --monte-carlo`` spends 0.015 s sampling
+here, against about 0.3 s importing Numba and loading three kernels. While a
+process has loaded no kernel that counts or samples
+(:func:`pokercli.timing.kernels_ready`; on a cold cache, the evaluator's
+table builder may be) and the light paths have budget left
+(:data:`pokercli.timing.LIGHT_BUDGET`), fixed hands without hand types are
 sampled here instead, by NumPy twins of
 :func:`pokercli._kernels.montecarlo.part_table`, ``rank_values`` and
 ``fixed_headsup`` / ``fixed_three`` / ``fixed_multi``:

@@ -34,8 +34,8 @@ MC_BATCH = 100_000
 #: (``benchmarks/bench_equity.py`` times both in one run).
 FIXED_HANDS_KERNELS = True
 #: Fixed hands are sampled by the kernels' NumPy twins (:mod:`pokercli.equity_calc.mc_light`:
-#: the same samples) while Numba is not loaded, in jobs of at most this many samples
-#: (the default target needs up to 1 M; NumPy takes about 80 ms a million on one core,
+#: the same samples) while no sampling kernel is loaded, in jobs of at most this many samples
+#: (the default target needs up to 1 M; NumPy takes about 25 ms a million on one core,
 #: importing Numba and loading the kernels about 0.25 s).
 LIGHT_SAMPLES = 2_000_000
 #: The standard error every player's equity reaches by default.
@@ -127,7 +127,7 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
     rank_strength, flush_strength = strength_tables(spot.game.rule.key)
     light = None
     if not on_gpu and FIXED_HANDS_KERNELS and needed <= LIGHT_SAMPLES and numpy_first():
-        # Numba not loaded yet: fixed hands sampled by the kernels' NumPy twins, the same samples
+        # no sampling kernel loaded yet: fixed hands sampled by the kernels' NumPy twins, the same samples
         from pokercli._kernels.lookup import kernel_tables
         from pokercli.equity_calc import mc_light
 

@@ -22,21 +22,20 @@ three or more such players (one call of ``runout_patterns3_ranks`` for three,
 ``random`` -- returns None and the general
 path answers it (or names the mistake), so errors read the same whichever
 path a query takes. It runs only once the kernels are loaded in
-the process (Numba imported): a fresh command's first query is cheaper in
-plain Python (:mod:`pokercli.postflop_pairs`).
+the process (:func:`pokercli.timing.kernels_ready`): a fresh command's first
+query is cheaper in plain Python (:mod:`pokercli.postflop_pairs`).
 """
 
 from __future__ import annotations
 
 import math
-import sys
 from functools import lru_cache
 from typing import Optional, Sequence
 
 from pokercli.cards import SPELLINGS, card_name
 from pokercli.equity_calc.model import EquityResult, PlayerResult
 from pokercli.ranges import RANDOM_WORDS
-from pokercli.timing import Clock
+from pokercli.timing import Clock, kernels_ready
 
 _NAMES = [card_name(c) for c in range(52)]
 
@@ -120,7 +119,7 @@ def fixed_equity(players: Sequence, board, dead, game) -> Optional[EquityResult]
     """The exact equity of fixed hands on a flop, turn or river (see the
     module), or None when this path does not take the spot. ``game``: a
     :class:`~pokercli.games.Game` whose engine's equity is the board engine."""
-    if "numba" not in sys.modules or not isinstance(players, (list, tuple)) \
+    if not kernels_ready() or not isinstance(players, (list, tuple)) \
             or not 2 <= len(players) <= MAX_PLAYERS:
         return None
     hands = []
@@ -250,7 +249,7 @@ def pair_equity(players: Sequence, board, dead, game) -> Optional[EquityResult]:
     its spot checks); None when this path does not take the spot: a player
     that is neither, ``random`` (its own kernel), a job big enough for the
     general path's suit symmetry, or anything the general path would refuse."""
-    if "numba" not in sys.modules or not isinstance(players, (list, tuple)) or len(players) != 2:
+    if not kernels_ready() or not isinstance(players, (list, tuple)) or len(players) != 2:
         return None
     found = _spot(players, board, dead, game)
     if found is None:
@@ -380,7 +379,7 @@ def multi_equity(players: Sequence, board, dead, game) -> Optional[EquityResult]
     past ``QUICK_MULTI_WORK`` or ``QUICK_MULTI_DEALS`` (the general path then
     groups runouts by suit symmetry), or for anything :func:`pair_equity`
     leaves."""
-    if "numba" not in sys.modules or not isinstance(players, (list, tuple)) \
+    if not kernels_ready() or not isinstance(players, (list, tuple)) \
             or not 3 <= len(players) <= MAX_PLAYERS:
         return None
     found = _range_sides(players, board, dead, game)

@@ -310,13 +310,12 @@ NUMPY_VALUES = 1_500_000
 
 
 def numpy_first() -> bool:
-    """Whether NumPy should count a small job: Numba is not loaded yet in this
-    process and the light paths have budget left (:data:`pokercli.timing.LIGHT_BUDGET`)."""
-    import sys
+    """Whether NumPy should count a small job: no kernel that counts or samples
+    is loaded yet in this process (:func:`pokercli.timing.kernels_ready`) and
+    the light paths have budget left (:data:`pokercli.timing.LIGHT_BUDGET`)."""
+    from pokercli.timing import kernels_ready, light_allowed
 
-    from pokercli.timing import light_allowed
-
-    return "numba" not in sys.modules and light_allowed()
+    return not kernels_ready() and light_allowed()
 
 
 def numpy_will_do(spot: Spot, arrays) -> bool:

@@ -7,6 +7,7 @@ import random
 import sys
 
 import pytest
+from conftest import load_kernels
 
 import naive
 import pokercli
@@ -20,9 +21,9 @@ from pokercli.games import GAMES
 pytest.importorskip("numba")  # the quick path runs once the kernels are loaded
 
 
-@pytest.fixture(autouse=True)
-def _numba_loaded():
-    import numba  # noqa: F401  (the quick path waits for it)
+@pytest.fixture(autouse=True, scope="module")
+def _kernels_loaded():
+    load_kernels()  # the quick path waits for them
 
 
 def _doc(result) -> dict:
@@ -136,9 +137,18 @@ def test_a_card_outside_a_short_deck_is_left_to_the_general_path():
         pokercli.equity(["AhKh", "QsQd"], "Jh Th 2c", game="shortdeck")
 
 
-def test_not_before_numba_is_loaded(monkeypatch):
-    monkeypatch.delitem(sys.modules, "numba")
-    assert quick.fixed_equity(["AhKh", "QsQd"], "Jh Th 2c", "", GAMES["holdem"]) is None
+def test_not_before_a_kernel_that_counts_is_loaded(monkeypatch):
+    """Not with no kernel loaded, nor with only the evaluator's table builder
+    (a cold cache builds the tables with a kernel, which imports Numba)."""
+    from pokercli._kernels import jit
+    from pokercli._kernels.evaluator import place_rows
+
+    spot = (["AhKh", "QsQd"], "Jh Th 2c", "", GAMES["holdem"])
+    assert quick.fixed_equity(*spot) is not None
+    monkeypatch.setattr(jit, "_warm", {jit.table_builder(place_rows)})
+    assert quick.fixed_equity(*spot) is None
+    monkeypatch.delitem(sys.modules, "pokercli._kernels.jit")
+    assert quick.fixed_equity(*spot) is None
 
 
 def test_mistakes_read_the_same_as_on_the_general_path():

@@ -11,6 +11,7 @@ import subprocess
 import sys
 
 import pytest
+from conftest import load_kernels
 from typer.testing import CliRunner
 
 from pokercli.cli import app
@@ -45,12 +46,7 @@ TAKEN = [
 def kernels_loaded():
     """Numba and the Monte Carlo kernels loaded first, so that neither path
     prints a compile notice or samples by the NumPy twins while the other does not."""
-    import numba  # noqa: F401
-
-    import pokercli
-
-    pokercli.equity(["AsAh", "KsKh"], samples=1000, seed=1, method="monte-carlo")
-    pokercli.equity(["AhKh", "QsQd"], "Jh Th 2c", samples=1000, seed=1, method="monte-carlo")
+    load_kernels()
 
 
 @pytest.mark.parametrize("terminal", ["0", "1"])

@@ -348,6 +348,33 @@ def test_the_light_table_reader_agrees_with_numpy_and_imports_neither():
     assert "1,712,304 boards" in r.stdout and r.stdout.strip().endswith("[]"), r.stdout + r.stderr
 
 
+def test_a_cold_cache_compiles_the_table_builder_and_no_sampler(tmp_path):
+    """On an empty cache, building the evaluator's tables loads Numba (their
+    perfect hash is placed by a kernel); the small jobs after it are still
+    taken by the light paths instead of compiling their own kernels (which
+    made a first ``--monte-carlo`` 5 s instead of 3): a one-off Monte Carlo,
+    then a range spot and a hand against random on a flop, each answered as a
+    warm process answers it."""
+    code = ("import json, re, sys\n"
+            "import pokercli\n"
+            "from pokercli._kernels import jit\n"
+            "mc = pokercli.equity(['AsAh', 'KsKh'], method='monte-carlo', seed=7)\n"
+            "ranges = pokercli.equity(['QQ+,AKs', 'JJ-99,AQs+'], 'Kd 7c 2h')\n"
+            "rnd = pokercli.equity(['AsKs', 'random'], 'Kd 7c 2h')\n"
+            "print(json.dumps([[p.wins, p.ties] for r in (mc, ranges, rnd) for p in r.players]))\n"
+            "print(sorted(k.py_func.__name__ for k in jit._warm))\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("POKERCLI_CACHE_DIR", "NUMBA_CACHE_DIR")}
+    env["POKERCLI_CACHE_DIR"] = str(tmp_path / "cold")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600)
+    assert r.returncode == 0, r.stderr
+    counts, loaded = r.stdout.splitlines()
+    assert loaded == "['place_rows']"  # every kernel this process loaded (here, compiled)
+    mc = pokercli.equity(["AsAh", "KsKh"], method="monte-carlo", seed=7)
+    ranges = pokercli.equity(["QQ+,AKs", "JJ-99,AQs+"], "Kd 7c 2h")
+    rnd = pokercli.equity(["AsKs", "random"], "Kd 7c 2h")
+    assert json.loads(counts) == [[p.wins, p.ties] for r in (mc, ranges, rnd) for p in r.players]
+
+
 def test_a_jobs_seconds_leave_out_loading_and_compiling_kernels(monkeypatch):
     """A first run's reported seconds once held its compilation (14.8 s against
     0.28 s warm): the time spent preparing kernels meanwhile is taken out."""
