@@ -25,13 +25,16 @@ from _common import cpu  # noqa: E402
 import pokercli  # noqa: E402
 from pokercli.equity_calc.runs import equity_runs  # noqa: E402
 
-#: (label, hands, board, runs, double board)
+#: (label, hands, board, runs, double board, game)
 ROWS = [
-    ("double board, heads-up", ["AsAh", "KsKh"], "", 2, True),
-    ("double board, three-way", ["AsAh", "KsKh", "7c8c"], "", 2, True),
-    ("two runs of a flop, heads-up", ["AsKs", "QdQc"], "Qs Js 3d", 2, False),
-    ("three runs of a flop, three-way", ["AsKs", "QdQc", "JhTh"], "Qs Js 3d", 3, False),
-    ("two runs of a turn, heads-up", ["Ah9h", "KsKd"], "Qh 7h 2c 5d", 2, False),
+    ("double board, heads-up", ["AsAh", "KsKh"], "", 2, True, "holdem"),
+    ("double board, three-way", ["AsAh", "KsKh", "7c8c"], "", 2, True, "holdem"),
+    ("two runs of a flop, heads-up", ["AsKs", "QdQc"], "Qs Js 3d", 2, False, "holdem"),
+    ("three runs of a flop, three-way", ["AsKs", "QdQc", "JhTh"], "Qs Js 3d", 3, False, "holdem"),
+    ("two runs of a turn, heads-up", ["Ah9h", "KsKd"], "Qh 7h 2c 5d", 2, False, "holdem"),
+    ("Omaha double board, heads-up", ["AsAhKd7c", "KsKhQdJc"], "", 2, True, "omaha"),
+    ("Omaha hi-lo double board, 3-way", ["AsAhKd7c", "KsKhQdJc", "9c8c7h6h"], "", 2, True, "omaha-hilo"),
+    ("Omaha two runs of a flop, HU", ["AsKsQd7c", "JhTh9c8c"], "Qs Js 3d", 2, False, "omaha"),
 ]
 
 
@@ -51,13 +54,13 @@ def main() -> None:
     for threads in ("1", str(os.cpu_count() or 1)):
         os.environ["POKERCLI_THREADS"] = threads
         print(f"{threads} thread(s): M boards/s, best of {args.rounds} rounds")
-        for label, hands, board, runs, double in ROWS:
+        for label, hands, board, runs, double, game in ROWS:
             def many(s=1):
                 return equity_runs(hands, board, runs=runs, double_board=double, method="monte-carlo",
-                                   samples=n // runs, seed=s)
+                                   samples=n // runs, seed=s, game=game)
 
             def one(s=1):
-                return pokercli.equity(hands, board, method="monte-carlo", samples=n, seed=s)
+                return pokercli.equity(hands, board, method="monte-carlo", samples=n, seed=s, game=game)
 
             many(), one()  # warm: kernels loaded, tables built
             best_many = best_one = float("inf")

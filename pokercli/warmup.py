@@ -5,8 +5,8 @@ first commands (about 80 s in all on a 2-core machine); ``pokercli warmup``
 takes that time at once, so that every later command starts warm. Each game
 of :data:`pokercli.games.GAMES` with an engine runs its batch evaluator, the
 ``rank -`` stream, exact equity (preflop heads-up and three-way, on the flop),
-Monte Carlo (hands and ranges) and a percentile on a small spot dealt from a
-fixed seed; then the commands of hold'em alone (``hits``, ``outs``,
+Monte Carlo (hands and ranges), a percentile and, in the games with a board,
+runs (exact and sampled) on a small spot dealt from a fixed seed; then the commands of hold'em alone (``hits``, ``outs``,
 ``--distribution``, ``draw``). A second run only loads the compiled code
 from the cache.
 """
@@ -44,6 +44,7 @@ def _steps() -> list[tuple[str, Callable[[], Any]]]:
     from pokercli.dealing import deal
     from pokercli.equity_calc import equity
     from pokercli.equity_calc.draws import equity_draws
+    from pokercli.equity_calc.runs import equity_runs
     from pokercli.games import equity_games
     from pokercli.hand_strength import percentile
 
@@ -82,6 +83,10 @@ def _steps() -> list[tuple[str, Callable[[], Any]]]:
             (f"{g.name}: percentile", lambda g=g, ranked=ranked, rb=ranked_board: percentile(
                 ranked[0], board=rb, game=g.name, vs=",".join(x.replace(" ", "") for x in ranked[1:]))),
         ]
+        if g.board_cards == 5:  # run it twice from the flop: exact, and sampled (the engine's runs kernel)
+            steps.append((f"{g.name}: runs", lambda g=g, early=early, eb=early_board: (
+                equity_runs(early[:2], eb, game=g.name),
+                equity_runs(early[:2], eb, game=g.name, method="monte-carlo", samples=1000, seed=1))))
     steps += [
         ("holdem: ranges", lambda: (equity(["QQ+,AKs", "JJ-99,AQs+"], board="Kd 7c 2h", method="exact"),
                                     equity(["QQ+", "JJ", "AK"], board="Kd 7c 2h 5s", method="exact"),

@@ -342,6 +342,16 @@ def razz_value(cards):
     return max(five(c5) for c5 in combinations(cards, 5))
 
 
+def tally_runs(shares, unit, units, whole, nothing):
+    """Add one deal's runs, ``shares`` (a list of each run's pot shares,
+    Fractions), into each player's share ``units`` (of ``unit`` a pot), deals
+    taken whole (every run alone) and deals of nothing (no part of any run)."""
+    for p in range(len(units)):
+        units[p] += sum(int(s[p] * unit) for s in shares)
+        whole[p] += all(s[p] == 1 for s in shares)
+        nothing[p] += all(s[p] == 0 for s in shares)
+
+
 #: game -> (holes, complete board) -> each player's share of the pot: the plain
 #: rule of every game of pokercli.games.GAMES that has an equity (the contract
 #: test fails for a game without one here).
@@ -672,6 +682,11 @@ def _splitmix(z):
     z = ((z ^ (z >> 30)) * _M1) & _MASK
     z = ((z ^ (z >> 27)) * _M2) & _MASK
     return z ^ (z >> 31)
+
+
+#: SplitMix64 on Python integers: the kernels' counter step and output function (``mix64``).
+GAMMA = _GOLDEN
+mix64 = _splitmix
 
 
 def pushfold4_deals(seed, first, count, boards):

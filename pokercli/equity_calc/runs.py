@@ -206,13 +206,14 @@ def _exact(spot, hands, deck: np.ndarray, k: int, runs_: int = 2) -> RunsResult:
 
 def _sampled(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, seed: Optional[int]) -> RunsResult:
     """``samples`` deals of ``runs`` runs of ``k`` cards, each a random draw of
-    ``runs * k`` different cards of the deck: in one kernel a batch
-    (:func:`_sampled_kernel`) where a hand is the best five of two hole
-    cards and the board (hold'em, short deck), else in NumPy."""
+    ``runs * k`` different cards of the deck: in one kernel a batch, by the
+    game engine's ``runs_sample`` (:func:`sampled_any_five` for hold'em and
+    short deck, :func:`sampled_omaha` for Omaha and hi-lo), else in NumPy."""
     if seed is None:
         seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
-    if not spot.game.pot.split and spot.game.hole_cards == 2 and all(len(h) == 2 for h in hands):
-        return _sampled_kernel(spot, hands, deck, k, runs, samples, seed)
+    sampler = getattr(spot.game.engine, "runs_sample", None)
+    if sampler is not None:
+        return sampler(spot, hands, deck, k, runs, samples, seed)
     return _sampled_numpy(spot, hands, deck, k, runs, samples, seed)
 
 
@@ -253,47 +254,83 @@ def _sampled_numpy(spot, hands, deck: np.ndarray, k: int, runs: int, samples: in
                       float(done), seed=seed)
 
 
-#: Samples a kernel call of :func:`_sampled_kernel` takes (a few milliseconds): small enough that
+#: Samples a runs kernel's call takes (:func:`_kernel_batches`; a few milliseconds): small enough that
 #: both threads stay busy to the end of a job of a million samples (200,000 left one idle for a fifth).
 KERNEL_BATCH = 50_000
 
 
-def _sampled_kernel(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, seed: int) -> RunsResult:
-    """:func:`_sampled` by :func:`pokercli._kernels.montecarlo.fixed_runs` (each
-    run's cards two rows of the part tables of one board's Monte Carlo), or
-    where that does not take the spot by
-    :func:`pokercli._kernels.range_runouts.runs_sample` (card by card);
-    batches of ``KERNEL_BATCH`` seeded from the seed and their number on every
-    thread (the result depends on the seed alone)."""
-    from pokercli import jobs
+def sampled_any_five(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, seed: int) -> RunsResult:
+    """:func:`_sampled` where a hand is the best five of two hole cards and
+    the board (hold'em, short deck: the engine's ``runs_sample``), by
+    :func:`pokercli._kernels.montecarlo.fixed_runs` (each run's cards two rows
+    of the part tables of one board's Monte Carlo), or where that does not
+    take the spot by :func:`pokercli._kernels.range_runouts.runs_sample` (card
+    by card); batches of ``KERNEL_BATCH`` (:func:`_kernel_batches`)."""
     from pokercli._kernels.jit import call
     from pokercli._kernels.lookup import KEY_INIT, kernel_tables, strength_tables
     from pokercli._kernels.montecarlo import fixed_runs
     from pokercli._kernels.omaha.deals import SHARE_UNIT
     from pokercli._kernels.range_runouts import runs_sample
-    from pokercli.equity_calc.montecarlo import batch_seed, fixed_hands_call, run_batches
+    from pokercli.equity_calc.montecarlo import batch_seed, fixed_hands_call
 
     rule = spot.game.rule.key
     keys, offsets = kernel_tables(rule)[:2]
     rank_tab, flush_tab = strength_tables(rule)
-    players = len(hands)
     hand_keys = np.array([int(keys[a]) + int(keys[b]) for a, b in hands], np.int64)
     hand_masks = np.array([(1 << a) | (1 << b) for a, b in hands], np.int64)
     base_key = int(KEY_INIT) + sum(int(keys[c]) for c in spot.board)
     base_mask = sum(1 << c for c in spot.board)
-    totals = [np.zeros(players, np.int64) for _ in range(3)]
-
     fast = fixed_hands_call(spot, keys, offsets, rank_tab)
     boards = None if fast is None else fast[1:]
 
-    def one(b: int, n: int):
-        out = [np.zeros(players, np.int64) for _ in range(3)]
+    def batch(b: int, n: int, out) -> None:
         if boards is not None:
             call(fixed_runs, *boards, runs, n, np.uint64(batch_seed(seed, b)), offsets, rank_tab, flush_tab,
                  SHARE_UNIT, *out)
         else:
             call(runs_sample, hand_keys, hand_masks, deck, k, runs, np.int64(base_key), np.int64(base_mask), n,
                  np.uint64(batch_seed(seed, b)), keys, offsets, rank_tab, flush_tab, *out)
+
+    return _kernel_batches(spot, batch, runs, samples, seed)
+
+
+def sampled_omaha(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, seed: int) -> RunsResult:
+    """:func:`_sampled` in Omaha and Omaha hi-lo (the engine's
+    ``runs_sample``), by :func:`pokercli._kernels.omaha.deals.omaha_runs`: the
+    runs' cards dealt as one board's Monte Carlo deals its cards, each run's
+    pot shared as one board's; batches of ``KERNEL_BATCH`` (:func:`_kernel_batches`)."""
+    from pokercli._kernels.jit import call
+    from pokercli._kernels.omaha.deals import omaha_runs
+    from pokercli.equity_calc.montecarlo import batch_seed
+    from pokercli.equity_calc.omaha import kernel_args
+
+    holes = np.array(hands, np.int64)
+    board = np.array(list(spot.board) + [0] * k, np.int64)
+    tables = kernel_args(spot.game.hole_cards)
+    hilo = spot.game.pot.split
+
+    def batch(b: int, n: int, out) -> None:
+        call(omaha_runs, holes, deck.copy(), board, np.int64(k), np.int64(runs), np.int64(n),
+             np.uint64(batch_seed(seed, b)), *tables, hilo, *out)
+
+    return _kernel_batches(spot, batch, runs, samples, seed)
+
+
+def _kernel_batches(spot, batch, runs: int, samples: int, seed: int) -> RunsResult:
+    """A runs kernel's ``samples`` in batches of ``KERNEL_BATCH`` on every
+    thread, each ``batch(number, samples, (share units, takes all, nothing))``
+    seeded from the seed and its number, added in order (the result depends on
+    the seed alone), into the result."""
+    from pokercli import jobs
+    from pokercli._kernels.omaha.deals import SHARE_UNIT
+    from pokercli.equity_calc.montecarlo import run_batches
+
+    players = len(spot.players)
+    totals = [np.zeros(players, np.int64) for _ in range(3)]
+
+    def one(b: int, n: int):
+        out = [np.zeros(players, np.int64) for _ in range(3)]
+        batch(b, n, out)
         return n, out
 
     def add(part):

@@ -19,6 +19,7 @@ ENGINE = Engine(
     percentile="pokercli.omaha_strength:percentile",
     evaluate="pokercli.evaluate:evaluate_omaha",
     rank_stream="pokercli.batch:omaha_rank_stream",
+    runs_sample="pokercli.equity_calc.runs:sampled_omaha",
 )
 
 _RULE = "exactly two hole cards and three board cards"

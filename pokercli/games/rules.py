@@ -281,7 +281,9 @@ class Engine:
     ``rank(cards, game)``, ``showdown(hands, board, game)``, ``equity(spot,
     job, game)``, ``percentile(hand, board, dead, vs, game)``,
     ``evaluate(rows, value_map, game, lows)`` and ``rank_stream(stream, out,
-    as_json, game)``."""
+    as_json, game)``. Engines of games with a board may have
+    ``runs_sample(spot, hands, deck, k, runs, samples, seed)``: Monte Carlo of
+    runs in a kernel (:mod:`pokercli.equity_calc.runs`; NumPy without it)."""
 
     OPERATIONS = ("rank", "showdown", "equity", "percentile", "evaluate", "rank_stream")
 

@@ -166,24 +166,28 @@ def test_command_line_and_view(cli):
     assert max(len(line) for line in text.splitlines()) <= 80 and "two boards" in text
 
 
-def test_hold_em_and_short_deck_runs_are_sampled_in_one_kernel(monkeypatch):
-    """Two hole cards and no low: the runs kernel (a batch a call); its figures
-    agree with the exact runs within four standard errors, in short deck too
-    (its own ranking); Omaha stays in NumPy."""
+@pytest.mark.parametrize("game,hands,board,sampler", [
+    ("holdem", ["AsKs", "QdQc", "JhTh"], "Qs Js 3d", "sampled_any_five"),
+    ("shortdeck", ["AsKs", "QdQc"], "Qs Js 7d 6c", "sampled_any_five"),
+    ("omaha", ["AsKsQd7c", "JhTh9c8c"], "Qs Js 3d", "sampled_omaha"),
+    ("omaha-hilo", ["As2hKd7c", "KsKhQdJc", "3c4c8h9h"], "Qc 5d 6s", "sampled_omaha"),
+    ("omaha5-hilo", ["Ac2c3dKdQs", "Ah2h4s5sJs"], "Kc 7d 8c", "sampled_omaha"),
+])
+def test_runs_are_sampled_in_the_games_kernel(monkeypatch, game, hands, board, sampler):
+    """Each game's runs kernel (its engine's ``runs_sample``: a batch a call;
+    short deck with its own ranking, hi-lo with its lows) agrees with the
+    exact runs within four standard errors."""
     from pokercli.equity_calc import runs as R
 
     used = []
-    real = R._sampled_kernel
-    monkeypatch.setattr(R, "_sampled_kernel", lambda *a: used.append(a[0].game.name) or real(*a))
-    for game, hands, board in (("holdem", ["AsKs", "QdQc", "JhTh"], "Qs Js 3d"),
-                               ("shortdeck", ["AsKs", "QdQc"], "Qs Js 7d 6c")):
-        exact = equity_runs(hands, board, game=game)
-        mc = equity_runs(hands, board, game=game, method="monte-carlo", samples=300_000, seed=3)
-        for e, m in zip(exact.players, mc.players):
-            assert abs(e.scoop - m.scoop) <= 4 * m.stderr and abs(e.equity - m.equity) < 0.005
-            assert abs(e.blank - m.blank) <= 4 * (max(e.blank * (1 - e.blank), 1e-9) / 300_000) ** 0.5 + 1e-9
-    equity_runs(["AsKsQdQc", "JhTh9c8c"], "Qs Js 3d", game="omaha", method="monte-carlo", samples=2_000, seed=1)
-    assert used == ["holdem", "shortdeck"]
+    real = getattr(R, sampler)
+    monkeypatch.setattr(R, sampler, lambda *a: used.append(a[0].game.name) or real(*a))
+    exact = equity_runs(hands, board, game=game)
+    mc = equity_runs(hands, board, game=game, method="monte-carlo", samples=300_000, seed=3)
+    assert used == [game] and exact.method == "exact"
+    for e, m in zip(exact.players, mc.players):
+        assert abs(e.scoop - m.scoop) <= 4 * m.stderr and abs(e.equity - m.equity) < 0.005
+        assert abs(e.blank - m.blank) <= 4 * (max(e.blank * (1 - e.blank), 1e-9) / 300_000) ** 0.5 + 1e-9
 
 
 @pytest.mark.parametrize("hands,board,runs", [(["AsAh", "KsKh"], "", 2), (["AsAh", "KsKh", "QdQc"], "", 2),

@@ -29,14 +29,7 @@ from pokercli.evaluate import strength_tables
 
 M64 = (1 << 64) - 1
 LOW = (1 << 32) - 1
-GAMMA = 0x9E3779B97F4A7C15
-
-
-def mix64(z: int) -> int:
-    """SplitMix64's output function on Python integers."""
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
-    return z ^ (z >> 31)
+GAMMA, mix64 = naive.GAMMA, naive.mix64  # SplitMix64, as the kernels draw
 
 
 def plain_sampler(spot, runs: int, samples: int, seed: int, block: int):
@@ -84,10 +77,7 @@ def plain_sampler(spot, runs: int, samples: int, seed: int, block: int):
                 pending = rejected
         for sample in dealt:
             shares = [shares_of(holes, list(spot.board) + sorted(cards)) for cards in sample]
-            for p in range(n):
-                units[p] += sum(round(s[p] * SHARE_UNIT) for s in shares)
-                whole[p] += all(s[p] == 1 for s in shares)
-                nothing[p] += all(s[p] == 0 for s in shares)
+            naive.tally_runs(shares, SHARE_UNIT, units, whole, nothing)
     return units, whole, nothing
 
 

@@ -9,7 +9,7 @@ from pokercli._kernels.combinator import next_combination, unrank_combination
 from pokercli._kernels.jit import jit
 from pokercli._kernels import scalar
 from pokercli._kernels.montecarlo import draw_below, mix64
-from pokercli._kernels.omaha.evaluate import board_parts, quad_base
+from pokercli._kernels.omaha.evaluate import board_parts, hand_parts, quad_base
 
 #: A pot in integer units: halves split among up to 11 players stay whole.
 SHARE_UNIT = 55_440  # 2 * lcm(1..11)
@@ -232,3 +232,82 @@ def _deals(draw, combo_cards, combo_start, alias_keep, alias_other, fixed_mask, 
     if draw:
         stats[1] += taken
         stats[2] += redraws
+
+
+@jit
+def omaha_runs(holes, pool, board, k, runs, samples, seed, card_keys, offsets, board_index, quad_index,
+               quad_best, pair_best, flush_best, low_best, low_bits, pair_code, cover, hilo, share_sum,
+               scoop, blank):
+    """``samples`` deals of the ``k`` cards to come run ``runs`` times (a
+    double board: two runs of five) for the fixed hands ``holes``
+    (int64[players, h]): each run completes ``board`` (int64[5], its first
+    ``5 - k`` cards known) with ``k`` cards of ``pool`` (int64[n], every card
+    left; permuted in place), no card in two runs: a partial Fisher-Yates
+    shuffle of ``runs * k`` cards, a random number a card, as
+    :func:`omaha_monte_carlo` deals one board.
+
+    Each run's pot is shared as one board's pot is (:func:`_deals`): the
+    best high hands split it, or in hi-lo (``hilo``) they split half and the
+    best eight-or-better lows the other half when one qualifies; in
+    ``SHARE_UNIT`` units, summed in ``share_sum[p]``. ``scoop[p]`` counts the
+    deals where ``p`` took every run's pot whole, ``blank[p]`` those where it
+    took nothing of any run. The scoring is :func:`_deals`'s for fixed hands,
+    written out in the loop as there: an inlined helper taking the tables
+    would have Numba count references to each of them on every board."""
+    players = holes.shape[0]
+    nq = cover.shape[0]
+    qb, sp, nsp, hole_low = hand_parts(holes, cover, quad_index, pair_code, low_bits)
+    n = pool.shape[0]
+    full = board.copy()
+    high = np.zeros(players, np.int64)
+    low = np.zeros(players, np.int64)
+    everyone = (np.int64(1) << players) - 1
+    ctr = np.uint64(seed)
+    for it in range(samples):
+        whole = everyone  # bit p: p took every run so far whole
+        none = everyone   # bit p: p took nothing of any run so far
+        pos = 0
+        for r in range(runs):
+            for i in range(k):
+                ctr += _GAMMA
+                j = pos + draw_below(mix64(ctr), n - pos)
+                card = pool[j]
+                pool[j] = pool[pos]
+                pool[pos] = card
+                pos += 1
+                full[5 - k + i] = card
+            row, suit, frow, board_low = board_parts(full, card_keys, offsets, board_index, low_bits)
+            best_h = np.int64(0)
+            best_l = np.int64(0)
+            for p in range(players):
+                best = np.int64(0)
+                for m in range(nq):
+                    best = max(best, np.int64(quad_best[qb[p, m] + row]))
+                best = max(best, np.int64(flush_best[frow + sp[p, suit, 0]]))
+                for j in range(1, nsp[p, suit]):
+                    best = max(best, np.int64(flush_best[frow + sp[p, suit, j]]))
+                high[p] = best
+                low[p] = low_best[(hole_low[p] << 8) | board_low] * np.int64(hilo)
+                best_h = max(best_h, best)
+                best_l = max(best_l, low[p])
+            nh = 0
+            nl = 0
+            for p in range(players):
+                nh += 1 if high[p] == best_h else 0
+                nl += 1 if low[p] == best_l else 0
+            has_low = hilo and best_l > 0
+            for p in range(players):
+                share = 0
+                if has_low:
+                    if high[p] == best_h:
+                        share += SHARE_UNIT // (2 * nh)
+                    if low[p] == best_l:
+                        share += SHARE_UNIT // (2 * nl)
+                elif high[p] == best_h:
+                    share = SHARE_UNIT // nh
+                share_sum[p] += share
+                whole &= ~(np.int64(share != SHARE_UNIT) << p)
+                none &= ~(np.int64(share != 0) << p)
+        for p in range(players):
+            scoop[p] += (whole >> p) & 1
+            blank[p] += (none >> p) & 1

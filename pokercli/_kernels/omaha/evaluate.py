@@ -53,6 +53,36 @@ def quad_base(hole, p, cover, m, quad_index, pair_code):
     return np.int64(quad_index[(pair_code[52 * a + b] & 255) * 169 + (pair_code[52 * c + d] & 255)]) * BOARDS
 
 
+@jit
+def hand_parts(holes, cover, quad_index, pair_code, low_bits):
+    """The parts of each fixed hand of ``holes`` (int64[players, h]) that its
+    values on every board are read with, once a job: (``qb[p, m]``: the first
+    ``quad_best`` entry of its cover quad ``m``, :func:`quad_base`;
+    ``sp[p, s, :nsp[p, s]]``: the rank indices of its pairs suited in suit
+    ``s``, zeros past them, and suit 4 (no flush suit on the board) all zeros,
+    which read ``flush_best``'s 0; ``nsp``; ``hole_low[p]``: its low-rank set)."""
+    players = holes.shape[0]
+    h = holes.shape[1]
+    nq = cover.shape[0]
+    qb = np.empty((players, nq), np.int64)
+    sp = np.zeros((players, 5, 15), np.int64)
+    nsp = np.zeros((players, 5), np.int64)
+    hole_low = np.zeros(players, np.int64)
+    for p in range(players):
+        for m in range(nq):
+            qb[p, m] = quad_base(holes, p, cover, m, quad_index, pair_code)
+        for x in range(h):
+            a = holes[p, x]
+            hole_low[p] |= low_bits[a]
+            for y in range(x + 1, h):
+                code = pair_code[52 * a + holes[p, y]]
+                s = (code >> 8) - 1
+                if s >= 0:
+                    sp[p, s, nsp[p, s]] = code & 255
+                    nsp[p, s] += 1
+    return qb, sp, nsp, hole_low
+
+
 @jit_inline
 def _suited_best(hole_bits, board_bits, flush_best):
     """The best flush of two of ``hole_bits`` and three of ``board_bits`` (13-bit

@@ -32,7 +32,7 @@ import numpy as np
 from pokercli._kernels.jit import jit
 from pokercli._kernels.omaha.deals import SHARE_UNIT
 from pokercli._kernels.combinator import next_combination
-from pokercli._kernels.omaha.evaluate import quad_base
+from pokercli._kernels.omaha.evaluate import hand_parts
 from pokercli._kernels.rankboards import rank_index, winner_bits, rank_multisets
 
 
@@ -47,25 +47,10 @@ def omaha_rank_boards5(holes, avail, card_keys, offsets, board_index, quad_index
     player ``p``'s high hand has type ``t``). Tables as in
     :func:`pokercli._kernels.omaha.deals.omaha_boards`."""
     players = holes.shape[0]
-    h = holes.shape[1]
     nq = cover.shape[0]
     one = np.int64(1)
-    qb = np.empty((players, nq), np.int64)  # each cover quad's first quad_best entry
-    sp = np.empty((players, 4, 15), np.int64)  # suited pairs' rank indices by suit
-    nsp = np.zeros((players, 4), np.int64)
-    hole_low = np.zeros(players, np.int64)
-    for p in range(players):
-        for m in range(nq):
-            qb[p, m] = quad_base(holes, p, cover, m, quad_index, pair_code)
-        for x in range(h):
-            a = holes[p, x]
-            hole_low[p] |= low_bits[a]
-            for y in range(x + 1, h):
-                code = pair_code[52 * a + holes[p, y]]
-                s = (code >> 8) - 1
-                if s >= 0:
-                    sp[p, s, nsp[p, s]] = code & 255
-                    nsp[p, s] += 1
+    # each cover quad's first quad_best entry; suited pairs' rank indices by suit; low-rank sets
+    qb, sp, nsp, hole_low = hand_parts(holes, cover, quad_index, pair_code, low_bits)
     rank_keys = np.empty(13, np.int64)
     low_of = np.empty(13, np.int64)
     left = np.zeros(13, np.int64)  # cards of each rank left
