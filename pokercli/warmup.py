@@ -6,9 +6,9 @@ takes that time at once, so that every later command starts warm. Each game
 of :data:`pokercli.games.GAMES` with an engine runs its batch evaluator, the
 ``rank -`` stream, exact equity (preflop heads-up and three-way, on the flop),
 Monte Carlo (hands and ranges), a percentile and, in the games with a board,
-runs (exact and sampled) on a small spot dealt from a fixed seed; then the commands of hold'em alone (``hits``, ``outs``,
-``--distribution``, ``draw``). A second run only loads the compiled code
-from the cache.
+runs (exact and sampled) on a small spot dealt from a fixed seed; then the
+commands of hold'em alone (``hits``, ``outs``, ``--distribution``,
+``draw``). A second run only loads the compiled code from the cache.
 """
 
 from __future__ import annotations
