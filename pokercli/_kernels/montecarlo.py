@@ -342,6 +342,45 @@ def _parts(ctr, nt, npart, worse, first_masks, second_masks):
             return ctr, i, j
 
 
+#: Candidates :func:`_accepted` draws at a time.
+ACCEPT_CHUNK = 512
+
+
+@jit_inline
+def _accepted(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows, keys):
+    """The boards of the next :data:`ACCEPT_CHUNK` candidates that
+    :func:`_parts` would draw, in its order, the rejected ones left out:
+    (counter, how many were kept). Kept board ``t``'s two part rows go packed
+    (first row, second row ``<< 20``) to ``rows[t]``, the sum of their keys to
+    ``keys[t]``.
+
+    Every candidate is written to the next free place and that place kept
+    only when the candidate is (the count moved on by the test, no branch):
+    a loop drawing again while a board is rejected mispredicts about one
+    board in eight and makes the boards after it wait. The same candidates
+    in the same order, so a seed's boards are :func:`_parts`'s, board for
+    board; indices are unsigned, so no index is checked for a negative
+    value."""
+    low = np.uint64(0xFFFFFFFF)
+    m = np.uint64(0)
+    for c in range(ACCEPT_CHUNK):
+        ctr += _GAMMA
+        a = (mix64(ctr) >> np.uint64(32)) * nt
+        b = (a & low) * npart
+        i = a >> np.uint64(32)
+        j = b >> np.uint64(32)
+        rows[m] = i | (j << np.uint64(20))
+        keys[m] = first_keys[i] + second_keys[j]
+        m += np.uint64(((first_masks[i] & second_masks[j]) == 0) & ((b & low) >= worse))
+    return ctr, np.int64(m)
+
+
+@jit_inline
+def _rows(e):
+    """The two part rows packed in ``e`` (:func:`_accepted`)."""
+    return e & np.uint64(0xFFFFF), e >> np.uint64(20)
+
+
 @jit
 def fixed_headsup(hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
                   base_key, base_mask, values, samples, seed, offsets, rank_strength,
@@ -355,7 +394,8 @@ def fixed_headsup(hand_keys, hand_masks, first_keys, first_masks, second_keys, s
     arises from the same number of (first, second) pairs (a five-card board
     from ten), so boards are uniform: one random number and two table reads
     per board, against three numbers and five card draws dealt card by card
-    (:func:`monte_carlo`).
+    (:func:`monte_carlo`). The boards are drawn a chunk at a time, the
+    rejected ones left out without a branch (:func:`_accepted`), then valued.
 
     When no hand can hold a flush, a hand's strength is one read of its row
     of ``values`` (:func:`rank_values`) at the board's pair of part rank
@@ -368,27 +408,34 @@ def fixed_headsup(hand_keys, hand_masks, first_keys, first_masks, second_keys, s
     of one, the heads-up loop ran about 10 % slower.
     """
     ctr, nt, npart, worse = _start(seed, first_keys, second_keys)
+    rows = np.empty(ACCEPT_CHUNK, np.uint64)
+    keys = np.empty(ACCEPT_CHUNK, np.int64)
     h0 = hand_keys[0]
     h1 = hand_keys[1]
     m0 = hand_masks[0]
     m1 = hand_masks[1]
     w0 = 0
     w1 = 0
-    for it in range(samples):
-        ctr, i, j = _parts(ctr, nt, npart, worse, first_masks, second_masks)
-        bkey = base_key + first_keys[i] + second_keys[j]
-        key0 = h0 + bkey
-        key1 = h1 + bkey
-        if ((key0 | key1) >> 32) & 0x8888:  # a flush is possible: rare, so the branch is predicted
-            bmask = base_mask | first_masks[i] | second_masks[j]
-            s0 = hand_value(key0, m0 | bmask, offsets, rank_strength, flush_strength)
-            s1 = hand_value(key1, m1 | bmask, offsets, rank_strength, flush_strength)
-        else:
-            x = (bkey >> ID_SHIFT) & 0xFFFF
-            s0 = values[0, x]
-            s1 = values[1, x]
-        w0 += s0 > s1  # added, not branched on: the winner is unpredictable
-        w1 += s1 > s0
+    done = 0
+    while done < samples:
+        ctr, kept = _accepted(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows, keys)
+        use = min(kept, samples - done)
+        for t in range(use):
+            bkey = base_key + keys[t]
+            key0 = h0 + bkey
+            key1 = h1 + bkey
+            if ((key0 | key1) >> 32) & 0x8888:  # a flush is possible: rare, so the branch is predicted
+                i, j = _rows(rows[t])
+                bmask = base_mask | first_masks[i] | second_masks[j]
+                s0 = hand_value(key0, m0 | bmask, offsets, rank_strength, flush_strength)
+                s1 = hand_value(key1, m1 | bmask, offsets, rank_strength, flush_strength)
+            else:
+                x = (bkey >> ID_SHIFT) & 0xFFFF
+                s0 = values[0, x]
+                s1 = values[1, x]
+            w0 += s0 > s1  # added, not branched on: the winner is unpredictable
+            w1 += s1 > s0
+        done += use
     patterns[1] += w0
     patterns[2] += w1
     patterns[3] += samples - w0 - w1
@@ -438,17 +485,41 @@ def _winners(hand_keys, hand_masks, bkey, i, j, base_mask, first_masks, second_m
     return pattern
 
 
+@jit_inline
+def _fixed_patterns(three, hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
+                    base_key, base_mask, values, samples, seed, offsets, rank_strength, flush_strength,
+                    patterns):
+    """:func:`fixed_headsup`'s boards, each tallied by its winners' pattern
+    (:func:`_winners3` where ``three``, a constant where this is inlined,
+    else :func:`_winners`)."""
+    ctr, nt, npart, worse = _start(seed, first_keys, second_keys)
+    rows = np.empty(ACCEPT_CHUNK, np.uint64)
+    keys = np.empty(ACCEPT_CHUNK, np.int64)
+    done = 0
+    while done < samples:
+        ctr, kept = _accepted(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows, keys)
+        use = min(kept, samples - done)
+        for t in range(use):
+            i, j = _rows(rows[t])
+            bkey = base_key + keys[t]
+            if three:
+                pattern = _winners3(hand_keys, hand_masks, bkey, i, j, base_mask, first_masks, second_masks,
+                                    values, offsets, rank_strength, flush_strength)
+            else:
+                pattern = _winners(hand_keys, hand_masks, bkey, i, j, base_mask, first_masks, second_masks,
+                                   values, offsets, rank_strength, flush_strength)
+            patterns[pattern] += 1
+        done += use
+
+
 @jit
 def fixed_three(hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
                 base_key, base_mask, values, samples, seed, offsets, rank_strength,
                 flush_strength, patterns):
     """:func:`fixed_headsup` for three fixed hands, the winners kept by selects."""
-    ctr, nt, npart, worse = _start(seed, first_keys, second_keys)
-    for it in range(samples):
-        ctr, i, j = _parts(ctr, nt, npart, worse, first_masks, second_masks)
-        bkey = base_key + first_keys[i] + second_keys[j]
-        patterns[_winners3(hand_keys, hand_masks, bkey, i, j, base_mask, first_masks, second_masks, values,
-                           offsets, rank_strength, flush_strength)] += 1
+    _fixed_patterns(True, hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
+                    base_key, base_mask, values, samples, seed, offsets, rank_strength, flush_strength,
+                    patterns)
 
 
 @jit
@@ -456,63 +527,109 @@ def fixed_multi(hand_keys, hand_masks, first_keys, first_masks, second_keys, sec
                 base_key, base_mask, values, samples, seed, offsets, rank_strength,
                 flush_strength, patterns):
     """:func:`fixed_headsup` for any number of fixed hands up to ``PATTERN_PLAYERS``."""
-    ctr, nt, npart, worse = _start(seed, first_keys, second_keys)
-    for it in range(samples):
-        ctr, i, j = _parts(ctr, nt, npart, worse, first_masks, second_masks)
-        bkey = base_key + first_keys[i] + second_keys[j]
-        patterns[_winners(hand_keys, hand_masks, bkey, i, j, base_mask, first_masks, second_masks, values,
-                          offsets, rank_strength, flush_strength)] += 1
+    _fixed_patterns(False, hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
+                    base_key, base_mask, values, samples, seed, offsets, rank_strength, flush_strength,
+                    patterns)
 
 
-#: Samples a runs kernel (:func:`fixed_runs`) draws at a time before it values them.
-RUNS_BLOCK = 256
+#: Samples a runs kernel (:func:`fixed_runs`) draws at a time before it values them: a
+#: block's last rounds redraw only a few samples each, so a larger block spends less on them.
+RUNS_BLOCK = 1024
 
 
 @jit_inline
-def _draw_runs(ctr, nt, npart, worse, first_masks, second_masks, rows, taken, want, first, pending):
+def _run_try(x, t, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows, keys, taken,
+             first):
+    """One candidate run for sample ``t`` from 32 random bits ``x``, as
+    :func:`_parts` draws a board: its rows packed to ``rows[t]``, its key to
+    ``keys[t]`` (the first run's cards to ``taken[t]``); whether it is kept."""
+    low = np.uint64(0xFFFFFFFF)
+    a = x * nt
+    b = (a & low) * npart
+    i = a >> np.uint64(32)
+    j = b >> np.uint64(32)
+    mi = first_masks[i]
+    mj = second_masks[j]
+    if first:  # a constant where this is inlined: the branch is compiled away
+        keep = ((mi & mj) == 0) & ((b & low) >= worse)
+        taken[t] = mi | mj
+    else:
+        keep = (((mi & mj) | ((mi | mj) & taken[t])) == 0) & ((b & low) >= worse)
+    rows[t] = i | (j << np.uint64(20))
+    keys[t] = first_keys[i] + second_keys[j]
+    return keep
+
+
+@jit_inline
+def _bits32(k, ctr, r):
+    """32 random bits for a round's try ``k``: a fresh number's high half
+    for an even ``k``, the low half of the last one (``r``) for an odd one.
+    (counter, the number, the bits)."""
+    if (k & np.uint64(1)) == 0:
+        ctr += _GAMMA
+        r = mix64(ctr)
+        return ctr, r, r >> np.uint64(32)
+    return ctr, r, r & np.uint64(0xFFFFFFFF)
+
+
+@jit_inline
+def _draw_runs(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows, keys, taken,
+               want, first, pending):
     """One run for each of the first ``want`` samples of a block: two
     part-table rows sharing no card, as :func:`_parts` draws them, written
-    packed (first row, second row ``<< 20``) to ``rows[t]``; the ``first``
-    run's cards to ``taken[t]``, a later run's meeting none of them (nor the
-    earlier runs', which the caller adds). Returns the counter.
+    packed (first row, second row ``<< 20``) to ``rows[t]`` and their key to
+    ``keys[t]``; the ``first`` run's cards to ``taken[t]``, a later run's
+    meeting none of them (nor the earlier runs', which the caller adds).
+    Returns the counter.
 
     Rejection sampling in rounds: a round draws one candidate (32 random
     bits, two a random number, a fresh number each round) for each sample
     still without a run, in order, and keeps the list of those it rejected
     (``pending``) for the next round. No candidate waits on the one before:
     a loop drawing again while rejected, or a sample index moved on only by
-    a kept candidate, makes each try wait for the last one's card reads."""
-    low = np.uint64(0xFFFFFFFF)
-    for k in range(want):
-        pending[k] = k
-    n = want
+    a kept candidate, makes each try wait for the last one's card reads. The
+    first round takes every sample, so it reads no list; indices are
+    unsigned, so none is checked for a negative value."""
+    m = np.uint64(0)
+    r = np.uint64(0)
+    for t in range(np.uint64(want)):
+        ctr, r, x = _bits32(t, ctr, r)
+        keep = _run_try(x, t, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows, keys,
+                        taken, first)
+        pending[m] = t
+        m += np.uint64(1) - np.uint64(keep)
+    n = m
     while n > 0:
-        m = np.int64(0)
+        m = np.uint64(0)
         r = np.uint64(0)
         for k in range(n):
-            if (k & 1) == 0:
-                ctr += _GAMMA
-                r = mix64(ctr)
-                x = r >> np.uint64(32)
-            else:
-                x = r & low
+            ctr, r, x = _bits32(k, ctr, r)
             t = pending[k]
-            a = x * nt
-            b = (a & low) * npart
-            i = np.int64(a >> np.uint64(32))
-            j = np.int64(b >> np.uint64(32))
-            mi = first_masks[i]
-            mj = second_masks[j]
-            if first:  # a constant where this is inlined: the branch is compiled away
-                keep = ((mi & mj) == 0) & ((b & low) >= worse)
-                taken[t] = mi | mj
-            else:
-                keep = (((mi & mj) | ((mi | mj) & taken[t])) == 0) & ((b & low) >= worse)
-            rows[t] = i | (j << 20)
+            keep = _run_try(x, t, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows,
+                            keys, taken, first)
             pending[m] = t
-            m += np.int64(1) - np.int64(keep)
+            m += np.uint64(1) - np.uint64(keep)
         n = m
     return ctr
+
+
+@jit_inline
+def _headsup_won(bkey, e, h0, h1, m0, m1, base_mask, first_masks, second_masks, values, offsets, rank_strength,
+                 flush_strength):
+    """Whether each of two fixed hands wins the board of key ``bkey`` (rows
+    packed in ``e``) alone: (0 or 1, 0 or 1)."""
+    key0 = h0 + bkey
+    key1 = h1 + bkey
+    if ((key0 | key1) >> 32) & 0x8888:  # a flush is possible: rare, so the branch is predicted
+        i, j = _rows(e)
+        bmask = base_mask | first_masks[i] | second_masks[j]
+        v0 = np.int64(hand_value(key0, m0 | bmask, offsets, rank_strength, flush_strength))
+        v1 = np.int64(hand_value(key1, m1 | bmask, offsets, rank_strength, flush_strength))
+    else:
+        x = (bkey >> ID_SHIFT) & 0xFFFF
+        v0 = np.int64(values[0, x])
+        v1 = np.int64(values[1, x])
+    return np.int64(v0 > v1), np.int64(v1 > v0)
 
 
 @jit
@@ -528,10 +645,10 @@ def fixed_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, seco
     A block of :data:`RUNS_BLOCK` samples' runs is drawn first, a run at a
     time (every sample's first run, then every sample's second, each against
     the cards of the sample's earlier runs), by :func:`_draw_runs`, whose
-    rejections take no branch; then the block is valued, a run at a time.
-    Drawn again in a loop while it met the first (44 % of second boards),
-    a double board's second board cost more in mispredicted branches than
-    valuing it: 1.5 times this kernel's time heads-up.
+    rejections take no branch; then the block is valued. Drawn again in a
+    loop while it met the first (44 % of second boards), a double board's
+    second board cost more in mispredicted branches than valuing it: 1.5
+    times this kernel's time heads-up.
 
     Each hand's strength is one read of its ``values`` row unless it may
     hold a flush. Each run's pot goes to its best hands (ties split, in
@@ -540,7 +657,8 @@ def fixed_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, seco
     nothing."""
     players = hand_keys.shape[0]
     ctr, nt, npart, worse = _start(seed, first_keys, second_keys)
-    rows = np.zeros((runs, RUNS_BLOCK + 1), np.int64)
+    rows = np.zeros((runs, RUNS_BLOCK + 1), np.uint64)
+    keys = np.zeros((runs, RUNS_BLOCK + 1), np.int64)
     taken = np.zeros(RUNS_BLOCK + 1, np.int64)
     pats_size = np.int64(1) << players
     pats = np.zeros((runs, RUNS_BLOCK), np.int64)
@@ -549,19 +667,20 @@ def fixed_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, seco
     won_any = np.zeros(pats_size, np.int64)        # samples by who won something
     all0 = np.zeros(RUNS_BLOCK, np.int64)
     all1 = np.zeros(RUNS_BLOCK, np.int64)
-    pending = np.zeros(RUNS_BLOCK, np.int64)
+    pending = np.zeros(RUNS_BLOCK, np.uint64)
     half = share_unit // 2
     done = 0
     while done < samples:
         want = min(RUNS_BLOCK, samples - done)
-        ctr = _draw_runs(ctr, nt, npart, worse, first_masks, second_masks, rows[0], taken, want, True, pending)
+        ctr = _draw_runs(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows[0], keys[0],
+                         taken, want, True, pending)
         for r in range(1, runs):
-            ctr = _draw_runs(ctr, nt, npart, worse, first_masks, second_masks, rows[r], taken, want, False,
-                             pending)
+            ctr = _draw_runs(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows[r],
+                             keys[r], taken, want, False, pending)
             if r + 1 < runs:
                 for t in range(want):
-                    e = rows[r, t]
-                    taken[t] |= first_masks[e & 0xFFFFF] | second_masks[e >> 20]
+                    i, j = _rows(rows[r, t])
+                    taken[t] |= first_masks[i] | second_masks[j]
         if players == 2:  # in scalars: a loop over two players ran at about half this speed
             h0 = hand_keys[0]
             h1 = hand_keys[1]
@@ -571,33 +690,33 @@ def fixed_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, seco
             w1 = np.int64(0)
             a0 = np.int64(0)
             a1 = np.int64(0)
-            all0[:want] = 1
-            all1[:want] = 1
-            for r in range(runs):  # a run at a time: the loop over samples has no inner loop
+            if runs == 2:  # both runs of a sample at once: no per-sample store and reload
                 for t in range(want):
-                    e = rows[r, t]
-                    i = e & 0xFFFFF
-                    j = e >> 20
-                    bkey = base_key + first_keys[i] + second_keys[j]
-                    key0 = h0 + bkey
-                    key1 = h1 + bkey
-                    if ((key0 | key1) >> 32) & 0x8888:  # a flush is possible: rare, so the branch is predicted
-                        bmask = base_mask | first_masks[i] | second_masks[j]
-                        v0 = np.int64(hand_value(key0, m0 | bmask, offsets, rank_strength, flush_strength))
-                        v1 = np.int64(hand_value(key1, m1 | bmask, offsets, rank_strength, flush_strength))
-                    else:
-                        x = (bkey >> ID_SHIFT) & 0xFFFF
-                        v0 = np.int64(values[0, x])
-                        v1 = np.int64(values[1, x])
-                    x0 = np.int64(v0 > v1)
-                    x1 = np.int64(v1 > v0)
-                    w0 += x0
-                    w1 += x1
-                    all0[t] &= x0
-                    all1[t] &= x1
-            for t in range(want):
-                a0 += all0[t]
-                a1 += all1[t]
+                    x0, x1 = _headsup_won(base_key + keys[0, t], rows[0, t], h0, h1, m0, m1, base_mask,
+                                          first_masks, second_masks, values, offsets, rank_strength,
+                                          flush_strength)
+                    y0, y1 = _headsup_won(base_key + keys[1, t], rows[1, t], h0, h1, m0, m1, base_mask,
+                                          first_masks, second_masks, values, offsets, rank_strength,
+                                          flush_strength)
+                    w0 += x0 + y0
+                    w1 += x1 + y1
+                    a0 += x0 & y0
+                    a1 += x1 & y1
+            else:
+                all0[:want] = 1
+                all1[:want] = 1
+                for r in range(runs):  # a run at a time: the loop over samples has no inner loop
+                    for t in range(want):
+                        x0, x1 = _headsup_won(base_key + keys[r, t], rows[r, t], h0, h1, m0, m1, base_mask,
+                                              first_masks, second_masks, values, offsets, rank_strength,
+                                              flush_strength)
+                        w0 += x0
+                        w1 += x1
+                        all0[t] &= x0
+                        all1[t] &= x1
+                for t in range(want):
+                    a0 += all0[t]
+                    a1 += all1[t]
             ties = want * runs - w0 - w1
             share_sum[0] += share_unit * w0 + half * ties
             share_sum[1] += share_unit * w1 + half * ties
@@ -608,10 +727,8 @@ def fixed_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, seco
         else:  # each run's winners as a pattern of bits, counted; then each sample's runs together
             for r in range(runs):
                 for t in range(want):
-                    e = rows[r, t]
-                    i = e & 0xFFFFF
-                    j = e >> 20
-                    bkey = base_key + first_keys[i] + second_keys[j]
+                    i, j = _rows(rows[r, t])
+                    bkey = base_key + keys[r, t]
                     if players == 3:
                         pattern = _winners3(hand_keys, hand_masks, bkey, i, j, base_mask, first_masks,
                                             second_masks, values, offsets, rank_strength, flush_strength)

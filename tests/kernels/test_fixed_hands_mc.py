@@ -170,3 +170,50 @@ def test_ranges_random_players_and_hand_types_keep_the_general_kernel():
     assert M.fixed_hands_call(make_spot(["As Ah", "random"]), *args) is None
     assert M.fixed_hands_call(make_spot(["As Ah", "Ks Kh"], with_types=True), *args) is None
 
+
+
+@jit
+def _both_draws(first_keys, first_masks, second_keys, second_masks, chunks, seed, by_parts, by_chunks):
+    """Boards by :func:`pokercli._kernels.montecarlo._parts`, one at a time, and by
+    ``_accepted``, a chunk at a time, from the same seed: (rows, key) of each."""
+    nt = np.uint64(first_masks.shape[0])
+    npart = np.uint64(second_masks.shape[0])
+    worse = K._worse(nt * npart)
+    rows = np.empty(K.ACCEPT_CHUNK, np.uint64)
+    keys = np.empty(K.ACCEPT_CHUNK, np.int64)
+    ctr = K.mix64(np.uint64(seed))
+    n = 0
+    for c in range(chunks):
+        ctr, kept = K._accepted(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks,
+                                rows, keys)
+        for t in range(kept):
+            i, j = K._rows(rows[t])
+            by_chunks[n, 0] = np.int64(i)
+            by_chunks[n, 1] = np.int64(j)
+            by_chunks[n, 2] = keys[t]
+            n += 1
+    ctr = K.mix64(np.uint64(seed))
+    for t in range(n):
+        ctr, i, j = K._parts(ctr, nt, npart, worse, first_masks, second_masks)
+        by_parts[t, 0] = i
+        by_parts[t, 1] = j
+        by_parts[t, 2] = first_keys[i] + second_keys[j]
+    return n
+
+
+@pytest.mark.parametrize("to_come", [1, 2, 3, 4, 5])
+def test_the_chunked_draw_keeps_the_boards_of_the_one_by_one_draw(to_come):
+    """The one-board kernels draw a chunk of candidates and keep the
+    accepted ones (``_accepted``): the same boards, in the same order, with
+    their keys, as drawing each board again while rejected (``_parts``)."""
+    deck = np.arange(4, 48, dtype=np.int64)
+    first, second = K.BOARD_PARTS[to_come]
+    fk, fm = call(K.part_table, deck, KEYS, first, 91)
+    sk, sm = call(K.part_table, deck, KEYS, second, 1)
+    chunks = 6
+    by_parts = np.zeros((chunks * K.ACCEPT_CHUNK, 3), np.int64)
+    by_chunks = np.zeros_like(by_parts)
+    n = call(_both_draws, fk, fm, sk, sm, chunks, np.uint64(99 + to_come), by_parts, by_chunks)
+    assert chunks * K.ACCEPT_CHUNK * 0.8 < n <= chunks * K.ACCEPT_CHUNK
+    assert np.array_equal(by_parts[:n], by_chunks[:n])
+    assert n < chunks * K.ACCEPT_CHUNK or to_come < 4  # two parts of a board do meet now and then
