@@ -20,6 +20,22 @@ def best_of(fn, repeat: int = 3) -> float:
     return best
 
 
+def numba_target() -> str:
+    """What Numba compiles for, as a benchmark's heading says it. ``NUMBA_CPU_NAME``
+    alone keeps this machine's instruction set (its AVX-512 included): Numba reads
+    the CPU's features unless ``NUMBA_CPU_FEATURES`` is set, and an empty value
+    means the named CPU's own (``NUMBA_CPU_NAME=haswell NUMBA_CPU_FEATURES=""``:
+    AVX2 code)."""
+    name = os.environ.get("NUMBA_CPU_NAME")
+    features = os.environ.get("NUMBA_CPU_FEATURES")
+    if name is None and features is None:
+        return "host"
+    if features is None:
+        return f'{name}, with this machine\'s features (set NUMBA_CPU_FEATURES="" for {name}\'s own)'
+    own = f"{name}'s own" if name else "none"
+    return f"{name or 'host'}, features {features or own}"
+
+
 def peer(name: str):
     """Import a comparison library if installed (pip install '.[bench]'), else None."""
     try:

@@ -10,7 +10,8 @@ turns, when ``POKERCLI_PEER_LIB`` names a shared library exporting
 size_t n, size_t k, uint16_t *out)``: ``n`` rows of ``k`` card indices in
 OMPEval's order (``4 * rank + suit``, rank 0 the two), one value written
 per row. Compile the shim and pokercli for the same CPU kind
-(``-march=haswell`` with ``NUMBA_CPU_NAME=haswell`` for the AVX2 figures).
+(``-march=haswell`` with ``NUMBA_CPU_NAME=haswell NUMBA_CPU_FEATURES=""`` for the AVX2
+figures: the CPU name alone keeps this machine's features, AVX-512 included).
 
 Prints hands/s of the batch kernel on random 7-card hands, the enumeration of
 all 133,784,560 seven-card hands, peers (eval7, phevaluator, treys) called
@@ -29,7 +30,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import best_of, cpu, peer, pokercli_cmd, random_hands, row, wall  # noqa: E402
+from _common import best_of, cpu, numba_target, peer, pokercli_cmd, random_hands, row, wall  # noqa: E402
 
 from pokercli import cards as C  # noqa: E402
 from pokercli import evaluate as E  # noqa: E402
@@ -107,7 +108,7 @@ def peer_loop(hands, rounds: int = 5) -> None:
 
 def main() -> None:
     n = 2_000_000 if QUICK else 10_000_000
-    print(f"CPU: {cpu()}; Numba target: {os.environ.get('NUMBA_CPU_NAME', 'host')}")
+    print(f"CPU: {cpu()}; Numba target: {numba_target()}")
     hands = random_hands(n)
     E.scores(hands[:8])
     print("Evaluator (one thread)")

@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import cpu  # noqa: E402
+from _common import cpu, numba_target  # noqa: E402
 
 import pokercli  # noqa: E402
 
@@ -57,7 +57,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=3)
     args = ap.parse_args()
-    print(f"CPU: {cpu()}, {os.cpu_count()} cores; Numba target: {os.environ.get('NUMBA_CPU_NAME', 'host')}")
+    print(f"CPU: {cpu()}, {os.cpu_count()} cores; Numba target: {numba_target()}")
     peer = os.environ.get("POKERCLI_PEER")
     for players, board in ROWS:  # warm: the range rows load the kernels, then every row takes its path
         pokercli.equity(players, board, method="exact")

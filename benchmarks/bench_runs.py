@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import cpu  # noqa: E402
+from _common import cpu, numba_target  # noqa: E402
 
 import pokercli  # noqa: E402
 from pokercli.equity_calc.runs import equity_runs  # noqa: E402
@@ -49,7 +49,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--samples", type=int, default=2_000_000, help="boards a job values")
     args = ap.parse_args()
-    print(f"CPU: {cpu()}, {os.cpu_count()} cores; Numba target: {os.environ.get('NUMBA_CPU_NAME', 'host')}")
+    print(f"CPU: {cpu()}, {os.cpu_count()} cores; Numba target: {numba_target()}")
     n = args.samples
     for threads in ("1", str(os.cpu_count() or 1)):
         os.environ["POKERCLI_THREADS"] = threads

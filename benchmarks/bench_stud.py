@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import best_of, cpu, peer, random_hands, row, threads  # noqa: E402
+from _common import best_of, cpu, numba_target, peer, random_hands, row, threads  # noqa: E402
 
 import pokercli  # noqa: E402
 from pokercli import cards as C  # noqa: E402
@@ -25,7 +25,7 @@ from pokercli import evaluate as E  # noqa: E402
 
 
 def main() -> None:
-    print(f"CPU: {cpu()}, {os.cpu_count()} cores; Numba target: {os.environ.get('NUMBA_CPU_NAME', 'host')}")
+    print(f"CPU: {cpu()}, {os.cpu_count()} cores; Numba target: {numba_target()}")
     pk = peer("pokerkit")
     n = 2_000_000
     rows = random_hands(n, 7, seed=3)
