@@ -84,9 +84,11 @@ def plain_sampler(spot, runs: int, samples: int, seed: int, block: int):
 @pytest.mark.parametrize("game,hands,board,dead,runs,samples", [
     ("holdem", ["As Ah", "Ks Kh"], "", "", 2, 1100),                 # a double board; blocks of 1024 and 76
     ("holdem", ["7c 6c", "Ad Kd", "Qs Qh"], "8c 9d 2h", "", 3, 300),  # three runs of a flop, three-way
+    ("holdem", ["As Ah", "Ks Kh", "7c 8c"], "", "", 2, 300),        # a double board, three-way
     ("holdem", ["Ah 9h", "Ks Kd", "Qh Jh", "5c 5d"], "Qd 7h 2c 5h", "3h", 2, 300),  # four players, dead card
     ("holdem", ["Ac Kc", "Ad Kd"], "2s 3s 4h", "", 2, 300),             # split pots
     ("holdem", ["Ah 9h", "Ks Kd"], "Qd 7h 2c", "", 3, 300),             # three runs heads-up
+    ("holdem", ["Ah 9h", "Ks Kd", "Qh Jh", "5c 5d", "7s 8s"], "Qd 7h 2c 5h", "", 3, 300),  # five players: a run at a time
     ("shortdeck", ["As 6s", "Ks Kh"], "Ah 7c 8d", "", 2, 300),
 ])
 def test_the_runs_kernel_is_the_plain_sampler_number_for_number(game, hands, board, dead, runs, samples):
