@@ -673,7 +673,8 @@ def fixed_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, seco
     all0 = np.zeros(RUNS_BLOCK, np.int64)
     all1 = np.zeros(RUNS_BLOCK, np.int64)
     pending = np.zeros(RUNS_BLOCK, np.uint64)
-    joint = np.zeros(np.int64(1) << (3 * runs) if players == 3 else 1, np.int64)  # three players: samples by code
+    coded = players == 3 and runs <= 3  # samples counted by one code of every run's winners
+    joint = np.zeros(np.int64(1) << (3 * runs) if coded else 1, np.int64)
     half = share_unit // 2
     done = 0
     while done < samples:
@@ -730,7 +731,7 @@ def fixed_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, seco
             scoop[1] += a1
             blank[0] += a1  # heads-up, taking nothing of every run is the other taking it all
             blank[1] += a0
-        elif players == 3:  # every run's winners as one code (three bits a run), counted
+        elif coded:  # three players: every run's winners as one code (three bits a run), counted
             for t in range(want):
                 code = np.int64(0)
                 for r in range(runs):
@@ -761,7 +762,7 @@ def fixed_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, seco
                 same_winners[first] += every  # the same winners in every run
                 won_any[some] += 1            # who won something
         done += want
-    if players == 3:  # every run's winners, read from the codes
+    if coded:  # every run's winners, read from the codes
         for code in range(joint.shape[0]):
             n = joint[code]
             first = code & 7

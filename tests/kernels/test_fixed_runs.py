@@ -89,6 +89,7 @@ def plain_sampler(spot, runs: int, samples: int, seed: int, block: int):
     ("holdem", ["Ac Kc", "Ad Kd"], "2s 3s 4h", "", 2, 300),             # split pots
     ("holdem", ["Ah 9h", "Ks Kd"], "Qd 7h 2c", "", 3, 300),             # three runs heads-up
     ("holdem", ["Ah 9h", "Ks Kd", "Qh Jh", "5c 5d", "7s 8s"], "Qd 7h 2c 5h", "", 3, 300),  # five players: a run at a time
+    ("holdem", ["Ah 9h", "Ks Kd", "Qh Jh"], "Qd 7h 2c 5h", "", 4, 200),  # three players, four runs: a run at a time
     ("shortdeck", ["As 6s", "Ks Kh"], "Ah 7c 8d", "", 2, 300),
 ])
 def test_the_runs_kernel_is_the_plain_sampler_number_for_number(game, hands, board, dead, runs, samples):
