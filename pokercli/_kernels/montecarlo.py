@@ -313,33 +313,10 @@ def _worse(size):
 @jit_inline
 def _start(seed, first_keys, second_keys):
     """A fixed-hands kernel's generator state and draw constants: (counter, the two
-    table sizes, the rejection bound of :func:`_parts`)."""
+    table sizes, the rejection bound of :func:`_accepted`)."""
     nt = np.uint64(first_keys.shape[0])
     npart = np.uint64(second_keys.shape[0])
     return mix64(np.uint64(seed)), nt, npart, _worse(nt * npart)
-
-
-@jit_inline
-def _parts(ctr, nt, npart, worse, first_masks, second_masks):
-    """The next board's two parts, rows of the part tables that share no card:
-    (counter, first row, second row).
-
-    The pair of rows is one index below ``nt * npart``, from the high 32 bits of a
-    random number by Lemire's multiply-shift with his rejection (:func:`_worse`),
-    so it is uniform exactly. Its two digits come from two multiplies (``x * nt``:
-    the first row and a remainder; remainder ``* npart``: the second row, and the
-    low bits the rejection looks at); a rejected value and a shared card are
-    redrawn in one branch.
-    """
-    low = np.uint64(0xFFFFFFFF)
-    while True:
-        ctr += _GAMMA
-        a = (mix64(ctr) >> np.uint64(32)) * nt
-        b = (a & low) * npart
-        i = np.int64(a >> np.uint64(32))
-        j = np.int64(b >> np.uint64(32))
-        if ((first_masks[i] & second_masks[j]) == 0) & ((b & low) >= worse):
-            return ctr, i, j
 
 
 #: Candidates :func:`_accepted` draws at a time.
@@ -348,19 +325,26 @@ ACCEPT_CHUNK = 512
 
 @jit_inline
 def _accepted(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows, keys):
-    """The boards of the next :data:`ACCEPT_CHUNK` candidates that
-    :func:`_parts` would draw, in its order, the rejected ones left out:
-    (counter, how many were kept). Kept board ``t``'s two part rows go packed
-    (first row, second row ``<< 20``) to ``rows[t]``, the sum of their keys to
+    """The boards kept of the next :data:`ACCEPT_CHUNK` candidates: (counter,
+    how many were kept). Kept board ``t``'s two part rows go packed (first
+    row, second row ``<< 20``) to ``rows[t]``, the sum of their keys to
     ``keys[t]``.
+
+    A candidate is a pair of rows, one index below ``nt * npart`` from the
+    high 32 bits of a random number by Lemire's multiply-shift with his
+    rejection (:func:`_worse`), so it is uniform exactly. Its two digits come
+    from two multiplies (``x * nt``: the first row and a remainder; remainder
+    ``* npart``: the second row, and the low bits the rejection looks at). A
+    rejected value and rows that share a card are left out, so the kept
+    boards are those of drawing each board again until it is kept, in the
+    same order (the NumPy twins, :mod:`pokercli.equity_calc.mc_light`, draw
+    the same).
 
     Every candidate is written to the next free place and that place kept
     only when the candidate is (the count moved on by the test, no branch):
     a loop drawing again while a board is rejected mispredicts about one
-    board in eight and makes the boards after it wait. The same candidates
-    in the same order, so a seed's boards are :func:`_parts`'s, board for
-    board; indices are unsigned, so no index is checked for a negative
-    value."""
+    board in eight and makes the boards after it wait. Indices are
+    unsigned, so no index is checked for a negative value."""
     low = np.uint64(0xFFFFFFFF)
     m = np.uint64(0)
     for c in range(ACCEPT_CHUNK):
@@ -390,7 +374,7 @@ def fixed_headsup(hand_keys, hand_masks, first_keys, first_masks, second_keys, s
     The board to come is two parts (:data:`BOARD_PARTS`): a subset drawn
     from the table ``first_keys``/``first_masks`` and one from
     ``second_keys``/``second_masks`` (:func:`part_table` of the deck),
-    drawn again while they share a card (:func:`_parts`). Every board then
+    drawn again while they share a card (:func:`_accepted`). Every board then
     arises from the same number of (first, second) pairs (a five-card board
     from ten), so boards are uniform: one random number and two table reads
     per board, against three numbers and five card draws dealt card by card
@@ -541,7 +525,7 @@ RUNS_BLOCK = 1024
 def _run_try(x, t, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows, keys, taken,
              first):
     """One candidate run for sample ``t`` from 32 random bits ``x``, as
-    :func:`_parts` draws a board: its rows packed to ``rows[t]``, its key to
+    :func:`_accepted` draws a candidate: its rows packed to ``rows[t]``, its key to
     ``keys[t]`` (the first run's cards to ``taken[t]``); whether it is kept."""
     low = np.uint64(0xFFFFFFFF)
     a = x * nt
@@ -576,7 +560,7 @@ def _bits32(k, ctr, r):
 def _draw_runs(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows, keys, taken,
                want, first, pending):
     """One run for each of the first ``want`` samples of a block: two
-    part-table rows sharing no card, as :func:`_parts` draws them, written
+    part-table rows sharing no card, as :func:`_accepted` draws them, written
     packed (first row, second row ``<< 20``) to ``rows[t]`` and their key to
     ``keys[t]``; the ``first`` run's cards to ``taken[t]``, a later run's
     meeting none of them (nor the earlier runs', which the caller adds).

@@ -105,7 +105,7 @@ _S27, _S30, _S31, _S32 = (np.uint64(s) for s in (27, 30, 31, 32))
 def board_chunks(seed: int, samples: int, first_masks: np.ndarray, second_masks: np.ndarray):
     """The first ``samples`` boards of the kernels' generator for ``seed``, in
     order, as chunks (first part rows, second part rows) of at most
-    :data:`CHUNK` boards, drawn as ``_start`` and ``_parts`` draw them: the
+    :data:`CHUNK` boards, drawn as ``_start`` and ``_accepted`` draw them: the
     ``k``-th random number is ``mix64`` of the counter plus ``k`` steps,
     computed here a chunk at a time, in place."""
     nt, npart = np.uint64(len(first_masks)), np.uint64(len(second_masks))

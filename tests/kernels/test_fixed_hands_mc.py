@@ -97,16 +97,25 @@ def rank_values_of(keys, offsets, rank_strength):
 
 
 @jit
-def _draw_boards(first_masks, second_masks, draws, seed, counts):
-    """``draws`` boards from :func:`pokercli._kernels.montecarlo._parts`, counted by mask
-    (``counts`` is indexed by the mask itself: the deck is cards 0 .. n - 1)."""
+def _draw_boards(first_keys, first_masks, second_keys, second_masks, draws, seed, counts):
+    """At least ``draws`` boards from :func:`pokercli._kernels.montecarlo._accepted`, a
+    chunk at a time, counted by mask (``counts`` is indexed by the mask itself: the deck
+    is cards 0 .. n - 1); how many."""
     ctr = K.mix64(np.uint64(seed))
     nt = np.uint64(first_masks.shape[0])
     npart = np.uint64(second_masks.shape[0])
     worse = K._worse(nt * npart)
-    for it in range(draws):
-        ctr, i, j = K._parts(ctr, nt, npart, worse, first_masks, second_masks)
-        counts[first_masks[i] | second_masks[j]] += 1
+    rows = np.empty(K.ACCEPT_CHUNK, np.uint64)
+    keys = np.empty(K.ACCEPT_CHUNK, np.int64)
+    n = 0
+    while n < draws:
+        ctr, kept = K._accepted(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks,
+                                rows, keys)
+        for t in range(kept):
+            i, j = K._rows(rows[t])
+            counts[first_masks[i] | second_masks[j]] += 1
+        n += kept
+    return n
 
 
 @pytest.mark.parametrize("to_come", [2, 3, 4, 5])
@@ -116,12 +125,12 @@ def test_the_two_part_draw_gives_every_board_equally_often(to_come):
     drawn board has a card twice (its mask has ``to_come`` bits)."""
     deck = np.arange(10, dtype=np.int64)
     first, second = K.BOARD_PARTS[to_come]
-    _, first_masks = call(K.part_table, deck, KEYS, first, 1)
-    _, second_masks = call(K.part_table, deck, KEYS, second, 1)
+    first_keys, first_masks = call(K.part_table, deck, KEYS, first, 1)
+    second_keys, second_masks = call(K.part_table, deck, KEYS, second, 1)
     boards = math.comb(10, to_come)
-    draws = 8000 * boards
     counts = np.zeros(1 << 10, np.int64)
-    call(_draw_boards, first_masks, second_masks, draws, np.uint64(7 + to_come), counts)
+    draws = call(_draw_boards, first_keys, first_masks, second_keys, second_masks, 8000 * boards,
+                 np.uint64(7 + to_come), counts)
     drawn = {mask: n for mask, n in enumerate(counts.tolist()) if n}
     assert all(bin(mask).count("1") == to_come for mask in drawn)
     assert len(drawn) == boards and sum(drawn.values()) == draws
@@ -174,11 +183,13 @@ def test_ranges_random_players_and_hand_types_keep_the_general_kernel():
 
 @jit
 def _both_draws(first_keys, first_masks, second_keys, second_masks, chunks, seed, by_parts, by_chunks):
-    """Boards by :func:`pokercli._kernels.montecarlo._parts`, one at a time, and by
-    ``_accepted``, a chunk at a time, from the same seed: (rows, key) of each."""
+    """Boards drawn one at a time, each drawn again until its rows share no card
+    and its number is not rejected (the plain way), and by ``_accepted``, a chunk at
+    a time, from the same seed: (rows, key) of each."""
     nt = np.uint64(first_masks.shape[0])
     npart = np.uint64(second_masks.shape[0])
     worse = K._worse(nt * npart)
+    low = np.uint64(0xFFFFFFFF)
     rows = np.empty(K.ACCEPT_CHUNK, np.uint64)
     keys = np.empty(K.ACCEPT_CHUNK, np.int64)
     ctr = K.mix64(np.uint64(seed))
@@ -194,7 +205,14 @@ def _both_draws(first_keys, first_masks, second_keys, second_masks, chunks, seed
             n += 1
     ctr = K.mix64(np.uint64(seed))
     for t in range(n):
-        ctr, i, j = K._parts(ctr, nt, npart, worse, first_masks, second_masks)
+        while True:
+            ctr += K._GAMMA
+            a = (K.mix64(ctr) >> np.uint64(32)) * nt
+            b = (a & low) * npart
+            i = np.int64(a >> np.uint64(32))
+            j = np.int64(b >> np.uint64(32))
+            if (first_masks[i] & second_masks[j]) == 0 and (b & low) >= worse:
+                break
         by_parts[t, 0] = i
         by_parts[t, 1] = j
         by_parts[t, 2] = first_keys[i] + second_keys[j]
@@ -205,7 +223,7 @@ def _both_draws(first_keys, first_masks, second_keys, second_masks, chunks, seed
 def test_the_chunked_draw_keeps_the_boards_of_the_one_by_one_draw(to_come):
     """The one-board kernels draw a chunk of candidates and keep the
     accepted ones (``_accepted``): the same boards, in the same order, with
-    their keys, as drawing each board again while rejected (``_parts``)."""
+    their keys, as drawing each board again while rejected."""
     deck = np.arange(4, 48, dtype=np.int64)
     first, second = K.BOARD_PARTS[to_come]
     fk, fm = call(K.part_table, deck, KEYS, first, 91)
