@@ -92,9 +92,11 @@ def _deals(draw, combo_cards, combo_start, alias_keep, alias_other, fixed_mask, 
     nsp = np.empty((players, 5), np.int64)
     hole_low = np.zeros(players, np.int64)
     kind = np.empty(players, np.int64)  # 0 fixed, 1 ranged, 2 random
+    dealt = k  # the cards a deal draws from the pool: the board's, and random players' hands
     for p in range(players):
         size = combo_start[p + 1] - combo_start[p]
         kind[p] = 0 if size == 1 else (1 if size > 1 else 2)
+        dealt = k + h * players if kind[p] == 2 else dealt
         if size == 1:
             for i in range(h):
                 hole[p, i] = combo_cards[combo_start[p], i]
@@ -132,7 +134,7 @@ def _deals(draw, combo_cards, combo_start, alias_keep, alias_other, fixed_mask, 
                     break
                 continue
             pos = 0
-            for i in range(k + h * players):
+            for i in range(dealt):
                 slot = i - k
                 if slot >= 0 and kind[slot // h] != 2:
                     continue
