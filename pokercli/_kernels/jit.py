@@ -175,6 +175,29 @@ jit = _kernel()
 jit_inline = _kernel(inline="always")
 
 
+#: CPU names whose instruction set multiplies 64-bit integers in vectors
+#: (AVX-512DQ), for when ``NUMBA_CPU_FEATURES`` is set and names no such feature.
+_AVX512DQ_CPUS = frozenset((
+    "skylake-avx512", "cascadelake", "cooperlake", "cannonlake", "icelake-client", "icelake-server",
+    "tigerlake", "rocketlake", "sapphirerapids", "emeraldrapids", "graniterapids", "graniterapids-d",
+    "znver4", "znver5", "x86-64-v4"))
+
+
+def vector_multiply64() -> bool:
+    """Whether the kernels compile for a CPU that multiplies 64-bit integers
+    in vectors (AVX-512DQ's ``vpmullq``). Numba gives LLVM the host's CPU
+    features unless ``NUMBA_CPU_FEATURES`` is set; then the features it
+    names, and those of the CPU name (``NUMBA_CPU_NAME``, else the host's)."""
+    from numba.core import codegen, config
+    import llvmlite.binding as llvm
+
+    features = config.CPU_FEATURES if config.CPU_FEATURES is not None else codegen.get_host_cpu_features()
+    named = features.split(",")
+    if "+avx512dq" in named or "-avx512dq" in named:
+        return "+avx512dq" in named
+    return (config.CPU_NAME or llvm.get_host_cpu_name()) in _AVX512DQ_CPUS
+
+
 _warm: set = set()
 _compile_lock = threading.Lock()
 #: Kernels that only build cached tables (the evaluator's perfect hash): having

@@ -11,7 +11,7 @@ import numpy as np
 
 from pokercli._kernels.combinator import next_combination
 from pokercli._kernels.evaluator import hand_value, rank_value
-from pokercli._kernels.jit import jit, jit_inline
+from pokercli._kernels.jit import jit, jit_inline, vector_multiply64
 from pokercli._kernels.showdown import showdown_pattern
 
 from pokercli._kernels import scalar
@@ -319,44 +319,103 @@ def _start(seed, first_keys, second_keys):
     return mix64(np.uint64(seed)), nt, npart, _worse(nt * npart)
 
 
-#: Candidates :func:`_accepted` draws at a time.
+#: Candidates :func:`_accepted` draws at a time (an even number: two a random number).
 ACCEPT_CHUNK = 512
+#: Whether the kernels compile for a CPU that multiplies 64-bit integers in
+#: vectors (AVX-512DQ): then the candidates' random numbers and rows are
+#: computed in a loop of their own, which the compiler vectorizes, before they
+#: are checked (:func:`_accepted_split`); else both in one loop
+#: (:func:`_accepted_fused`), since a vectorized SplitMix64 without that
+#: multiply measured slower. Both draw the same boards.
+WIDE = vector_multiply64()
+_LOW32 = np.uint64(0xFFFFFFFF)
+_REJECTED = np.uint64(1) << np.uint64(63)
+_ROWS = np.uint64((1 << 40) - 1)
 
 
 @jit_inline
-def _accepted(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows, keys):
-    """The boards kept of the next :data:`ACCEPT_CHUNK` candidates: (counter,
-    how many were kept). Kept board ``t``'s two part rows go packed (first
-    row, second row ``<< 20``) to ``rows[t]``, the sum of their keys to
-    ``keys[t]``.
+def _candidate(x, nt, npart, worse):
+    """A candidate pair of part rows from 32 random bits ``x``, packed (first
+    row, second row ``<< 20``), bit 63 set when Lemire's rejection refuses
+    ``x`` (:func:`_accepted`)."""
+    a = x * nt
+    b = (a & _LOW32) * npart
+    return (a >> np.uint64(32)) | ((b >> np.uint64(32)) << np.uint64(20)) | (
+        np.uint64((b & _LOW32) < worse) << np.uint64(63))
 
-    A candidate is a pair of rows, one index below ``nt * npart`` from the
-    high 32 bits of a random number by Lemire's multiply-shift with his
-    rejection (:func:`_worse`), so it is uniform exactly. Its two digits come
-    from two multiplies (``x * nt``: the first row and a remainder; remainder
-    ``* npart``: the second row, and the low bits the rejection looks at). A
-    rejected value and rows that share a card are left out, so the kept
-    boards are those of drawing each board again until it is kept, in the
-    same order (the NumPy twins, :mod:`pokercli.equity_calc.mc_light`, draw
-    the same).
 
-    Every candidate is written to the next free place and that place kept
-    only when the candidate is (the count moved on by the test, no branch):
-    a loop drawing again while a board is rejected mispredicts about one
-    board in eight and makes the boards after it wait. Indices are
-    unsigned, so no index is checked for a negative value."""
-    low = np.uint64(0xFFFFFFFF)
+@jit_inline
+def _candidates(ctr, nt, npart, worse, n, cand):
+    """The next ``n`` candidates (:func:`_candidate`) into ``cand``, two a random
+    number (its high 32 bits, then its low 32 bits), ``(n + 1) // 2`` numbers:
+    the counter moved past them. No candidate depends on the one before, and
+    the loop reads no table, so it is vectorized where 64-bit products are (:data:`WIDE`)."""
+    nt = nt & _LOW32  # below 2**32: 32-bit products
+    npart = npart & _LOW32
+    half = (np.uint64(n) + np.uint64(1)) >> np.uint64(1)
+    for c in range(half):
+        r = mix64(ctr + (c + np.uint64(1)) * _GAMMA)
+        cand[np.uint64(2) * c] = _candidate(r >> np.uint64(32), nt, npart, worse)
+        cand[np.uint64(2) * c + np.uint64(1)] = _candidate(r & _LOW32, nt, npart, worse)
+    return ctr + half * _GAMMA
+
+
+@jit_inline
+def _accepted_split(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows, keys, cand):
+    """:func:`_accepted` where 64-bit products are vectorized: the chunk's
+    candidates computed first (:func:`_candidates`), then checked and kept."""
+    ctr = _candidates(ctr, nt, npart, worse, ACCEPT_CHUNK, cand)
     m = np.uint64(0)
     for c in range(ACCEPT_CHUNK):
-        ctr += _GAMMA
-        a = (mix64(ctr) >> np.uint64(32)) * nt
-        b = (a & low) * npart
-        i = a >> np.uint64(32)
-        j = b >> np.uint64(32)
-        rows[m] = i | (j << np.uint64(20))
+        e = cand[c]
+        i = e & np.uint64(0xFFFFF)
+        j = (e >> np.uint64(20)) & np.uint64(0xFFFFF)
+        rows[m] = e & _ROWS
         keys[m] = first_keys[i] + second_keys[j]
-        m += np.uint64(((first_masks[i] & second_masks[j]) == 0) & ((b & low) >= worse))
+        m += np.uint64(((first_masks[i] & second_masks[j]) == 0) & ((e >> np.uint64(63)) == 0))
     return ctr, np.int64(m)
+
+
+@jit_inline
+def _accepted_fused(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows, keys, cand):
+    """:func:`_accepted` in one loop, two candidates a random number (``cand`` unused)."""
+    m = np.uint64(0)
+    for c in range(ACCEPT_CHUNK // 2):
+        ctr += _GAMMA
+        r = mix64(ctr)
+        for h in range(2):
+            x = (r >> np.uint64(32)) if h == 0 else (r & _LOW32)
+            a = x * nt
+            b = (a & _LOW32) * npart
+            i = a >> np.uint64(32)
+            j = b >> np.uint64(32)
+            rows[m] = i | (j << np.uint64(20))
+            keys[m] = first_keys[i] + second_keys[j]
+            m += np.uint64(((first_masks[i] & second_masks[j]) == 0) & ((b & _LOW32) >= worse))
+    return ctr, np.int64(m)
+
+
+#: The boards kept of the next :data:`ACCEPT_CHUNK` candidates: (counter, how
+#: many were kept); kept board ``t``'s two part rows go packed (first row,
+#: second row ``<< 20``) to ``rows[t]``, the sum of their keys to ``keys[t]``;
+#: ``cand`` is room for the chunk's candidates.
+#:
+#: A candidate is a pair of rows, one index below ``nt * npart`` from 32
+#: random bits (the high, then the low half of each random number) by
+#: Lemire's multiply-shift with his rejection (:func:`_worse`), so it is
+#: uniform exactly. Its two digits come from two multiplies (``x * nt``: the
+#: first row and a remainder; remainder ``* npart``: the second row, and the
+#: low bits the rejection looks at). A rejected value and rows that share a
+#: card are left out, so the kept boards are those of drawing each board
+#: again until it is kept, in the same order (the NumPy twins,
+#: :mod:`pokercli.equity_calc.mc_light`, draw the same).
+#:
+#: Every candidate is written to the next free place and that place kept only
+#: when the candidate is (the count moved on by the test, no branch): a loop
+#: drawing again while a board is rejected mispredicts about one board in
+#: eight and makes the boards after it wait. Indices are unsigned, so no index
+#: is checked for a negative value. Two ways, the same boards: :data:`WIDE`.
+_accepted = _accepted_split if WIDE else _accepted_fused
 
 
 @jit_inline
@@ -376,7 +435,7 @@ def fixed_headsup(hand_keys, hand_masks, first_keys, first_masks, second_keys, s
     ``second_keys``/``second_masks`` (:func:`part_table` of the deck),
     drawn again while they share a card (:func:`_accepted`). Every board then
     arises from the same number of (first, second) pairs (a five-card board
-    from ten), so boards are uniform: one random number and two table reads
+    from ten), so boards are uniform: half a random number and two table reads
     per board, against three numbers and five card draws dealt card by card
     (:func:`monte_carlo`). The boards are drawn a chunk at a time, the
     rejected ones left out without a branch (:func:`_accepted`), then valued.
@@ -394,6 +453,7 @@ def fixed_headsup(hand_keys, hand_masks, first_keys, first_masks, second_keys, s
     ctr, nt, npart, worse = _start(seed, first_keys, second_keys)
     rows = np.empty(ACCEPT_CHUNK, np.uint64)
     keys = np.empty(ACCEPT_CHUNK, np.int64)
+    cand = np.empty(ACCEPT_CHUNK, np.uint64)
     h0 = hand_keys[0]
     h1 = hand_keys[1]
     m0 = hand_masks[0]
@@ -402,7 +462,8 @@ def fixed_headsup(hand_keys, hand_masks, first_keys, first_masks, second_keys, s
     w1 = 0
     done = 0
     while done < samples:
-        ctr, kept = _accepted(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows, keys)
+        ctr, kept = _accepted(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows, keys,
+                              cand)
         use = min(kept, samples - done)
         for t in range(use):
             bkey = base_key + keys[t]
@@ -479,9 +540,11 @@ def _fixed_patterns(three, hand_keys, hand_masks, first_keys, first_masks, secon
     ctr, nt, npart, worse = _start(seed, first_keys, second_keys)
     rows = np.empty(ACCEPT_CHUNK, np.uint64)
     keys = np.empty(ACCEPT_CHUNK, np.int64)
+    cand = np.empty(ACCEPT_CHUNK, np.uint64)
     done = 0
     while done < samples:
-        ctr, kept = _accepted(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows, keys)
+        ctr, kept = _accepted(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows, keys,
+                              cand)
         use = min(kept, samples - done)
         for t in range(use):
             i, j = _rows(rows[t])
@@ -522,23 +585,43 @@ RUNS_BLOCK = 1024
 
 
 @jit_inline
+def _run_check(e, t, first_keys, first_masks, second_keys, second_masks, rows, keys, taken, first):
+    """Candidate ``e`` (:func:`_candidate`) as sample ``t``'s run: its rows
+    packed to ``rows[t]``, its key to ``keys[t]`` (the first run's cards to
+    ``taken[t]``); whether it is kept. (Reading the keys when the runs are
+    valued instead, for the kept tries alone, measured no faster with AVX-512
+    and 8 % slower compiled for AVX2: the reads then wait in the valuing.)"""
+    i = e & np.uint64(0xFFFFF)
+    j = (e >> np.uint64(20)) & np.uint64(0xFFFFF)
+    mi = first_masks[i]
+    mj = second_masks[j]
+    if first:  # a constant where this is inlined: the branch is compiled away
+        keep = ((mi & mj) == 0) & ((e >> np.uint64(63)) == 0)
+        taken[t] = mi | mj
+    else:
+        keep = (((mi & mj) | ((mi | mj) & taken[t])) == 0) & ((e >> np.uint64(63)) == 0)
+    rows[t] = e & _ROWS
+    keys[t] = first_keys[i] + second_keys[j]
+    return keep
+
+
+@jit_inline
 def _run_try(x, t, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows, keys, taken,
              first):
-    """One candidate run for sample ``t`` from 32 random bits ``x``, as
-    :func:`_accepted` draws a candidate: its rows packed to ``rows[t]``, its key to
-    ``keys[t]`` (the first run's cards to ``taken[t]``); whether it is kept."""
-    low = np.uint64(0xFFFFFFFF)
+    """:func:`_run_check` of the candidate from 32 random bits ``x``, its
+    rows taken from the products as they are (no packing and unpacking: a
+    double board heads-up 5.4 against 6.6 ns a board, compiled for AVX2)."""
     a = x * nt
-    b = (a & low) * npart
+    b = (a & _LOW32) * npart
     i = a >> np.uint64(32)
     j = b >> np.uint64(32)
     mi = first_masks[i]
     mj = second_masks[j]
-    if first:  # a constant where this is inlined: the branch is compiled away
-        keep = ((mi & mj) == 0) & ((b & low) >= worse)
+    if first:
+        keep = ((mi & mj) == 0) & ((b & _LOW32) >= worse)
         taken[t] = mi | mj
     else:
-        keep = (((mi & mj) | ((mi | mj) & taken[t])) == 0) & ((b & low) >= worse)
+        keep = (((mi & mj) | ((mi | mj) & taken[t])) == 0) & ((b & _LOW32) >= worse)
     rows[t] = i | (j << np.uint64(20))
     keys[t] = first_keys[i] + second_keys[j]
     return keep
@@ -557,23 +640,9 @@ def _bits32(k, ctr, r):
 
 
 @jit_inline
-def _draw_runs(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows, keys, taken,
-               want, first, pending):
-    """One run for each of the first ``want`` samples of a block: two
-    part-table rows sharing no card, as :func:`_accepted` draws them, written
-    packed (first row, second row ``<< 20``) to ``rows[t]`` and their key to
-    ``keys[t]``; the ``first`` run's cards to ``taken[t]``, a later run's
-    meeting none of them (nor the earlier runs', which the caller adds).
-    Returns the counter.
-
-    Rejection sampling in rounds: a round draws one candidate (32 random
-    bits, two a random number, a fresh number each round) for each sample
-    still without a run, in order, and keeps the list of those it rejected
-    (``pending``) for the next round. No candidate waits on the one before:
-    a loop drawing again while rejected, or a sample index moved on only by
-    a kept candidate, makes each try wait for the last one's card reads. The
-    first round takes every sample, so it reads no list; indices are
-    unsigned, so none is checked for a negative value."""
+def _draw_runs_fused(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows, keys, taken,
+                     want, first, pending, cand):
+    """:func:`_draw_runs`, each try's candidate computed as it is checked (``cand`` unused)."""
     m = np.uint64(0)
     r = np.uint64(0)
     for t in range(np.uint64(want)):
@@ -589,12 +658,55 @@ def _draw_runs(ctr, nt, npart, worse, first_keys, first_masks, second_keys, seco
         for k in range(n):
             ctr, r, x = _bits32(k, ctr, r)
             t = pending[k]
-            keep = _run_try(x, t, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows,
-                            keys, taken, first)
+            keep = _run_try(x, t, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows, keys,
+                        taken, first)
             pending[m] = t
             m += np.uint64(1) - np.uint64(keep)
         n = m
     return ctr
+
+
+@jit_inline
+def _draw_runs_split(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows, keys, taken,
+                     want, first, pending, cand):
+    """:func:`_draw_runs`, each round's candidates computed first
+    (:func:`_candidates`, vectorized), then checked: the same candidates."""
+    ctr = _candidates(ctr, nt, npart, worse, want, cand)
+    m = np.uint64(0)
+    for t in range(np.uint64(want)):
+        keep = _run_check(cand[t], t, first_keys, first_masks, second_keys, second_masks, rows, keys, taken, first)
+        pending[m] = t
+        m += np.uint64(1) - np.uint64(keep)
+    n = m
+    while n > 0:
+        ctr = _candidates(ctr, nt, npart, worse, n, cand)
+        m = np.uint64(0)
+        for k in range(n):
+            t = pending[k]
+            keep = _run_check(cand[k], t, first_keys, first_masks, second_keys, second_masks, rows, keys, taken,
+                              first)
+            pending[m] = t
+            m += np.uint64(1) - np.uint64(keep)
+        n = m
+    return ctr
+
+
+#: One run for each of the first ``want`` samples of a block: two part-table
+#: rows sharing no card, as :func:`_accepted` draws them, written packed
+#: (first row, second row ``<< 20``) to ``rows[t]`` and their key to
+#: ``keys[t]``; the ``first`` run's cards to ``taken[t]``, a later run's
+#: meeting none of them (nor the earlier runs', which the caller adds).
+#: Returns the counter; ``cand`` is room for ``want + 1`` candidates.
+#:
+#: Rejection sampling in rounds: a round draws one candidate (32 random bits,
+#: two a random number, a fresh number each round) for each sample still
+#: without a run, in order, and keeps the list of those it rejected
+#: (``pending``) for the next round. No candidate waits on the one before: a
+#: loop drawing again while rejected, or a sample index moved on only by a
+#: kept candidate, makes each try wait for the last one's card reads. The
+#: first round takes every sample, so it reads no list; indices are unsigned,
+#: so none is checked for a negative value. Two ways, the same runs (:data:`WIDE`).
+_draw_runs = _draw_runs_split if WIDE else _draw_runs_fused
 
 
 @jit_inline
@@ -657,6 +769,7 @@ def fixed_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, seco
     all0 = np.zeros(RUNS_BLOCK, np.int64)
     all1 = np.zeros(RUNS_BLOCK, np.int64)
     pending = np.zeros(RUNS_BLOCK, np.uint64)
+    cand = np.zeros(RUNS_BLOCK + 1, np.uint64)
     coded = players == 3 and runs <= 3  # samples counted by one code of every run's winners
     joint = np.zeros(np.int64(1) << (3 * runs) if coded else 1, np.int64)
     half = share_unit // 2
@@ -664,10 +777,10 @@ def fixed_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, seco
     while done < samples:
         want = min(RUNS_BLOCK, samples - done)
         ctr = _draw_runs(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows[0], keys[0],
-                         taken, want, True, pending)
+                         taken, want, True, pending, cand)
         for r in range(1, runs):
             ctr = _draw_runs(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows[r],
-                             keys[r], taken, want, False, pending)
+                             keys[r], taken, want, False, pending, cand)
             if r + 1 < runs:
                 for t in range(want):
                     i, j = _rows(rows[r, t])

@@ -106,8 +106,9 @@ def board_chunks(seed: int, samples: int, first_masks: np.ndarray, second_masks:
     """The first ``samples`` boards of the kernels' generator for ``seed``, in
     order, as chunks (first part rows, second part rows) of at most
     :data:`CHUNK` boards, drawn as ``_start`` and ``_accepted`` draw them: the
-    ``k``-th random number is ``mix64`` of the counter plus ``k`` steps,
-    computed here a chunk at a time, in place."""
+    ``k``-th random number is ``mix64`` of the counter plus ``k`` steps, and
+    gives two candidates (its high 32 bits, then its low 32 bits), computed
+    here a chunk at a time, in place."""
     nt, npart = np.uint64(len(first_masks)), np.uint64(len(second_masks))
     worse = np.uint64((1 << 32) % (len(first_masks) * len(second_masks)))
     r = np.empty(CHUNK, np.uint64)
@@ -115,29 +116,32 @@ def board_chunks(seed: int, samples: int, first_masks: np.ndarray, second_masks:
     got = drawn = 0
     with np.errstate(over="ignore"):  # 64-bit products wrap, as the kernels' do
         ctr = mix64(np.uint64(seed))
-        steps = np.arange(1, CHUNK + 1, dtype=np.uint64) * GAMMA
+        steps = np.arange(1, CHUNK // 2 + 1, dtype=np.uint64) * GAMMA
         while got < samples:
             want = samples - got
-            n = min(CHUNK, want + want // 4 + 64)
-            z, w = r[:n], t[:n]
-            np.add(steps[:n], ctr + np.uint64(drawn) * GAMMA, out=z)
+            h = min(CHUNK // 2, (want + want // 4 + 65) // 2)  # random numbers: two candidates each
+            n = 2 * h
+            z, w = r[:h], t[:h]
+            np.add(steps[:h], ctr + np.uint64(drawn) * GAMMA, out=z)
             for shift, mult in ((_S30, _M1), (_S27, _M2), (_S31, None)):  # mix64, in place
                 np.right_shift(z, shift, out=w)
                 np.bitwise_xor(z, w, out=z)
                 if mult is not None:
                     np.multiply(z, mult, out=z)
-            np.right_shift(z, _S32, out=z)
-            np.multiply(z, nt, out=z)            # a: the first row in its high 32 bits
-            np.bitwise_and(z, _LOW, out=w)
-            np.multiply(w, npart, out=w)         # b: the second row in its high 32 bits
-            keep = (w & _LOW) >= worse
-            np.right_shift(z, _S32, out=z)
-            np.right_shift(w, _S32, out=w)
-            i, j = z.view(np.int64), w.view(np.int64)
+            x, b = t[:n], r[:n]
+            np.right_shift(z, _S32, out=x[0::2])  # the high halves, then the low halves
+            np.bitwise_and(z, _LOW, out=x[1::2])
+            np.multiply(x, nt, out=x)            # a: the first row in its high 32 bits
+            np.bitwise_and(x, _LOW, out=b)
+            np.multiply(b, npart, out=b)         # b: the second row in its high 32 bits
+            keep = (b & _LOW) >= worse
+            np.right_shift(x, _S32, out=x)
+            np.right_shift(b, _S32, out=b)
+            i, j = x.view(np.int64), b.view(np.int64)
             keep &= (first_masks[i] & second_masks[j]) == 0
             taken = np.flatnonzero(keep)[:want]
             got += len(taken)
-            drawn += n
+            drawn += h
             yield i[taken], j[taken]
 
 

@@ -107,10 +107,11 @@ def _draw_boards(first_keys, first_masks, second_keys, second_masks, draws, seed
     worse = K._worse(nt * npart)
     rows = np.empty(K.ACCEPT_CHUNK, np.uint64)
     keys = np.empty(K.ACCEPT_CHUNK, np.int64)
+    cand = np.empty(K.ACCEPT_CHUNK, np.uint64)
     n = 0
     while n < draws:
         ctr, kept = K._accepted(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks,
-                                rows, keys)
+                                rows, keys, cand)
         for t in range(kept):
             i, j = K._rows(rows[t])
             counts[first_masks[i] | second_masks[j]] += 1
@@ -182,21 +183,28 @@ def test_ranges_random_players_and_hand_types_keep_the_general_kernel():
 
 
 @jit
-def _both_draws(first_keys, first_masks, second_keys, second_masks, chunks, seed, by_parts, by_chunks):
+def _both_draws(first_keys, first_masks, second_keys, second_masks, chunks, seed, split, by_parts, by_chunks):
     """Boards drawn one at a time, each drawn again until its rows share no card
-    and its number is not rejected (the plain way), and by ``_accepted``, a chunk at
-    a time, from the same seed: (rows, key) of each."""
+    and its 32 random bits are not rejected (the plain way: the high half of a
+    random number, then its low half), and a chunk at a time by
+    ``_accepted_split`` (``split``) or ``_accepted_fused``, from the same
+    seed: (rows, key) of each."""
     nt = np.uint64(first_masks.shape[0])
     npart = np.uint64(second_masks.shape[0])
     worse = K._worse(nt * npart)
     low = np.uint64(0xFFFFFFFF)
     rows = np.empty(K.ACCEPT_CHUNK, np.uint64)
     keys = np.empty(K.ACCEPT_CHUNK, np.int64)
+    cand = np.empty(K.ACCEPT_CHUNK, np.uint64)
     ctr = K.mix64(np.uint64(seed))
     n = 0
     for c in range(chunks):
-        ctr, kept = K._accepted(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks,
-                                rows, keys)
+        if split:
+            ctr, kept = K._accepted_split(ctr, nt, npart, worse, first_keys, first_masks, second_keys,
+                                          second_masks, rows, keys, cand)
+        else:
+            ctr, kept = K._accepted_fused(ctr, nt, npart, worse, first_keys, first_masks, second_keys,
+                                          second_masks, rows, keys, cand)
         for t in range(kept):
             i, j = K._rows(rows[t])
             by_chunks[n, 0] = np.int64(i)
@@ -204,10 +212,18 @@ def _both_draws(first_keys, first_masks, second_keys, second_masks, chunks, seed
             by_chunks[n, 2] = keys[t]
             n += 1
     ctr = K.mix64(np.uint64(seed))
+    r = np.uint64(0)
+    half = 0
     for t in range(n):
         while True:
-            ctr += K._GAMMA
-            a = (K.mix64(ctr) >> np.uint64(32)) * nt
+            if half == 0:
+                ctr += K._GAMMA
+                r = K.mix64(ctr)
+                x = r >> np.uint64(32)
+            else:
+                x = r & low
+            half = 1 - half
+            a = x * nt
             b = (a & low) * npart
             i = np.int64(a >> np.uint64(32))
             j = np.int64(b >> np.uint64(32))
@@ -219,11 +235,14 @@ def _both_draws(first_keys, first_masks, second_keys, second_masks, chunks, seed
     return n
 
 
+@pytest.mark.parametrize("split", [True, False], ids=["split", "fused"])
 @pytest.mark.parametrize("to_come", [1, 2, 3, 4, 5])
-def test_the_chunked_draw_keeps_the_boards_of_the_one_by_one_draw(to_come):
+def test_the_chunked_draw_keeps_the_boards_of_the_one_by_one_draw(to_come, split):
     """The one-board kernels draw a chunk of candidates and keep the
-    accepted ones (``_accepted``): the same boards, in the same order, with
-    their keys, as drawing each board again while rejected."""
+    accepted ones (``_accepted``, either way it is compiled: the candidates
+    computed in a loop of their own, or as they are checked): the same
+    boards, in the same order, with their keys, as drawing each board again
+    while rejected."""
     deck = np.arange(4, 48, dtype=np.int64)
     first, second = K.BOARD_PARTS[to_come]
     fk, fm = call(K.part_table, deck, KEYS, first, 91)
@@ -231,7 +250,7 @@ def test_the_chunked_draw_keeps_the_boards_of_the_one_by_one_draw(to_come):
     chunks = 6
     by_parts = np.zeros((chunks * K.ACCEPT_CHUNK, 3), np.int64)
     by_chunks = np.zeros_like(by_parts)
-    n = call(_both_draws, fk, fm, sk, sm, chunks, np.uint64(99 + to_come), by_parts, by_chunks)
+    n = call(_both_draws, fk, fm, sk, sm, chunks, np.uint64(99 + to_come), split, by_parts, by_chunks)
     assert chunks * K.ACCEPT_CHUNK * 0.8 < n <= chunks * K.ACCEPT_CHUNK
     assert np.array_equal(by_parts[:n], by_chunks[:n])
     assert n < chunks * K.ACCEPT_CHUNK or to_come < 4  # two parts of a board do meet now and then

@@ -20,7 +20,7 @@ import pytest
 import naive
 from pokercli import cards as C
 from pokercli._kernels import montecarlo as K
-from pokercli._kernels.jit import call
+from pokercli._kernels.jit import call, jit
 from pokercli._kernels.omaha.deals import SHARE_UNIT
 from pokercli.equity_calc.exact import kernel_args
 from pokercli.equity_calc.montecarlo import fixed_hands_call
@@ -111,3 +111,46 @@ def test_the_runs_kernel_is_the_plain_sampler_number_for_number(game, hands, boa
     want = plain_sampler(spot, runs, samples, seed, K.RUNS_BLOCK)
     assert [g.tolist() for g in got] == [list(w) for w in want]
     assert sum(got[0]) == SHARE_UNIT * runs * samples  # every run's pot is shared out whole
+
+
+@jit
+def _runs_both_ways(first_keys, first_masks, second_keys, second_masks, want, seed, split, rows, keys):
+    """A block's two runs drawn by ``_draw_runs_split`` (``split``) or ``_draw_runs_fused``:
+    the second run is drawn against the first's cards; returns the counter."""
+    nt = np.uint64(first_keys.shape[0])
+    npart = np.uint64(second_keys.shape[0])
+    worse = K._worse(nt * npart)
+    ctr = K.mix64(np.uint64(seed))
+    taken = np.zeros(K.RUNS_BLOCK + 1, np.int64)
+    pending = np.zeros(K.RUNS_BLOCK, np.uint64)
+    cand = np.zeros(K.RUNS_BLOCK + 1, np.uint64)
+    for r in range(2):
+        if split:
+            ctr = K._draw_runs_split(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks,
+                                     rows[r], keys[r], taken, want, r == 0, pending, cand)
+        else:
+            ctr = K._draw_runs_fused(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks,
+                                     rows[r], keys[r], taken, want, r == 0, pending, cand)
+    return ctr
+
+
+@pytest.mark.parametrize("want", [K.RUNS_BLOCK, 77])
+def test_both_ways_of_drawing_runs_draw_the_same_runs(want):
+    """The runs kernel computes a round's candidates in a loop of their own
+    where 64-bit products are vectorized (``K.WIDE``), else as it checks
+    them: either way, the same runs, keys and counter (an odd block too: its
+    rounds end on a high half). The plain sampler above checks the way this
+    machine compiles."""
+    spot = make_spot(["As Ah", "Ks Kh"], "", "", "holdem")
+    keys, offsets, *_ = kernel_args(spot.game.rule.key)
+    rank_strength, _ = strength_tables(spot.game.rule.key)
+    fk, fm, sk, sm = fixed_hands_call(spot, keys, offsets, rank_strength)[3:7]
+    got = []
+    for split in (True, False):
+        rows = np.zeros((2, K.RUNS_BLOCK + 1), np.uint64)
+        run_keys = np.zeros((2, K.RUNS_BLOCK + 1), np.int64)
+        ctr = call(_runs_both_ways, fk, fm, sk, sm, want, np.uint64(7), split, rows, run_keys)
+        got.append((int(ctr), rows[:, :want].tolist(), run_keys[:, :want].tolist()))
+        masks = fm[rows[:, :want] & 0xFFFFF] | sm[rows[:, :want] >> 20]
+        assert np.all(masks[0] & masks[1] == 0)  # no second run meets its first
+    assert got[0] == got[1]
