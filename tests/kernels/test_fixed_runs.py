@@ -3,7 +3,10 @@ against a plain sampler of the same random numbers.
 
 The kernel draws a block of samples' runs before it values them, in rounds:
 each round one candidate for every sample still without the run, the
-rejected samples listed for the next round, with no branch on a rejection.
+rejected samples listed for the next round, with no branch on a rejection;
+the two or three runs of a flop or a turn are drawn together, a sample's
+every run from one candidate, in rounds of as many candidates as samples
+still want runs.
 The plain sampler here keeps that list as a Python list, tests each
 candidate with sets, reads the part tables' cards from itertools, and shares
 each run's pot by the plain rules of tests/naive.py. Both must give the same integers:
@@ -58,6 +61,25 @@ def plain_sampler(spot, runs: int, samples: int, seed: int, block: int):
     units, whole, nothing = [0] * n, [0] * n, [0] * n
     for start in range(0, samples, block):
         want = min(block, samples - start)
+        if second == 0 and runs in (2, 3) and nt ** runs < (1 << 32):
+            # the runs of a flop or a turn: every run of a sample from one try of 32 bits, kept
+            # when no two runs share a card, in rounds of as many tries as samples still wanting runs
+            kept = []
+            while len(kept) < want:
+                stream = candidates()
+                for _ in range(want - len(kept)):
+                    a, rows = next(stream), []
+                    for _ in range(runs):  # the rows as digits: the product's high bits, the remainder on
+                        a *= nt
+                        rows.append(a >> 32)
+                        a &= LOW
+                    sample = [set(parts1[row]) for row in rows]
+                    if a >= (1 << 32) % nt ** runs and len(set().union(*sample)) == first * runs:
+                        kept.append(sample)
+            for sample in kept:
+                shares = [shares_of(holes, list(spot.board) + sorted(cards)) for cards in sample]
+                naive.tally_runs(shares, SHARE_UNIT, units, whole, nothing)
+            continue
         dealt = [[] for _ in range(want)]  # each sample's runs so far
         for _ in range(runs):
             pending = list(range(want))
@@ -153,4 +175,41 @@ def test_both_ways_of_drawing_runs_draw_the_same_runs(want):
         got.append((int(ctr), rows[:, :want].tolist(), run_keys[:, :want].tolist()))
         masks = fm[rows[:, :want] & 0xFFFFF] | sm[rows[:, :want] >> 20]
         assert np.all(masks[0] & masks[1] == 0)  # no second run meets its first
+    assert got[0] == got[1]
+
+
+@jit
+def _packed_both_ways(first_keys, first_masks, second_keys, runs, want, seed, wide, rows, keys):
+    """A block of a flop's or a turn's runs drawn together (``_packed_runs``), its
+    tries computed in a loop of their own (``wide``) or as they are checked."""
+    nt = np.uint64(first_keys.shape[0])
+    combos = np.uint64(1)
+    for _ in range(runs):
+        combos *= nt
+    cand = np.zeros(K.RUNS_BLOCK + 1, np.uint64)
+    return K._packed_runs(K.mix64(np.uint64(seed)), nt, K._worse(combos), runs, first_keys, first_masks,
+                          second_keys, rows, keys, want, cand, wide)
+
+
+@pytest.mark.parametrize("board,runs,want", [("Qs Js 3d", 2, K.RUNS_BLOCK), ("Qs Js 3d", 3, 77),
+                                             ("Qs Js 3d 5h", 3, K.RUNS_BLOCK)])
+def test_both_ways_of_drawing_a_flops_runs_draw_the_same_runs(board, runs, want):
+    """The runs of a flop or a turn, drawn together: computed in a loop of their
+    own where 64-bit products are vectorized (``K.WIDE``), else as checked,
+    the same runs, keys and counter; no two runs of a sample share a card."""
+    spot = make_spot(["As Ks", "Qd Qc"], board, "", "holdem")
+    keys, offsets, *_ = kernel_args(spot.game.rule.key)
+    rank_strength, _ = strength_tables(spot.game.rule.key)
+    fk, fm, sk, sm = fixed_hands_call(spot, keys, offsets, rank_strength)[3:7]
+    assert len(sk) == 1  # one part a run
+    got = []
+    for wide in (True, False):
+        rows = np.zeros((runs, K.RUNS_BLOCK + 1), np.uint64)
+        run_keys = np.zeros((runs, K.RUNS_BLOCK + 1), np.int64)
+        ctr = call(_packed_both_ways, fk, fm, sk, runs, want, np.uint64(11), wide, rows, run_keys)
+        got.append((int(ctr), rows[:, :want].tolist(), run_keys[:, :want].tolist()))
+        masks = fm[rows[:, :want]]
+        for a in range(runs):
+            for b in range(a):
+                assert np.all(masks[a] & masks[b] == 0)
     assert got[0] == got[1]
