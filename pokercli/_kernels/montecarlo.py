@@ -329,7 +329,6 @@ ACCEPT_CHUNK = 512
 #: multiply measured slower. Both draw the same boards.
 WIDE = vector_multiply64()
 _LOW32 = np.uint64(0xFFFFFFFF)
-_REJECTED = np.uint64(1) << np.uint64(63)
 _ROWS = np.uint64((1 << 40) - 1)
 
 
@@ -658,8 +657,8 @@ def _draw_runs_fused(ctr, nt, npart, worse, first_keys, first_masks, second_keys
         for k in range(n):
             ctr, r, x = _bits32(k, ctr, r)
             t = pending[k]
-            keep = _run_try(x, t, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows, keys,
-                        taken, first)
+            keep = _run_try(x, t, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows,
+                            keys, taken, first)
             pending[m] = t
             m += np.uint64(1) - np.uint64(keep)
         n = m
@@ -773,7 +772,7 @@ def _packed_runs(ctr, nt, worse_all, runs, first_keys, first_masks, second_keys,
             keys[1, filled] = first_keys[j] + second_keys[0]
             clash = mi & mj
             if runs == 3:
-                q = (e >> np.uint64(40)) & np.uint64(0x7FFFF)
+                q = (e >> np.uint64(40)) & np.uint64(0xFFFFF)
                 mq = first_masks[q]
                 clash |= (mi | mj) & mq
                 rows[2, filled] = q
@@ -819,10 +818,9 @@ def fixed_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, seco
     second board cost more in mispredicted branches than valuing it: 1.5
     times this kernel's time heads-up. Two or three runs of a flop or a turn
     (a run is one part) are drawn together instead, every run of a sample
-    from one try of 32 random bits (:func:`_packed_runs`): a run at a time,
-    such runs took 0.84-0.86 of one board's time a board, together
-    0.92-1.00 (since one board's draw took two tries a random number,
-    2026-11-27).
+    from one try of 32 random bits (:func:`_packed_runs`): drawn a run at a
+    time they ran at 0.84-0.86 of one board's speed a board once one board's
+    draw was vectorized, together at 0.92-1.00 (in the kernels, 2026-11-27).
 
     Each hand's strength is one read of its ``values`` row unless it may
     hold a flush. Each run's pot goes to its best hands (ties split, in
