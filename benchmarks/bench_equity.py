@@ -123,6 +123,16 @@ def main() -> None:
     m = n // 5
     r = max(rate(["QQ+,AKs", "JJ-99,AQs+"], m) for _ in range(3))
     row("Monte Carlo ranges QQ+,AKs vs JJ-99,AQs+", f"{r:8.1f} M/s", "general kernel (ranges)")
+    for label, hands in (("As Ks vs random", ["As Ks", "random"]),
+                         ("As Ks vs random vs random", ["As Ks", "random", "random"]),
+                         ("As Ks vs Qd Qc vs random", ["As Ks", "Qd Qc", "random"])):
+        rates = {}
+        for _ in range(3):  # taking turns
+            for general in (False, True):
+                rates[general] = max(rates.get(general, 0.0), rate(hands, m, general=general))
+        row(f"Monte Carlo {label}", f"{rates[False]:8.1f} M/s",
+            f"fixed hands and random players drawn whole; general kernel {rates[True]:.1f} M/s "
+            f"({rates[False] / rates[True]:.2f}x)")
 
     print("\nEnd to end, warm: `pokercli equity AsAh KsKh` (exact)")
     te = wall([*pokercli_cmd(), "equity", "AsAh", "KsKh"], repeat=5)
