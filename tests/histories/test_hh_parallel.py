@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import time
 
 import pytest
 
@@ -195,3 +196,23 @@ def test_bytes_that_are_not_utf8_stop_both_reads_alike(cli, monkeypatch, files, 
     assert code == 2 and err.strip().splitlines()[-1].endswith(f"is not UTF-8 text (line {number})")
     assert [json.loads(x)["hand"] for x in out.splitlines()][-1] == "39"
     assert parallel == serial
+
+
+def test_stopping_the_workers_waits_half_a_second_at_most():
+    """``Pool.terminate`` waits for the thread that hands the workers their
+    batches, which can be stuck for good sending a batch to a worker just
+    stopped; ``stop`` gives it ``STOP_WAIT`` seconds and goes on."""
+    import threading
+
+    class StuckPool:
+        def __init__(self):
+            self.called = threading.Event()
+
+        def terminate(self):
+            self.called.set()
+            threading.Event().wait()  # never returns, as the stuck pool's does
+
+    pool = StuckPool()
+    t0 = time.monotonic()
+    P.stop(pool)
+    assert pool.called.is_set() and time.monotonic() - t0 < P.STOP_WAIT + 0.5
