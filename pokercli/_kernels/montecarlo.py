@@ -600,9 +600,9 @@ def _next32(ctr, r, h):
 
 
 @jit
-def fixed_and_random(hand_keys, hand_masks, seats, first_keys, first_masks, second_keys, second_masks,
-                     base_key, base_mask, values, hole_keys, hole_masks, samples, seed, offsets, rank_strength,
-                     flush_strength, patterns):
+def fixed_and_random(hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks, base_key, base_mask,
+                     values, seats, hole_keys, hole_masks, samples, seed, offsets, rank_strength, flush_strength,
+                     patterns):
     """``samples`` random deals for fixed hands and ``random`` players (any two
     unseen cards alike), tallied by winner pattern in ``patterns``.
 

@@ -260,18 +260,13 @@ def fixed_hands_call(spot: Spot, keys, offsets, rank_strength) -> Optional[tuple
     board, the hands' values by rank multisets (:func:`pokercli._kernels.montecarlo.rank_values`).
     None otherwise."""
     from pokercli._kernels import montecarlo as K
-    from pokercli._kernels.jit import call
     from pokercli.equity_calc.mc_light import fixed_setup
 
     setup = fixed_setup(spot, keys) if FIXED_HANDS_KERNELS else None
     if setup is None:
         return None
-    hand_keys, hand_masks, deck, first, second, stride, base_key, base_mask, left = setup
-    values = call(K.rank_values, hand_keys + base_key, left, first, second, keys, offsets,
-                  rank_strength)
-    kernel = {2: K.fixed_headsup, 3: K.fixed_three}.get(len(hand_keys), K.fixed_multi)
-    return (kernel, hand_keys, hand_masks, *call(K.part_table, deck, keys, first, stride),
-            *call(K.part_table, deck, keys, second, 1), base_key, base_mask, values)
+    kernel = {2: K.fixed_headsup, 3: K.fixed_three}.get(len(setup[0]), K.fixed_multi)
+    return (kernel, *_board_arguments(setup, keys, offsets, rank_strength))
 
 
 def fixed_random_call(spot: Spot, keys, offsets, rank_strength) -> Optional[tuple]:
@@ -279,9 +274,9 @@ def fixed_random_call(spot: Spot, keys, offsets, rank_strength) -> Optional[tupl
     :data:`pokercli._kernels.montecarlo.RANDOM_HANDS` of them), a board card
     is to come and no hand types are counted: the arguments of
     :func:`pokercli._kernels.montecarlo.fixed_and_random` before the sample
-    count (the fixed hands as :func:`fixed_hands_call` has them, each seat's
-    hand or random player, the two-card subsets of the deck left); None
-    otherwise."""
+    count (the fixed hands' as :func:`fixed_hands_call` has them, then each
+    seat's hand or random player, the two-card subsets of the deck left);
+    None otherwise."""
     from pokercli._kernels import montecarlo as K
     from pokercli._kernels.jit import call
     from pokercli.equity_calc.mc_light import fixed_setup
@@ -291,16 +286,25 @@ def fixed_random_call(spot: Spot, keys, offsets, rank_strength) -> Optional[tupl
     setup = fixed_setup(spot, keys, random_players=True)
     if setup is None:
         return None
-    hand_keys, hand_masks, deck, first, second, stride, base_key, base_mask, left = setup
-    values = call(K.rank_values, hand_keys + base_key, left, first, second, keys, offsets, rank_strength)
     seats, fixed, randoms = [], 0, 0
     for rnd in spot.random_players:
         seats.append(-1 - randoms if rnd else fixed)
         randoms += bool(rnd)
         fixed += not rnd
-    return (hand_keys, hand_masks, np.array(seats, np.int64), *call(K.part_table, deck, keys, first, stride),
-            *call(K.part_table, deck, keys, second, 1), base_key, base_mask, values,
-            *call(K.part_table, deck, keys, 2, 0))
+    return (*_board_arguments(setup, keys, offsets, rank_strength), np.array(seats, np.int64),
+            *call(K.part_table, setup[2], keys, 2, 0))
+
+
+def _board_arguments(setup: tuple, keys, offsets, rank_strength) -> tuple:
+    """The fixed-hands kernels' leading arguments from :func:`pokercli.equity_calc.mc_light.fixed_setup`:
+    the hands, both part tables of the deck left, the known board, the hands' values by rank multisets."""
+    from pokercli._kernels import montecarlo as K
+    from pokercli._kernels.jit import call
+
+    hand_keys, hand_masks, deck, first, second, stride, base_key, base_mask, left = setup
+    values = call(K.rank_values, hand_keys + base_key, left, first, second, keys, offsets, rank_strength)
+    return (hand_keys, hand_masks, *call(K.part_table, deck, keys, first, stride),
+            *call(K.part_table, deck, keys, second, 1), base_key, base_mask, values)
 
 
 def sampling_plan(seed: Optional[int], samples: Optional[int],
