@@ -48,10 +48,32 @@ def _sort_hand(hand: list[int]) -> list[int]:
     return sorted(hand, key=C.deck_index)
 
 
+def _dealt_hand(hand: list[int], down: tuple[int, ...]) -> list[int]:
+    """A stud hand in the order dealt (its slice of the shuffled deck: first
+    card first), the two first down cards sorted high to low: the order does
+    not matter between them, and a hand reads as a player holds it."""
+    return _sort_hand(hand[:2]) + hand[2:] if down[:2] == (0, 1) else list(hand)
+
+
+def written(hand, down: tuple[int, ...], name=C.card_name) -> str:
+    """A hand in the order dealt with its face-down cards (positions ``down``)
+    in parentheses, each card written by ``name`` (stud:
+    ``(Ts 2c) 9h 9d 7s 5h (5c)``, as ``equity --game stud`` reads it)."""
+    groups: list[tuple[bool, list[str]]] = []
+    for i, c in enumerate(hand):
+        is_down = i in down
+        if groups and groups[-1][0] == is_down:
+            groups[-1][1].append(name(c))
+        else:
+            groups.append((is_down, [name(c)]))
+    return " ".join("(" + " ".join(g) + ")" if d else " ".join(g) for d, g in groups)
+
+
 @dataclass
 class Deal:
-    """One deal: the hands (each sorted high to low) and, for hold'em, the board;
-    for Hearts also the state of the deal."""
+    """One deal: the hands (each sorted high to low; a stud hand in the order
+    dealt, :attr:`written` with its down cards in parentheses) and, for
+    hold'em, the board; for Hearts also the state of the deal."""
 
     game: str
     seed: int
@@ -65,10 +87,25 @@ class Deal:
         """Hold'em, Omaha and short deck deal a board."""
         return games.layout(self.game).dealing.board_cards > 0
 
+    @property
+    def down_cards(self) -> tuple[int, ...]:
+        """Where a hand's face-down cards are, in the order dealt (stud: the
+        first two and the seventh); empty where no card is dealt face down."""
+        return games.layout(self.game).dealing.down_cards
+
+    @property
+    def written(self) -> Optional[list[str]]:
+        """Each hand as the game writes it (stud: ``(Ts 2c) 9h 9d 7s 5h
+        (5c)``, the up cards in the order dealt), or None where a hand is plain cards."""
+        down = self.down_cards
+        return [written(h, down) for h in self.hands] if down else None
+
     def to_dict(self) -> dict:
         """One deal's ``deal --json`` document."""
         doc = {"game": self.game, "seed": self.seed, "deal": self.index,
                "hands": [[C.card_name(c) for c in h] for h in self.hands]}
+        if self.down_cards:
+            doc["written"] = self.written
         if self.has_board:
             doc["board"] = [C.card_name(c) for c in self.board]
         if self.hearts is not None:
@@ -124,8 +161,10 @@ def _whole(value, name: str, low: int) -> int:
 def deal(game: games.DealName = "holdem", players: Optional[int] = None, seed: Optional[int] = None,
          dead=(), count: int = 1, *, round_number: int = 1, view: Optional[int] = None) -> Deals:
     """Deal ``count`` independent deals of ``game`` (holdem, an Omaha game,
-    shortdeck, draw, hearts or bigtwo) from one generator seeded with ``seed``
-    (a random one when None). Short deck deals from its 36 cards.
+    shortdeck, a stud or draw game, hearts or bigtwo) from one generator
+    seeded with ``seed`` (a random one when None). Short deck deals from its
+    36 cards. A player's cards are the next ones of the shuffled deck; a
+    stud hand keeps them in that order, as dealt: two down, four up, one down.
 
     Hearts deals also carry the state of the deal for round ``round_number``
     (its pass type), seen by player ``view`` when given.
@@ -160,12 +199,16 @@ def deal(game: games.DealName = "holdem", players: Optional[int] = None, seed: O
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise PokerError(f"seed must be a non-negative integer, not {shown(seed)}", "seed")
     card = C.Card
+    down = g.dealing.down_cards
+
+    def order(hand: list[int]) -> list[int]:
+        return _dealt_hand(hand, down) if down else _sort_hand(hand)
 
     def deals() -> Iterator[Deal]:
         rng = random.Random(seed)
         for k in range(count):
             d = shuffle(deck, rng)
-            hands = [[card(c) for c in _sort_hand(d[p * per_hand:(p + 1) * per_hand])] for p in range(players)]
+            hands = [[card(c) for c in order(d[p * per_hand:(p + 1) * per_hand])] for p in range(players)]
             board = [card(c) for c in d[players * per_hand:need]]
             state = None if make_state is None else make_state(hands)
             yield Deal(game, seed, k + 1, hands, board, state)

@@ -65,6 +65,11 @@ class Dealing:
     #: "module:function" of (text, what) -> card ids that reads a hand in the
     #: game's own notation (stud's down cards in parentheses); None: plain cards.
     notation: Optional[str] = None
+    #: Where a dealt hand's face-down cards are, in the order dealt (stud: the
+    #: first two and the seventh), written in parentheses as that notation
+    #: reads them; ``deal`` then keeps the order dealt. Empty: a dealt hand is
+    #: plain cards, sorted high to low.
+    down_cards: tuple[int, ...] = ()
     #: "module:function" of (text, what) -> the hands a player's range stands for
     #: (a comma list; a bare rank is any suit), or None when the text is one hand;
     #: None here: a player is one hand.

@@ -40,7 +40,8 @@ ENGINE = Engine(
 
 #: Seven cards each, dealt two down, four up, one down; a spot shows three to seven.
 SEVEN_CARDS = Dealing(hole_cards=7, hand_sizes=(3, 4, 5, 6, 7),
-                      notation="pokercli.stud:parse_hand", ranges="pokercli.stud:read_range",
+                      notation="pokercli.stud:parse_hand", down_cards=(0, 1, 6),
+                      ranges="pokercli.stud:read_range",
                       street_names=("third street", "fourth street", "fifth street", "sixth street",
                                     "seventh street"))
 

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
-from pokercli.dealing import Deals
+from pokercli.dealing import Deals, written
 from pokercli.render import View
 from pokercli.render import format as F
 from pokercli.render.hearts import HeartsView
+
+
+def _hands(d, out) -> list[str]:
+    """Each hand of a deal as shown: plain cards, or a stud hand as the game
+    writes it (down cards in parentheses)."""
+    if d.down_cards:
+        return [written(h, d.down_cards, lambda c: F.cards([c], out)) for h in d.hands]
+    return [F.cards(h, out) for h in d.hands]
 
 
 class DealsView(View):
@@ -22,7 +30,7 @@ class DealsView(View):
             if d.hearts is not None:
                 yield from HeartsView(d.hearts, out).lines()
                 continue
-            fields = [F.cards(h, out) for h in d.hands]
+            fields = _hands(d, out)
             if d.has_board:
                 fields.append(F.cards(d.board, out))
             yield "\t".join(fields)
@@ -40,8 +48,8 @@ class DealsView(View):
             t = Table(title=f"{d.game} deal {d.index} (seed {d.seed})", title_justify="left")
             t.add_column("player", no_wrap=True)
             t.add_column("cards", overflow="fold")
-            for i, h in enumerate(d.hands, 1):
-                t.add_row(f"P{i}", F.cards(h, out))
+            for i, h in enumerate(_hands(d, out), 1):
+                t.add_row(f"P{i}", h)
             if d.has_board:
                 t.add_row("board", F.cards(d.board, out), style="bold")
             parts.append(t)

@@ -5,6 +5,7 @@ views at 80 columns and JSON."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -115,6 +116,36 @@ def test_standing_and_deal(cli):
     assert code == 0 and [len(h) for h in doc["hands"]] == [7] * 7 and len(set(cards)) == 49
     code, out, err = cli("deal", "--game", "razz", "--players", "8")
     assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("game", ["stud", "stud-hilo", "razz"])
+def test_a_stud_deal_shows_the_down_cards_and_the_order_dealt(cli, game):
+    """A stud hand is its seven cards of the shuffled deck in the order dealt
+    (two down, four up, one down), written with the down cards in
+    parentheses, as the spots of equity are: the written hand reads back to
+    the same cards in the same order, its first three cards are the third
+    street, and a seed deals each player the same cards as a plain deal's
+    (hold'em's order of the deck, seven a player)."""
+    from pokercli.dealing import shuffle
+    from pokercli.stud import parse_hand
+
+    code, out, _ = cli("deal", "--game", game, "--players", "3", "--seed", "11", "--json")
+    doc = json.loads(out)
+    deck = shuffle(sorted(range(52), key=C.deck_index), random.Random(11))
+    assert code == 0 and len(doc["written"]) == 3
+    for p, (hand, text) in enumerate(zip(doc["hands"], doc["written"])):
+        dealt = [C.card_name(c) for c in deck[7 * p:7 * p + 7]]
+        assert set(hand) == set(dealt) and hand[2:] == dealt[2:]  # only the first two down cards are sorted
+        assert text == f"({hand[0]} {hand[1]}) {' '.join(hand[2:6])} ({hand[6]})"
+        assert [C.card_name(c) for c in parse_hand(text).cards] == hand
+    code, out, _ = cli("deal", "--game", game, "--players", "3", "--seed", "11")
+    assert code == 0 and out.rstrip("\n").split("\t") == doc["written"]
+    code, out, _ = cli("equity", "--game", game, *[w[:w.index(")") + 4] for w in doc["written"]],
+                       "--samples", "2000", "--seed", "1", "--json")  # third street: (down down) up
+    assert code == 0 and [p["hand"] for p in json.loads(out)["players"]] == [
+        w[:w.index(")") + 4] for w in doc["written"]]
+    code, out, _ = cli("equity", "--game", game, *doc["written"], "--json")  # seventh street: one deal
+    assert code == 0 and json.loads(out)["deals"] == 1
 
 
 @pytest.mark.parametrize("args", [
