@@ -62,7 +62,7 @@ class RunsResult:
     dead: tuple[int, ...]
     game: str
     method: str
-    deals: float                      # pairs of runs counted, or samples
+    deals: int                        # pairs (triples) of runs counted, or samples
     seconds: float = 0.0
     seed: Optional[int] = None
     double_board: bool = False
@@ -201,7 +201,7 @@ def _exact(spot, hands, deck: np.ndarray, k: int, runs_: int = 2) -> RunsResult:
     counts = [kept[i] for i in place]
     out = [RunsPlayer(player.label, float(share[:, p].mean()), counts[2 * p] / pairs, counts[2 * p + 1] / pairs)
            for p, player in enumerate(spot.players)]
-    return RunsResult(out, runs_, tuple(spot.board), tuple(spot.dead), spot.game.name, "exact", float(pairs))
+    return RunsResult(out, runs_, tuple(spot.board), tuple(spot.dead), spot.game.name, "exact", int(pairs))
 
 
 def _sampled(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, seed: Optional[int]) -> RunsResult:
@@ -251,7 +251,7 @@ def _sampled_numpy(spot, hands, deck: np.ndarray, k: int, runs: int, samples: in
         out.append(RunsPlayer(player.label, float(equity[p] / done), float(q), float(blank[p] / done),
                               float(np.sqrt(q * (1 - q) / done))))
     return RunsResult(out, runs, tuple(spot.board), tuple(spot.dead), spot.game.name, "monte-carlo",
-                      float(done), seed=seed)
+                      int(done), seed=seed)
 
 
 #: Samples a runs kernel's call takes (:func:`_kernel_batches`; a few milliseconds): small enough that
@@ -347,4 +347,4 @@ def _kernel_batches(spot, batch, runs: int, samples: int, seed: int) -> RunsResu
         out.append(RunsPlayer(player.label, float(totals[0][p]) / (SHARE_UNIT * runs * done), q,
                               float(totals[2][p]) / done, float(np.sqrt(q * (1 - q) / done))))
     return RunsResult(out, runs, tuple(spot.board), tuple(spot.dead), spot.game.name, "monte-carlo",
-                      float(done), seed=seed)
+                      int(done), seed=seed)

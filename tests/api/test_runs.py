@@ -6,6 +6,7 @@ refusals; the view at 80 columns."""
 from __future__ import annotations
 
 import io
+import json
 import re
 from itertools import combinations, permutations
 
@@ -100,6 +101,7 @@ def test_exact_double_boards_equal_every_pair_of_boards(hands, dead, game):
 def test_an_exact_double_board_is_its_monte_carlo_within_four_standard_errors():
     exact = equity_runs(["AsAh", "KsKh"], double_board=True)
     assert exact.method == "exact" and exact.deals == 1_712_304 * 962_598
+    assert type(exact.deals) is int and '"deals": 1648260405792,' in json.dumps(exact.to_dict())  # a count
     aces, kings = exact.players
     assert aces.scoop == kings.blank and aces.blank == kings.scoop
     assert aces.equity == pytest.approx(pokercli.equity(["AsAh", "KsKh"]).players[0].equity, abs=1e-12)
@@ -111,7 +113,7 @@ def test_an_exact_double_board_is_its_monte_carlo_within_four_standard_errors():
 def test_monte_carlo_runs_within_four_standard_errors():
     exact = equity_runs(["AsKs", "QdQc", "JhTh"], "Qs Js 3d")
     mc = equity_runs(["AsKs", "QdQc", "JhTh"], "Qs Js 3d", method="monte-carlo", samples=200_000, seed=7)
-    assert mc.method == "monte-carlo" and mc.seed == 7 and mc.deals == 200_000
+    assert mc.method == "monte-carlo" and mc.seed == 7 and mc.deals == 200_000 and type(mc.deals) is int
     for e, m in zip(exact.players, mc.players):
         assert abs(e.scoop - m.scoop) <= 4 * m.stderr and abs(e.equity - m.equity) < 0.01
     again = equity_runs(["AsKs", "QdQc", "JhTh"], "Qs Js 3d", method="monte-carlo", samples=200_000, seed=7)
