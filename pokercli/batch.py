@@ -311,11 +311,13 @@ def write_answers(answers: list[dict], as_json: bool, out: BinaryIO, report: Bat
 #: The fields of a spot's JSON object, for each batch (``True``: required).
 SPOT_FIELDS = {
     "equity": {"players": True, "board": False, "dead": False, "game": False, "draws": False, "pat": False,
-               "keep": False},
+               "keep": False, "runs": False, "boards": False},
     "percentile": {"hand": True, "board": False, "vs": False, "dead": False, "game": False},
 }
 #: Labels of the plain-text form's fields (``AsAh | QQ+,AKs | board Kd7c2h``).
-_LABELS = ("board", "dead", "vs", "game", "draws", "pat", "keep")
+_LABELS = ("board", "dead", "vs", "game", "draws", "pat", "keep", "runs", "boards")
+#: The fields that may be a JSON number (the others are text or lists of cards).
+_NUMBERS = ("draws", "runs", "boards")
 
 
 @dataclass
@@ -353,7 +355,7 @@ def parse_spot(kind: str, text: str) -> dict:
                                      and all(isinstance(p, str) for p in doc["players"])):
             raise PokerError("players is a list of hands or ranges, each a string")
         for name, value in doc.items():
-            if name == "draws" and isinstance(value, int) and not isinstance(value, bool):
+            if name in _NUMBERS and isinstance(value, int) and not isinstance(value, bool):
                 continue
             if name != "players" and value is not None and not isinstance(value, (str, list)):
                 raise PokerError(f"{name} is text (or a list of cards), not {type(value).__name__}")
@@ -428,8 +430,11 @@ def spot_stream(kind: str, stream: BinaryIO, out, options: dict, err=None) -> Sp
         from pokercli.hand_strength import percentile as compute
 
     def answer(text: str) -> dict:
-        args = {**options, **parse_spot(kind, text)}
+        line = parse_spot(kind, text)
+        args = {**options, **line}
         main = args.pop("players" if kind == "equity" else "hand")
+        if kind == "equity" and {"runs", "boards"} & set(args):
+            return _runs(main, args, line).to_dict()
         if kind == "equity" and {"draws", "pat", "keep"} & set(args):
             return _draws(main, args).to_dict()
         return compute(main, **args).to_dict()
@@ -452,6 +457,48 @@ def _draws(players, args: dict):
             raise PokerError(f"draws must be a whole number, not {shown(draws)}", "draws")
         draws = int(draws)
     return equity_draws(players, draws=draws, **args)
+
+
+def _whole_field(value, name: str) -> int:
+    """A line's whole-number field: text (``runs 2``) or a JSON number."""
+    if isinstance(value, str):
+        if not value.strip().isdigit():
+            raise PokerError(f"{name} must be a whole number, not {shown(value)}", name)
+        return int(value)
+    return value
+
+
+def _runs(players, args: dict, line: dict):
+    """A spot run two or three times, or on two boards (:func:`pokercli.equity_runs`):
+    a line's ``runs`` or ``boards`` (``runs 2``, ``boards 2``, or JSON numbers), else
+    the command line's (which then runs every line so). Runs take the players,
+    board, dead cards, game, method, samples and seed (the command line's
+    draws are not a run line's); a line's draws, or the command line's
+    --stderr, --categories, --engine gpu or --scheduler, are refused."""
+    from pokercli.equity_calc.runs import equity_runs
+
+    if {"draws", "pat", "keep"} & set(line):
+        raise PokerError("a spot is run twice (runs, boards) or has draws to come, not both")
+    if "runs" in line and "boards" in line:
+        raise PokerError("give runs or boards 2, not both")
+    if "runs" in line or "boards" in line:  # the line's, in place of the command line's
+        args.pop("runs" if "boards" in line else "boards", None)
+    for name in ("draws", "pat", "keep"):
+        args.pop(name, None)
+    refused = {"stderr": args.pop("stderr", None) is not None, "categories": bool(args.pop("categories", False)),
+               "engine gpu": args.pop("engine", None) == "gpu", "scheduler": args.pop("scheduler", None) is not None}
+    clash = [name for name, on in refused.items() if on]
+    if clash:
+        raise PokerError(f"runs and boards take the players, board, dead cards, game, method, samples and "
+                         f"seed: not {', '.join(clash)}")
+    boards = args.pop("boards", None)
+    runs = args.pop("runs", None)
+    if boards is not None:
+        boards = _whole_field(boards, "boards")
+        if boards != 2:
+            raise PokerError(f"boards must be 2 (double board), not {boards}", "boards")
+        return equity_runs(players, double_board=True, **args)
+    return equity_runs(players, runs=_whole_field(runs, "runs"), **args)
 
 
 def icm_stream(stream: BinaryIO, out, options: dict, err=None) -> SpotReport:

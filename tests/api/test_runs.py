@@ -168,6 +168,40 @@ def test_command_line_and_view(cli):
     assert max(len(line) for line in text.splitlines()) <= 80 and "two boards" in text
 
 
+def test_batch_lines_are_run_twice(cli):
+    """``equity -`` lines take ``runs N`` or ``boards 2`` (JSON numbers too), each
+    answered as ``equity_runs`` answers it; ``--runs`` or ``--boards`` on the
+    command line run every line that says nothing else; bad lines are named."""
+    lines = ("AsAh | KsKh | board Kd 7c 2h 3s | runs 2\n"
+             '{"players": ["AsKs", "QdQc"], "board": "Qs Js 3d", "runs": 3}\n'
+             "AsAh | KsKh | boards 2\n"
+             "AsAh | KsKh | runs 2 | boards 2\n"
+             "AsAh | KsKh | boards 3\n"
+             '{"players": ["AsAh", "KsKh"], "runs": "twice"}\n'
+             "7s 5d 4h 3c | 8s 6d 4d | game 27-triple | draws 3 | runs 2\n"
+             "AsKs | QdQc | board Qs Js 3d\n")
+    code, out, err = cli("equity", "-", input=lines)
+    docs = [json.loads(x) for x in out.splitlines()]
+    assert code == 1 and [d["line"] for d in docs] == [1, 2, 3, 8]
+    want = [equity_runs(["AsAh", "KsKh"], "Kd 7c 2h 3s"), equity_runs(["AsKs", "QdQc"], "Qs Js 3d", runs=3),
+            equity_runs(["AsAh", "KsKh"], double_board=True)]
+    for d, w in zip(docs, want):
+        assert d == {**w.to_dict(), "seconds": d["seconds"], "line": d["line"]}
+    assert docs[0]["deals"] == 1_892 and docs[2]["double_board"] and "runs" not in docs[3]  # the last: one board
+    assert "line 4: give runs or boards 2, not both" in err and "line 5: boards must be 2" in err
+    assert "line 6: runs must be a whole number, not 'twice'" in err
+    assert "line 7: a spot is run twice (runs, boards) or has draws to come, not both" in err
+    code, out, err = cli("equity", "-", "--boards", "2", "--samples", "4000", "--seed", "3",
+                         input="AsAh | KsKh\nAsAh | KsKh | runs 2 | board Kd 7c 2h\n")
+    first, second = (json.loads(x) for x in out.splitlines())
+    assert code == 0 and first["double_board"] and first["deals"] == 4_000 and first["seed"] == 3
+    assert first["players"][0]["scoop"] == equity_runs(["AsAh", "KsKh"], double_board=True, samples=4_000,
+                                                       seed=3).players[0].scoop
+    assert second["runs"] == 2 and not second["double_board"]  # the line's runs
+    code, _, err = cli("equity", "-", "--runs", "2", "--board", "Kd 7c 2h", input="AsAh | KsKh\n")
+    assert code == 2 and "no other players, --board or --dead" in err
+
+
 @pytest.mark.parametrize("game,hands,board,sampler", [
     ("holdem", ["AsKs", "QdQc", "JhTh"], "Qs Js 3d", "sampled_any_five"),
     ("shortdeck", ["AsKs", "QdQc"], "Qs Js 7d 6c", "sampled_any_five"),
