@@ -324,6 +324,9 @@ _NUMBERS = ("draws", "runs", "boards")
 class SpotReport:
     answered: int = 0
     bad: int = 0
+    #: The line whose Monte Carlo a Ctrl-C stopped (its answer is from the
+    #: samples so far, and no later line was read), or None.
+    interrupted_line: Optional[int] = None
 
 
 def parse_spot(kind: str, text: str) -> dict:
@@ -516,7 +519,9 @@ def icm_stream(stream: BinaryIO, out, options: dict, err=None) -> SpotReport:
 def _answer_lines(stream: BinaryIO, out, answer, err, skip) -> SpotReport:
     """One JSON line per line of ``stream`` (``answer(text)``, plus ``"line"``),
     in order; a bad line is named on ``err`` and skipped, and lines ``skip(text)``
-    says are empty are skipped silently."""
+    says are empty are skipped silently. An answer that a Ctrl-C cut short
+    (``"interrupted": true``: a Monte Carlo's samples so far) is written and
+    ends the stream; a Ctrl-C during any other answer raises KeyboardInterrupt."""
     from pokercli.render import json_text
 
     err = err if err is not None else sys.stderr
@@ -536,4 +541,7 @@ def _answer_lines(stream: BinaryIO, out, answer, err, skip) -> SpotReport:
         out.write(json_text(doc) + "\n")
         out.flush()
         report.answered += 1
+        if doc.get("interrupted"):  # Ctrl-C: this line's samples so far, and no more lines
+            report.interrupted_line = number
+            break
     return report

@@ -258,7 +258,7 @@ def equity(
 
     def _runs(method: str):
         from pokercli.equity_calc.runs import equity_runs
-        from pokercli.render import emit
+        from pokercli.render import emit, warn
 
         clash = {"--stderr": stderr is not None, "--categories": categories, "--checkpoint": checkpoint is not None,
                  "--resume": resume, "--scheduler": scheduler is not None, "--engine gpu": engine is EngineKind.gpu,
@@ -278,7 +278,10 @@ def equity(
             return _batch("equity", file, options)
         result = equity_runs(hands or [], board or (), dead or (), runs=2 if boards else runs, game=game.value,
                              method=method, samples=samples, seed=seed, double_board=boards is not None)
+        if result.interrupted:
+            warn("interrupted: the result below is from the samples so far")
         emit(result, _out(as_json, unicode))
+        return ExitStatus.INTERRUPTED if result.interrupted else ExitStatus.OK
 
     def _draws(method: str):
         from pokercli.equity_calc.draws import equity_draws
@@ -364,8 +367,13 @@ def _batch(kind: str, file: Optional[Path], options: dict) -> int:
 
     with _open(file) as stream:
         report = B.spot_stream(kind, stream, sys.stdout, options)
+    what = "answered" if kind == "icm" else "spots answered"
+    if report.interrupted_line is not None:
+        bad = f"; {report.bad} bad line(s) skipped" if report.bad else ""
+        sys.stderr.write(f"pokercli: interrupted at line {report.interrupted_line}: its answer is from the "
+                         f"samples so far, and no later line was read ({report.answered} {what}{bad})\n")
+        return ExitStatus.INTERRUPTED
     if report.bad:
-        what = "answered" if kind == "icm" else "spots answered"
         sys.stderr.write(f"pokercli: {report.bad} bad line(s) skipped, {report.answered} {what}\n")
         return ExitStatus.FAILED
     return ExitStatus.OK

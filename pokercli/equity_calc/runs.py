@@ -67,6 +67,8 @@ class RunsResult:
     seed: Optional[int] = None
     double_board: bool = False
     notes: list[str] = field(default_factory=list)
+    #: Monte Carlo stopped by Ctrl-C: the figures are those of the ``deals`` sampled so far.
+    interrupted: bool = False
 
     def to_dict(self) -> dict:
         doc = {"method": self.method, "runs": self.runs, "double_board": self.double_board,
@@ -78,6 +80,8 @@ class RunsResult:
         doc |= game(self.game).in_json  # {"game": ...} but for hold'em
         if self.seed is not None:
             doc["seed"] = self.seed
+        if self.method == "monte-carlo":
+            doc["interrupted"] = self.interrupted
         return doc
 
 
@@ -219,7 +223,7 @@ def _sampled(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, see
 
 def _sampled_numpy(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, seed: int) -> RunsResult:
     """:func:`_sampled` in NumPy, a batch of ``BATCH`` deals at a time (any game)."""
-    from pokercli._stop import interrupt_pending
+    from pokercli._stop import handled, interrupt_pending
 
     rng = np.random.default_rng(seed)
     players = len(hands)
@@ -228,19 +232,28 @@ def _sampled_numpy(spot, hands, deck: np.ndarray, k: int, runs: int, samples: in
     scoop = np.zeros(players)
     blank = np.zeros(players)
     done = 0
+    interrupted = False
     while done < samples:
-        interrupt_pending()
-        n = min(BATCH, samples - done)
-        drawn = deck[np.argsort(rng.random((n, len(deck))), axis=1)[:, :runs * k]]
-        whole = np.ones((n, players), bool)
-        none = np.ones((n, players), bool)
-        total = np.zeros((n, players))
-        for r in range(runs):
-            boards = np.concatenate([np.broadcast_to(base, (n, len(base))), drawn[:, r * k:(r + 1) * k]], axis=1)
-            share = _shares(spot, hands, boards)
-            total += share
-            whole &= share == 1.0
-            none &= share == 0.0
+        try:
+            interrupt_pending()
+            n = min(BATCH, samples - done)
+            drawn = deck[np.argsort(rng.random((n, len(deck))), axis=1)[:, :runs * k]]
+            whole = np.ones((n, players), bool)
+            none = np.ones((n, players), bool)
+            total = np.zeros((n, players))
+            for r in range(runs):
+                boards = np.concatenate([np.broadcast_to(base, (n, len(base))), drawn[:, r * k:(r + 1) * k]],
+                                        axis=1)
+                share = _shares(spot, hands, boards)
+                total += share
+                whole &= share == 1.0
+                none &= share == 0.0
+        except KeyboardInterrupt:  # the whole batches so far are the answer, as in equity's Monte Carlo
+            if done == 0:
+                raise
+            handled()
+            interrupted = True
+            break
         equity += total.sum(axis=0) / runs
         scoop += whole.sum(axis=0)
         blank += none.sum(axis=0)
@@ -251,7 +264,7 @@ def _sampled_numpy(spot, hands, deck: np.ndarray, k: int, runs: int, samples: in
         out.append(RunsPlayer(player.label, float(equity[p] / done), float(q), float(blank[p] / done),
                               float(np.sqrt(q * (1 - q) / done))))
     return RunsResult(out, runs, tuple(spot.board), tuple(spot.dead), spot.game.name, "monte-carlo",
-                      int(done), seed=seed)
+                      int(done), seed=seed, interrupted=interrupted)
 
 
 #: Samples a runs kernel's call takes (:func:`_kernel_batches`; a few milliseconds): small enough that
@@ -339,12 +352,14 @@ def _kernel_batches(spot, batch, runs: int, samples: int, seed: int) -> RunsResu
             t += x
         return n, 0
 
-    done, _, _ = run_batches(one, add, lambda n: [1.0], samples, None, jobs.threads(), None,
-                             size=lambda b: KERNEL_BATCH)
+    done, interrupted, _ = run_batches(one, add, lambda n: [1.0], samples, None, jobs.threads(), None,
+                                       size=lambda b: KERNEL_BATCH)
+    if done == 0:  # stopped before a batch came back: nothing to answer
+        raise KeyboardInterrupt
     out = []
     for p, player in enumerate(spot.players):
         q = float(totals[1][p]) / done
         out.append(RunsPlayer(player.label, float(totals[0][p]) / (SHARE_UNIT * runs * done), q,
                               float(totals[2][p]) / done, float(np.sqrt(q * (1 - q) / done))))
     return RunsResult(out, runs, tuple(spot.board), tuple(spot.dead), spot.game.name, "monte-carlo",
-                      int(done), seed=seed)
+                      int(done), seed=seed, interrupted=interrupted)

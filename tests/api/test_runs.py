@@ -248,3 +248,35 @@ def test_the_runs_kernels_agree_with_numpy(hands, board, runs):
         for a, b in ((f.scoop, s.scoop), (f.blank, s.blank), (f.equity, s.equity)):
             se = ((a * (1 - a) + 1e-12) / 400_000 + (b * (1 - b) + 1e-12) / 200_000) ** 0.5
             assert abs(a - b) <= 4 * se + 1e-9, (a, b)
+
+
+def test_the_numpy_sampler_stops_at_a_ctrl_c_with_the_deals_so_far(monkeypatch):
+    """A Ctrl-C noted while the NumPy sampler runs (set here, as the command
+    line's handler notes one, in its second batch) ends it with the first
+    batch's deals, marked interrupted; noted before a batch is done, it is raised."""
+    from pokercli import _stop
+    from pokercli.equity_calc import runs as R
+    from pokercli.equity_calc.spot import make_spot
+
+    spot = make_spot(["AsAh", "KsKh"], "Kd 7c 2h", (), "holdem")
+    cards = [list(p.cards) for p in spot.players]
+    deck = np.array([c for c in range(52) if c not in set(spot.board) | {c for h in cards for c in h}], np.int64)
+    real, seen = R._shares, []
+
+    def shares(*args):
+        seen.append(1)
+        if len(seen) == 3:  # the second batch's first run: a Ctrl-C comes now
+            _stop._pending.set()
+        return real(*args)
+
+    monkeypatch.setattr(R, "_shares", shares)
+    monkeypatch.setattr(R, "BATCH", 2_000)
+    try:
+        r = R._sampled_numpy(spot, cards, deck, 2, 2, 10_000, 1)
+        assert r.interrupted and r.deals == 2_000 and r.to_dict()["interrupted"] is True
+        assert not _stop._pending.is_set()  # acted on
+        _stop._pending.set()
+        with pytest.raises(KeyboardInterrupt):
+            R._sampled_numpy(spot, cards, deck, 2, 2, 10_000, 1)
+    finally:
+        _stop._pending.clear()

@@ -94,6 +94,51 @@ def test_ctrl_c_during_monte_carlo_prints_partial_result(cli):
     assert "interrupted" in err and "Traceback" not in err
 
 
+
+def _interrupted(cli, *args, input=None, after=1.5):
+    """The command run with a real SIGINT sent to this process ``after`` seconds
+    in, the handler set here (a test started with SIGINT ignored would test nothing)."""
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(after, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        return cli(*args, input=input)
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, old)
+
+
+@pytest.mark.parametrize("args", [["AsAh", "KsKh", "--runs", "3"],
+                                  ["--game", "omaha", "As Ks Qd Jd", "7h 6h 5c 4c", "--boards", "2"]])
+def test_ctrl_c_during_runs_monte_carlo_prints_the_runs_so_far(cli, args):
+    """Runs sampled (three runs of whole boards; an Omaha double board) stop at a
+    Ctrl-C with the deals so far, say so, and exit 130, as equity's Monte Carlo does."""
+    pokercli.equity_runs(args[-4:-2] if "omaha" in args else args[:2], runs=2, samples=1000, seed=1,
+                         game="omaha" if "omaha" in args else "holdem", method="monte-carlo")  # warm
+    code, out, err = _interrupted(cli, "equity", *args, "--samples", "1000000000", "--seed", "3", "--json")
+    assert code == 130, err
+    doc = json.loads(out)
+    assert doc["interrupted"] is True and 0 < doc["deals"] < 1_000_000_000
+    assert err == "pokercli: interrupted: the result below is from the samples so far\n"
+    code, out, _ = cli("equity", *args, "--samples", "2000", "--seed", "3", "--json")
+    assert code == 0 and json.loads(out)["interrupted"] is False
+
+
+@pytest.mark.parametrize("lines", ["AsAh | KsKh\n" * 3, "AsAh | KsKh | runs 3\n" * 3])
+def test_ctrl_c_stops_a_batch_at_the_line_it_samples(cli, lines):
+    """Ctrl-C while a batch line samples: that line's answer from the samples so
+    far, then no more lines (they used to be answered one after another, each
+    in full), a last line saying so, and exit 130."""
+    pokercli.equity(["As Ah", "Ks Kh"], samples=1000, seed=1)
+    pokercli.equity_runs(["AsAh", "KsKh"], runs=3, samples=1000, seed=1)
+    code, out, err = _interrupted(cli, "equity", "-", "--samples", "1000000000", "--seed", "3", input=lines)
+    assert code == 130, err
+    docs = [json.loads(x) for x in out.splitlines()]
+    assert len(docs) == 1 and docs[0]["line"] == 1 and docs[0]["interrupted"] is True
+    assert err == ("pokercli: interrupted at line 1: its answer is from the samples so far, and no later "
+                   "line was read (1 spots answered)\n")
+
+
 # --- batch: one spot per line -----------------------------------------------------
 
 SPOTS = """{"players": ["AsAh", "KsKh"]}
