@@ -39,45 +39,80 @@ def run_positions(m, k):
 
 
 @jit
-def disjoint_pairs(runs, flags, m):
-    """int64[F]: for each outcome column ``f`` of ``flags`` (uint8[N, F], 1
-    where run ``t`` has the outcome), the ordered pairs of runs of the outcome
-    that share no card. ``runs``: uint8[N, k], each run's positions in a deck
-    of ``m``, ascending (:func:`run_positions`)."""
-    n = runs.shape[0]
-    k = runs.shape[1]
-    outcomes = flags.shape[1]
+def _binomials(m, k):
+    """int64[m + 1, k + 1]: C(a, b), 0 where b > a."""
     binom = np.zeros((m + 1, k + 1), np.int64)
     for a in range(m + 1):
         binom[a, 0] = 1
         for b in range(1, min(a, k) + 1):
             binom[a, b] = binom[a - 1, b - 1] + (binom[a - 1, b] if b <= a - 1 else 0)
-    totals = np.zeros(outcomes, np.int64)
-    for t in range(n):
-        for f in range(outcomes):
-            totals[f] += flags[t, f]
-    result = np.zeros(outcomes, np.int64)
-    sign = np.int64(1) if k % 2 == 0 else np.int64(-1)
-    for f in range(outcomes):
-        result[f] = totals[f] * totals[f] + sign * totals[f]  # the empty set, and each run's own cards
-    for j in range(1, k):
-        size = binom[m, j]
-        counts = np.zeros((size, outcomes), np.int64)  # a j-set's outcomes side by side: one cache line
-        places = np.arange(j)  # which of a run's k cards make the j-set
-        while True:
-            for t in range(n):
-                rank = np.int64(0)  # the j-set's number: sum of C(card, i + 1), the cards ascending
-                for i in range(j):
-                    rank += binom[runs[t, places[i]], i + 1]
-                for f in range(outcomes):
-                    counts[rank, f] += flags[t, f]
-            if not next_combination(places, k):
-                break
-        sign = np.int64(1) if j % 2 == 0 else np.int64(-1)
-        for r in range(size):
+    return binom
+
+
+@jit
+def set_squares(runs, flags, m, j):
+    """int64[F]: for each outcome column ``f`` of ``flags``, the sum over the
+    ``j``-sets ``S`` of cards (0 < ``j`` < k) of ``c(S)**2``, ``c(S)`` the runs of
+    the outcome holding every card of ``S``: each run adds its flags to the
+    count of each of its C(k, j) ``j``-sets, numbered by the sum of C(card,
+    i + 1) over its cards ascending; then the counts are squared and summed.
+    One term of :func:`disjoint_pairs`' sum, on its own so that the terms can
+    run on several threads (:func:`pokercli.equity_calc.runs._exact`)."""
+    n = runs.shape[0]
+    k = runs.shape[1]
+    outcomes = flags.shape[1]
+    binom = _binomials(m, k)
+    counts = np.zeros((binom[m, j], outcomes), np.int64)  # a j-set's outcomes side by side: one cache line
+    places = np.arange(j)  # which of a run's k cards make the j-set
+    while True:
+        for t in range(n):
+            rank = np.int64(0)
+            for i in range(j):
+                rank += binom[runs[t, places[i]], i + 1]
             for f in range(outcomes):
-                result[f] += sign * counts[r, f] * counts[r, f]
-    return result
+                counts[rank, f] += flags[t, f]
+        if not next_combination(places, k):
+            break
+    out = np.zeros(outcomes, np.int64)
+    for r in range(counts.shape[0]):
+        for f in range(outcomes):
+            out[f] += counts[r, f] * counts[r, f]
+    return out
+
+
+@jit
+def run_totals(flags):
+    """int64[F]: the runs of each outcome (the empty set's ``c``)."""
+    totals = np.zeros(flags.shape[1], np.int64)
+    for t in range(flags.shape[0]):
+        for f in range(flags.shape[1]):
+            totals[f] += flags[t, f]
+    return totals
+
+
+def pairs_from_terms(totals, squares, k):
+    """:func:`disjoint_pairs` from its terms: ``totals`` (:func:`run_totals`)
+    and ``squares[j - 1]`` (:func:`set_squares` of the ``j``-sets, j = 1..k-1):
+    the empty set's term ``totals**2``, each run's own k-set's ``totals``,
+    with the signs of inclusion and exclusion. Python integers."""
+    out = []
+    for f, total in enumerate(int(x) for x in totals):
+        value = total * total + (-1) ** k * total
+        for j in range(1, k):
+            value += (-1) ** j * int(squares[j - 1][f])
+        out.append(value)
+    return out
+
+
+def disjoint_pairs(runs, flags, m):
+    """int64[F]: for each outcome column ``f`` of ``flags`` (uint8[N, F], 1
+    where run ``t`` has the outcome), the ordered pairs of runs of the outcome
+    that share no card. ``runs``: uint8[N, k], each run's positions in a deck
+    of ``m``, ascending (:func:`run_positions`). On the calling thread; the
+    runs job runs the terms on every thread."""
+    k = runs.shape[1]
+    squares = [set_squares(runs, flags, np.int64(m), np.int64(j)) for j in range(1, k)]
+    return np.array(pairs_from_terms(run_totals(flags), squares, k), np.int64)
 
 
 @jit
