@@ -475,9 +475,9 @@ def _runs(players, args: dict, line: dict):
     """A spot run two or three times, or on two boards (:func:`pokercli.equity_runs`):
     a line's ``runs`` or ``boards`` (``runs 2``, ``boards 2``, or JSON numbers), else
     the command line's (which then runs every line so). Runs take the players,
-    board, dead cards, game, method, samples and seed (the command line's
-    draws are not a run line's); a line's draws, or the command line's
-    --stderr, --categories, --engine gpu or --scheduler, are refused."""
+    board, dead cards, game, method, samples, stderr and seed (the command
+    line's draws are not a run line's); a line's draws, or the command line's
+    --categories, --engine gpu or --scheduler, are refused."""
     from pokercli.equity_calc.runs import equity_runs
 
     if {"draws", "pat", "keep"} & set(line):
@@ -488,12 +488,12 @@ def _runs(players, args: dict, line: dict):
         args.pop("runs" if "boards" in line else "boards", None)
     for name in ("draws", "pat", "keep"):
         args.pop(name, None)
-    refused = {"stderr": args.pop("stderr", None) is not None, "categories": bool(args.pop("categories", False)),
-               "engine gpu": args.pop("engine", None) == "gpu", "scheduler": args.pop("scheduler", None) is not None}
+    refused = {"categories": bool(args.pop("categories", False)), "engine gpu": args.pop("engine", None) == "gpu",
+               "scheduler": args.pop("scheduler", None) is not None}
     clash = [name for name, on in refused.items() if on]
     if clash:
-        raise PokerError(f"runs and boards take the players, board, dead cards, game, method, samples and "
-                         f"seed: not {', '.join(clash)}")
+        raise PokerError(f"runs and boards take the players, board, dead cards, game, method, samples, stderr "
+                         f"and seed: not {', '.join(clash)}")
     boards = args.pop("boards", None)
     runs = args.pop("runs", None)
     if boards is not None:

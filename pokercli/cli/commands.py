@@ -260,24 +260,26 @@ def equity(
         from pokercli.equity_calc.runs import equity_runs
         from pokercli.render import emit, warn
 
-        clash = {"--stderr": stderr is not None, "--categories": categories, "--checkpoint": checkpoint is not None,
+        clash = {"--categories": categories, "--checkpoint": checkpoint is not None,
                  "--resume": resume, "--scheduler": scheduler is not None, "--engine gpu": engine is EngineKind.gpu,
                  "--runs with --boards": runs is not None and boards is not None,
                  "--draws, --pat or --keep": draws is not None or pat is not None or keep is not None}
         given = [name for name, on in clash.items() if on]
         if given:
-            raise PokerError(f"--runs and --boards take hands, a board, --samples and --seed: not {', '.join(given)}")
+            raise PokerError(f"--runs and --boards take hands, a board, --samples, --stderr and --seed: "
+                             f"not {', '.join(given)}")
         if boards is not None and boards != 2:
             raise PokerError(f"--boards must be 2 (double board), not {boards}")
         if file is not None or hands == ["-"]:  # every line run so, but those that say otherwise
             if board is not None or dead is not None or hands != (["-"] if file is None else []):
                 raise PokerError("batch mode (- or --file) reads the players, board and dead cards of "
                                  "each spot from its line: no other players, --board or --dead")
-            options = dict(method=method, samples=samples, seed=seed, game=game.value)
+            options = dict(method=method, samples=samples, stderr=stderr, seed=seed, game=game.value)
             options.update({"runs": runs} if runs is not None else {"boards": boards})
             return _batch("equity", file, options)
         result = equity_runs(hands or [], board or (), dead or (), runs=2 if boards else runs, game=game.value,
-                             method=method, samples=samples, seed=seed, double_board=boards is not None)
+                             method=method, samples=samples, seed=seed, double_board=boards is not None,
+                             stderr=stderr)
         if result.interrupted:
             warn("interrupted: the result below is from the samples so far")
         emit(result, _out(as_json, unicode))

@@ -69,6 +69,10 @@ class RunsResult:
     notes: list[str] = field(default_factory=list)
     #: Monte Carlo stopped by Ctrl-C: the figures are those of the ``deals`` sampled so far.
     interrupted: bool = False
+    #: Monte Carlo to a precision: the target for every player's "takes all"
+    #: standard error, and whether the samples reached it before their cap.
+    stderr_target: Optional[float] = None
+    target_reached: Optional[bool] = None
 
     def to_dict(self) -> dict:
         doc = {"method": self.method, "runs": self.runs, "double_board": self.double_board,
@@ -82,19 +86,24 @@ class RunsResult:
             doc["seed"] = self.seed
         if self.method == "monte-carlo":
             doc["interrupted"] = self.interrupted
+        if self.stderr_target is not None:
+            doc["stderr_target"] = self.stderr_target
+            doc["target_reached"] = self.target_reached
         return doc
 
 
 def equity_runs(players: Sequence, board=(), dead=(), *, runs: int = 2, game: str = "holdem",
                 method: str = "auto", samples: Optional[int] = None, seed: Optional[int] = None,
-                double_board: bool = False) -> RunsResult:
+                double_board: bool = False, stderr: Optional[float] = None) -> RunsResult:
     """Equity, and the chances of taking the whole pot and nothing, when the
     cards to come are run ``runs`` times (2 or 3). ``double_board``: two
     boards dealt whole from the deck (``board`` must be empty), which is two
     runs from preflop. ``method``: ``auto`` (exact for two runs, a double
     board too, and for three runs of the turn or the turn and river, unless
-    ``samples`` is given), ``exact`` or ``monte-carlo`` (``samples``, default
-    200,000, and ``seed``).
+    ``samples`` or ``stderr`` is given), ``exact`` or ``monte-carlo``
+    (``samples``, default 200,000, and ``seed``; with ``stderr``, sampled
+    until every player's "takes all" figure has at most that standard
+    error, or ``samples`` (default 50 million) are drawn).
 
     >>> r = equity_runs(["AsAh", "KsKh"], "Kd 7c 2h 3s")  # the aces need both aces left
     >>> r.method, round(r.players[0].equity, 4), round(r.players[0].scoop, 4)
@@ -128,17 +137,26 @@ def equity_runs(players: Sequence, board=(), dead=(), *, runs: int = 2, game: st
     if method == "exact" and not exact_able:
         raise PokerError(f"exact runs are two runs of at most {EXACT_RUNS:,} boards each, or three runs "
                          "of the turn or the turn and river; use method='monte-carlo'", "method")
-    if method == "exact" and samples is not None:
-        raise PokerError("method='exact' cannot be combined with samples=", "method")
+    if stderr is not None and (isinstance(stderr, bool) or not isinstance(stderr, (int, float))
+                               or not 0 < stderr < 1):
+        raise PokerError(f"stderr must be a number between 0 and 1, not {stderr!r}", "stderr")
+    if method == "exact" and (samples is not None or stderr is not None):
+        raise PokerError("method='exact' cannot be combined with samples= or stderr=", "method")
     clock = Clock()
-    if exact_able and method != "monte-carlo" and samples is None:  # samples= asks for sampling
+    if exact_able and method != "monte-carlo" and samples is None and stderr is None:  # these ask for sampling
         result = _exact(spot, hands, deck, k, runs)
     else:
         if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)
                                     or not 1_000 <= samples <= 10**9):
             raise PokerError(f"samples must be a whole number from 1,000 to 1,000,000,000, not {samples!r}",
                              "samples")
-        result = _sampled(spot, hands, deck, k, runs, samples or 200_000, seed)
+        from pokercli.equity_calc.montecarlo import DEFAULT_MAX_SAMPLES
+
+        cap = samples or (DEFAULT_MAX_SAMPLES if stderr is not None else 200_000)
+        result = _sampled(spot, hands, deck, k, runs, cap, seed, stderr)
+        if stderr is not None:
+            result.stderr_target = float(stderr)
+            result.target_reached = max(p.stderr for p in result.players) <= stderr and result.deals >= MIN_TARGET
     result.seconds = clock.seconds()
     result.double_board = double_board
     return result
@@ -242,20 +260,33 @@ def _disjoint_pairs(runs: np.ndarray, flags: np.ndarray, m: int) -> list[int]:
     return pairs_from_terms(call(run_totals, flags), [squares[j] for j in range(1, k)], k)
 
 
-def _sampled(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, seed: Optional[int]) -> RunsResult:
+def _sampled(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, seed: Optional[int],
+             stderr: Optional[float] = None) -> RunsResult:
     """``samples`` deals of ``runs`` runs of ``k`` cards, each a random draw of
     ``runs * k`` different cards of the deck: in one kernel a batch, by the
     game engine's ``runs_sample`` (:func:`sampled_any_five` for hold'em and
-    short deck, :func:`sampled_omaha` for Omaha and hi-lo), else in NumPy."""
+    short deck, :func:`sampled_omaha` for Omaha and hi-lo), else in NumPy;
+    with ``stderr``, fewer once every player's "takes all" standard error is
+    at most that (checked after each batch, from :data:`MIN_TARGET` deals on)."""
     if seed is None:
         seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
     sampler = getattr(spot.game.engine, "runs_sample", None)
     if sampler is not None:
-        return sampler(spot, hands, deck, k, runs, samples, seed)
-    return _sampled_numpy(spot, hands, deck, k, runs, samples, seed)
+        return sampler(spot, hands, deck, k, runs, samples, seed, stderr)
+    return _sampled_numpy(spot, hands, deck, k, runs, samples, seed, stderr)
 
 
-def _sampled_numpy(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, seed: int) -> RunsResult:
+#: The fewest deals a Monte Carlo's standard error target is judged on (as equity's).
+MIN_TARGET = 10_000
+
+
+def _scoop_stderrs(scoops, done: int) -> list[float]:
+    """Each player's "takes all" standard error after ``done`` deals, ``scoops`` of them taken all."""
+    return [float(np.sqrt(q * (1 - q) / done)) for q in (float(x) / done for x in scoops)]
+
+
+def _sampled_numpy(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, seed: int,
+                   stderr: Optional[float] = None) -> RunsResult:
     """:func:`_sampled` in NumPy, a batch of ``BATCH`` deals at a time (any game)."""
     from pokercli._stop import handled, interrupt_pending
 
@@ -292,6 +323,8 @@ def _sampled_numpy(spot, hands, deck: np.ndarray, k: int, runs: int, samples: in
         scoop += whole.sum(axis=0)
         blank += none.sum(axis=0)
         done += n
+        if stderr is not None and done >= MIN_TARGET and max(_scoop_stderrs(scoop, done)) <= stderr:
+            break
     out = []
     for p, player in enumerate(spot.players):
         q = scoop[p] / done
@@ -306,7 +339,8 @@ def _sampled_numpy(spot, hands, deck: np.ndarray, k: int, runs: int, samples: in
 KERNEL_BATCH = 50_000
 
 
-def sampled_any_five(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, seed: int) -> RunsResult:
+def sampled_any_five(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, seed: int,
+                     stderr: Optional[float] = None) -> RunsResult:
     """:func:`_sampled` where a hand is the best five of two hole cards and
     the board (hold'em, short deck: the engine's ``runs_sample``), by
     :func:`pokercli._kernels.montecarlo.fixed_runs` (each run's cards two rows
@@ -338,10 +372,11 @@ def sampled_any_five(spot, hands, deck: np.ndarray, k: int, runs: int, samples: 
             call(runs_sample, hand_keys, hand_masks, deck, k, runs, np.int64(base_key), np.int64(base_mask), n,
                  np.uint64(batch_seed(seed, b)), keys, offsets, rank_tab, flush_tab, *out)
 
-    return _kernel_batches(spot, batch, runs, samples, seed)
+    return _kernel_batches(spot, batch, runs, samples, seed, stderr)
 
 
-def sampled_omaha(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, seed: int) -> RunsResult:
+def sampled_omaha(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, seed: int,
+                  stderr: Optional[float] = None) -> RunsResult:
     """:func:`_sampled` in Omaha and Omaha hi-lo (the engine's
     ``runs_sample``), by :func:`pokercli._kernels.omaha.deals.omaha_runs`: the
     runs' cards dealt as one board's Monte Carlo deals its cards, each run's
@@ -360,14 +395,15 @@ def sampled_omaha(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int
         call(omaha_runs, holes, deck.copy(), board, np.int64(k), np.int64(runs), np.int64(n),
              np.uint64(batch_seed(seed, b)), *tables, hilo, *out)
 
-    return _kernel_batches(spot, batch, runs, samples, seed)
+    return _kernel_batches(spot, batch, runs, samples, seed, stderr)
 
 
-def _kernel_batches(spot, batch, runs: int, samples: int, seed: int) -> RunsResult:
+def _kernel_batches(spot, batch, runs: int, samples: int, seed: int, stderr: Optional[float] = None) -> RunsResult:
     """A runs kernel's ``samples`` in batches of ``KERNEL_BATCH`` on every
     thread, each ``batch(number, samples, (share units, takes all, nothing))``
     seeded from the seed and its number, added in order (the result depends on
-    the seed alone), into the result."""
+    the seed alone, the target's stop too: it is checked after each batch in
+    order), into the result."""
     from pokercli import jobs
     from pokercli._kernels.omaha.deals import SHARE_UNIT
     from pokercli.equity_calc.montecarlo import run_batches
@@ -386,8 +422,8 @@ def _kernel_batches(spot, batch, runs: int, samples: int, seed: int) -> RunsResu
             t += x
         return n, 0
 
-    done, interrupted, _ = run_batches(one, add, lambda n: [1.0], samples, None, jobs.threads(), None,
-                                       size=lambda b: KERNEL_BATCH)
+    done, interrupted, _ = run_batches(one, add, lambda n: _scoop_stderrs(totals[1], n), samples, stderr,
+                                       jobs.threads(), None, size=lambda b: KERNEL_BATCH)
     if done == 0:  # stopped before a batch came back: nothing to answer
         raise KeyboardInterrupt
     out = []

@@ -287,8 +287,10 @@ class Engine:
     job, game)``, ``percentile(hand, board, dead, vs, game)``,
     ``evaluate(rows, value_map, game, lows)`` and ``rank_stream(stream, out,
     as_json, game)``. Engines of games with a board may have
-    ``runs_sample(spot, hands, deck, k, runs, samples, seed)``: Monte Carlo of
-    runs in a kernel (:mod:`pokercli.equity_calc.runs`; NumPy without it)."""
+    ``runs_sample(spot, hands, deck, k, runs, samples, seed, stderr)``: Monte
+    Carlo of runs in a kernel, stopping early once every player's "takes all"
+    standard error is at most ``stderr`` when it is given
+    (:mod:`pokercli.equity_calc.runs`; NumPy without it)."""
 
     OPERATIONS = ("rank", "showdown", "equity", "percentile", "evaluate", "rank_stream")
 

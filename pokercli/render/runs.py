@@ -12,8 +12,19 @@ from pokercli.render import format as F
 def _how(r: RunsResult) -> str:
     what = "two boards" if r.double_board else f"run {r.runs} times"
     if r.method == "exact":
-        return f"{what}, exact: {r.deals:,.0f} pairs of runs in {r.seconds:.3f} s"
-    return f"{what}, monte-carlo: {r.deals:,.0f} deals (seed {r.seed}) in {r.seconds:.2f} s"
+        sets = "pairs" if r.runs == 2 else "triples"
+        return f"{what}, exact: {r.deals:,.0f} {sets} of runs in {r.seconds:.3f} s"
+    target = f", stderr target {r.stderr_target:g}" if r.stderr_target is not None else ""
+    return f"{what}, monte-carlo: {r.deals:,.0f} deals (seed {r.seed}{target}) in {r.seconds:.2f} s"
+
+
+def _missed(r: RunsResult) -> str:
+    """A note when sampling to a target stopped at the cap first, or ""."""
+    if r.stderr_target is None or r.target_reached or r.interrupted:
+        return ""
+    largest = max(p.stderr for p in r.players)
+    return (f"stopped at the cap of {r.deals:,} deals before every takes-all standard error reached "
+            f"{r.stderr_target:g} (largest {largest:.2g})")
 
 
 class RunsView(View):
@@ -28,6 +39,8 @@ class RunsView(View):
         for p in r.players:
             line = f"{p.label}\t{100 * p.equity:.4f}\t{100 * p.scoop:.4f}\t{100 * p.blank:.4f}"
             yield line + (f"\t{100 * p.stderr:.4f}" if mc else "")
+        if _missed(r):
+            yield f"note: {_missed(r)}"
 
     def renderable(self):
         from rich.table import Table
@@ -35,6 +48,8 @@ class RunsView(View):
         r, out = self.result, self.out
         board = F.card_names([C.card_name(c) for c in r.board], out) or "(preflop)"
         caption = _how(r) + (f"; dead {F.card_names([C.card_name(c) for c in r.dead], out)}" if r.dead else "")
+        if _missed(r):
+            caption += f"; {_missed(r)}"
         t = Table(title=f"equity on {board}, the pot shared over the runs", title_justify="left",
                   caption=caption)
         for name in ("hand", "equity %", "takes all %", "takes nothing %"):

@@ -16,6 +16,7 @@ import pytest
 import naive
 import pokercli
 from pokercli import cards as C
+from pokercli.equity_calc import runs as R
 from pokercli.equity_calc.runs import equity_runs
 
 
@@ -140,6 +141,10 @@ def test_monte_carlo_runs_within_four_standard_errors():
     (dict(players=["AsAh", "KsKh"], runs=3, method="exact"), "method", "exact runs are two runs"),
     (dict(players=["AsAh", "KsKh"], method="exact", samples=10_000), "method", "samples="),
     (dict(players=["AsAh", "KsKh"], samples=10), "samples", "1,000"),
+    (dict(players=["AsAh", "KsKh"], method="exact", stderr=0.01), "method", "stderr="),
+    (dict(players=["AsAh", "KsKh"], stderr=0), "stderr", "between 0 and 1"),
+    (dict(players=["AsAh", "KsKh"], stderr=True), "stderr", "between 0 and 1"),
+    (dict(players=["AsAh", "KsKh"], stderr="0.01"), "stderr", "between 0 and 1"),
 ])
 def test_refusals_name_the_parameter(kwargs, param, words):
     players = kwargs.pop("players")
@@ -157,8 +162,12 @@ def test_command_line_and_view(cli):
     assert code == 2 and "runs take hands, not ranges" in err
     code, _, err = cli("equity", "AsAh", "KsKh", "--boards", "3")
     assert code == 2 and "--boards must be 2" in err
-    code, _, err = cli("equity", "AsAh", "KsKh", "--runs", "2", "--stderr", "0.01")
-    assert code == 2 and "not --stderr" in err
+    code, _, err = cli("equity", "AsAh", "KsKh", "--runs", "2", "--categories")
+    assert code == 2 and "not --categories" in err
+    code, out, _ = cli("equity", "AsAh", "KsKh", "--runs", "2", "--stderr", "0.004", "--seed", "2")
+    assert code == 0 and out.startswith("method: run 2 times, monte-carlo: ") and "stderr target 0.004" in out
+    code, out, _ = cli("equity", "-", "--boards", "2", "--stderr", "0.004", "--seed", "2", input="AsAh | KsKh\n")
+    assert code == 0 and json.loads(out)["target_reached"] is True
     from pokercli.render import Output, emit
 
     buf = io.StringIO()
@@ -280,3 +289,46 @@ def test_the_numpy_sampler_stops_at_a_ctrl_c_with_the_deals_so_far(monkeypatch):
             R._sampled_numpy(spot, cards, deck, 2, 2, 10_000, 1)
     finally:
         _stop._pending.clear()
+
+
+def test_runs_sampled_to_a_standard_error_target():
+    """stderr= samples (also where the runs could be counted exactly) until
+    every player's "takes all" standard error is at most the target, checked
+    after each batch of the kernel's, so a seed gives the same deals; under a
+    cap too small for it, the result says the target was missed."""
+    r = equity_runs(["AsAh", "KsKh"], runs=3, stderr=0.002, seed=4)
+    assert r.method == "monte-carlo" and r.stderr_target == 0.002 and r.target_reached
+    assert max(p.stderr for p in r.players) <= 0.002 < max(p.stderr for p in equity_runs(
+        ["AsAh", "KsKh"], runs=3, samples=r.deals - R.KERNEL_BATCH, seed=4).players)  # one batch earlier: not yet
+    assert r.deals % R.KERNEL_BATCH == 0 and r.deals < 1_000_000
+    again = equity_runs(["AsAh", "KsKh"], runs=3, stderr=0.002, seed=4)
+    assert (again.deals, again.players) == (r.deals, r.players)
+    doc = r.to_dict()
+    assert doc["stderr_target"] == 0.002 and doc["target_reached"] is True
+    exact = equity_runs(["AsAh", "KsKh"], "Kd 7c 2h")
+    sampled = equity_runs(["AsAh", "KsKh"], "Kd 7c 2h", stderr=0.003, seed=1)
+    assert exact.method == "exact" and sampled.method == "monte-carlo" and sampled.target_reached
+    for e, m in zip(exact.players, sampled.players):
+        assert abs(e.scoop - m.scoop) <= 4 * m.stderr
+    capped = equity_runs(["AsAh", "KsKh"], double_board=True, stderr=0.0005, samples=20_000, seed=1)
+    assert capped.deals == 20_000 and capped.target_reached is False
+    assert "note: stopped at the cap of 20,000 deals" in "\n".join(_lines(capped))
+    assert "stderr_target" not in equity_runs(["AsAh", "KsKh"], double_board=True, samples=2_000, seed=1).to_dict()
+
+
+def test_the_numpy_sampler_stops_at_the_target_too():
+    from pokercli.equity_calc.spot import make_spot
+
+    spot = make_spot(["AsAh", "KsKh"], "Kd 7c 2h", (), "holdem")
+    cards = [list(p.cards) for p in spot.players]
+    deck = np.array([c for c in range(52) if c not in set(spot.board) | {c for h in cards for c in h}], np.int64)
+    r = R._sampled_numpy(spot, cards, deck, 2, 2, 1_000_000, 1, stderr=0.004)
+    assert r.deals % R.BATCH == 0 and r.deals < 1_000_000 and max(p.stderr for p in r.players) <= 0.004
+
+
+def _lines(result) -> list[str]:
+    from pokercli.render import Output, emit
+
+    buf = io.StringIO()
+    emit(result, Output("plain", file=buf))
+    return buf.getvalue().splitlines()
