@@ -303,14 +303,14 @@ def expand_range(text: str, what: str = "hand", notation: bool = True) -> list[S
 
 def write(cards: Sequence[Optional[int]]) -> str:
     """A stud hand with its down cards (the first two, the seventh) in
-    parentheses; None is an unknown card, written ``x``."""
-    names = ["x" if c is None else C.card_name(c) for c in cards]
-    text = "(" + " ".join(names[:2]) + ")" if len(names) >= 2 else " ".join(names)
-    if len(names) > 2:
-        text += " " + " ".join(names[2:6])
-    if len(names) > 6:
-        text += " (" + names[6] + ")"
-    return text
+    parentheses, as ``deal`` writes one (:func:`pokercli.dealing.written`);
+    None is an unknown card, written ``x``."""
+    from pokercli.dealing import written
+
+    def name(c: Optional[int]) -> str:
+        return "x" if c is None else C.card_name(c)
+
+    return written(cards, DOWN, name) if len(cards) >= 2 else " ".join(name(c) for c in cards)
 
 
 def showdown(hands, board, g: Game):
