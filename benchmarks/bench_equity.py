@@ -86,12 +86,14 @@ def main() -> None:
     n = 2_000_000 if QUICK else 10_000_000
     eval7 = peer("eval7")
 
-    def rate(hands, samples, threads=1, general=False):
+    def rate(hands, samples, threads=1, general=False, board="", branch=False):
         M.FIXED_HANDS_KERNELS = not general
+        flushy, M.FLUSHY = M.FLUSHY, ({} if branch else M.FLUSHY)
         try:
-            return samples / timed(lambda: M.monte_carlo(job(hands), samples=samples, seed=1), threads, 1) / 1e6
+            return samples / timed(lambda: M.monte_carlo(job(hands, board), samples=samples, seed=1), threads, 1) / 1e6
         finally:
             M.FIXED_HANDS_KERNELS = True
+            M.FLUSHY = flushy
 
     peer_mc = os.environ.get("POKERCLI_PEER_MC")
     for label, hands, goal in (("heads-up As Ah vs Ks Kh", ["As Ah", "Ks Kh"], 90),
@@ -120,6 +122,23 @@ def main() -> None:
         if "eval7" in rates:
             row("eval7 py_hand_vs_range_monte_carlo (C)", f"{rates['eval7']:8.1f} M/s",
                 f"pokercli is {rates['new'] / rates['eval7']:.1f}x faster on 1 thread")
+    for label, hands, board in (("As Ks vs Qd Qc on Qs Js 3d", ["As Ks", "Qd Qc"], "Qs Js 3d"),
+                                ("Ah 9h vs Ks Kd on Qh 7h 2c 5d", ["Ah 9h", "Ks Kd"], "Qh 7h 2c 5d")):
+        rates = {}
+        for _ in range(5):  # taking turns: every board's flush valued with no branch, on a branch, eval7
+            for key, branch in (("flushy", False), ("branch", True)):
+                rates[key] = max(rates.get(key, 0.0), rate(hands, n, board=board, branch=branch))
+            if eval7:
+                hero = [eval7.Card(c) for c in hands[0].split()]
+                villain = eval7.HandRange(hands[1].replace(" ", ""))
+                iters = 2_000_000
+                cards = [eval7.Card(c) for c in board.split()]
+                t = best_of(lambda: eval7.py_hand_vs_range_monte_carlo(hero, villain, cards, iters), 1)
+                rates["eval7"] = max(rates.get("eval7", 0.0), iters / t / 1e6)
+        peer_note = f"; eval7 {rates['eval7']:.1f} M/s ({rates['flushy'] / rates['eval7']:.1f}x)" if "eval7" in rates else ""
+        row(f"Monte Carlo {label}", f"{rates['flushy']:8.1f} M/s",
+            f"flushes valued with no branch; on a branch {rates['branch']:.1f} M/s "
+            f"({rates['flushy'] / rates['branch']:.2f}x){peer_note}")
     m = n // 5
     r = max(rate(["QQ+,AKs", "JJ-99,AQs+"], m) for _ in range(3))
     row("Monte Carlo ranges QQ+,AKs vs JJ-99,AQs+", f"{r:8.1f} M/s", "general kernel (ranges)")

@@ -265,8 +265,46 @@ def fixed_hands_call(spot: Spot, keys, offsets, rank_strength) -> Optional[tuple
     setup = fixed_setup(spot, keys) if FIXED_HANDS_KERNELS else None
     if setup is None:
         return None
-    kernel = {2: K.fixed_headsup, 3: K.fixed_three}.get(len(setup[0]), K.fixed_multi)
+    players = len(setup[0])
+    kernel = {2: K.fixed_headsup, 3: K.fixed_three}.get(players, K.fixed_multi)
+    if players in FLUSHY:
+        hands = [list(p.cards or p.combos[0][0]) for p in spot.players]
+        if flush_chance(hands, spot.board, spot.removed, spot.game.deck, spot.to_come) > FLUSHY[players]:
+            kernel = {2: K.fixed_headsup_flushy, 3: K.fixed_three_flushy}[players]
     return (kernel, *_board_arguments(setup, keys, offsets, rank_strength))
+
+
+#: Above what chance of a flush on the board a fixed-hands Monte Carlo of two
+#: or three hands values every board's flushes with no branch (the kernels
+#: ``fixed_headsup_flushy``, ``fixed_three_flushy``): the same counts, but the
+#: branch mispredicts where many boards give a flush, and the branchless
+#: valuing costs more where few do. Where the two cross, in ns a board, one
+#: thread (2026-11-27): heads-up at a chance of about 0.09 on a Zen 5 and 0.16
+#: compiled for AVX2 (0.145: 4.06 -> 3.61 and 4.75 -> 4.89; 0.205: 3.96 ->
+#: 2.78 and 4.63 -> 4.16; 0.364: 5.52 -> 2.75 and 6.43 -> 4.19), three hands at
+#: about 0.25 and 0.22 (0.186: 6.87 -> 7.56 and 7.33 -> 7.54; 0.302: 6.53 ->
+#: 5.57 and 7.07 -> 6.14). The bounds are above both, for AVX2 laptops.
+FLUSHY = {2: 0.17, 3: 0.27}
+
+
+def flush_chance(hands: list[list[int]], board, removed, deck, to_come: int) -> float:
+    """The chance that the ``to_come`` cards dealt from ``deck`` (less the
+    hands, the board and the ``removed`` cards) give some hand five or more
+    cards of a suit: the chance that a fixed-hands kernel's board takes its
+    flush branch. Exact, from the suits alone: each way the cards to come
+    fall into the four suits, weighted by its hypergeometric chance."""
+    gone = {c for h in hands for c in h} | set(board) | set(removed)
+    left = [sum(1 for c in deck if c not in gone and c // 13 == g) for g in range(4)]
+    need = [[5 - sum(1 for c in list(h) + list(board) if c // 13 == g) for g in range(4)] for h in hands]
+    total, hit = math.comb(sum(left), to_come), 0
+    for c0 in range(min(left[0], to_come) + 1):
+        for c1 in range(min(left[1], to_come - c0) + 1):
+            for c2 in range(min(left[2], to_come - c0 - c1) + 1):
+                c3 = to_come - c0 - c1 - c2
+                falls = (c0, c1, c2, c3)
+                if c3 <= left[3] and any(falls[g] >= n[g] for n in need for g in range(4)):
+                    hit += math.prod(math.comb(left[g], falls[g]) for g in range(4))
+    return hit / total if total else 0.0
 
 
 def fixed_random_call(spot: Spot, keys, offsets, rank_strength) -> Optional[tuple]:

@@ -21,6 +21,7 @@ from pokercli._kernels.lookup import KEY_INIT, kernel_tables
 from pokercli.equity_calc.exact import kernel_args
 from pokercli.evaluate import strength_tables
 from pokercli.equity_calc import montecarlo as M
+from pokercli.equity_calc.mc_light import fixed_setup
 from pokercli.equity_calc.spot import make_spot
 
 KEYS = np.asarray(kernel_tables("standard")[0])
@@ -164,7 +165,7 @@ def test_fixed_hands_monte_carlo_is_within_four_standard_errors_of_exact(hands, 
     spot = make_spot(hands, board, dead)
     keys, offsets, *_ = kernel_args("standard")
     assert M.fixed_hands_call(spot, keys, offsets, strength_tables("standard")[0])[0] is {2: K.fixed_headsup, 3: K.fixed_three}.get(
-        len(hands), K.fixed_multi)
+        len(hands), K.fixed_multi)  # none of these boards gives a flush often enough for the flushy kernels
     exact = pokercli.equity(hands, board, dead, method="exact")
     mc = pokercli.equity(hands, board, dead, samples=600_000, seed=17)
     for e, m in zip(exact.players, mc.players):
@@ -254,3 +255,72 @@ def test_the_chunked_draw_keeps_the_boards_of_the_one_by_one_draw(to_come, split
     assert chunks * K.ACCEPT_CHUNK * 0.8 < n <= chunks * K.ACCEPT_CHUNK
     assert np.array_equal(by_parts[:n], by_chunks[:n])
     assert n < chunks * K.ACCEPT_CHUNK or to_come < 4  # two parts of a board do meet now and then
+
+
+def _chance_by_runouts(hands, board, dead, game="holdem"):
+    """The share of the runouts (every set of the cards to come) on which some
+    hand holds five or more cards of a suit: the plain count."""
+    spot = make_spot(hands, board, dead, game)
+    holes = [list(p.cards) for p in spot.players]
+    gone = {c for h in holes for c in h} | set(spot.board) | set(spot.removed)
+    deck = [c for c in spot.game.deck if c not in gone]
+    hit = total = 0
+    for runout in combinations(deck, spot.to_come):
+        total += 1
+        cards = list(spot.board) + list(runout)
+        hit += any(max(sum(1 for c in h + cards if c // 13 == g) for g in range(4)) >= 5 for h in holes)
+    return spot, holes, hit / total
+
+
+@pytest.mark.parametrize("hands,board,dead,game", [
+    (["As Ks", "Qd Qc"], "Qs Js 3d", "", "holdem"),           # a flush draw: 0.36
+    (["As Kd", "Qc Jc"], "Tc 7h 2d", "", "holdem"),           # a backdoor one
+    (["Ah 9h", "Ks Kd", "2h 3h"], "Qh 7h 2c 5d", "", "holdem"),  # two hands on one suit, a card to come
+    (["7c 6c", "Ad Kd"], "", "As Ah Ac Ks Kh Kc Qs Qh Qd Qc Js Jh Jd Jc Ts Th Td Tc 9s 9h", "holdem"),  # five to come
+    (["As Ks", "9d 9c"], "Qs 6s 8d", "", "shortdeck"),        # 36 cards: nine a suit
+])
+def test_the_flush_chance_is_the_share_of_runouts_that_give_a_flush(hands, board, dead, game):
+    spot, holes, want = _chance_by_runouts(hands, board, dead, game)
+    got = M.flush_chance(holes, spot.board, spot.removed, spot.game.deck, spot.to_come)
+    assert got == pytest.approx(want, abs=1e-12)
+
+
+@pytest.mark.parametrize("hands,board,dead,game", [
+    (["As Ks", "Qd Qc"], "Qs Js 3d", "", "holdem"),
+    (["Ah 9h", "Ks Kd"], "Qh 7h 2c 5d", "", "holdem"),
+    (["7c 6c", "Ad Kd"], "", "", "holdem"),
+    (["As Ah", "Ks Kh"], "", "", "holdem"),                      # few flushes: the branch kernel's spot
+    (["9s 8s", "Ad Kd"], "7s 6s Tc", "", "holdem"),              # straight flushes too
+    (["As Ks", "9d 9c"], "Qs 6s 8d", "", "shortdeck"),           # a flush beats a full house there
+    (["Ah Kh", "Qs Qc", "Jh 9h"], "2h 7h 8c", "", "holdem"),
+    (["Ah Kh", "Qs Qc", "Jd Td"], "", "2c", "holdem"),
+])
+def test_the_flushy_kernels_count_what_the_branch_kernels_count(hands, board, dead, game):
+    """Valuing every board's flushes with no branch (``*_flushy``) and on a
+    branch give the same winners, board for board: the same patterns from the
+    same seed, across chunks."""
+    spot = make_spot(hands, board, dead, game)
+    rule = spot.game.rule.key
+    keys, offsets = kernel_tables(rule)[:2]
+    rank_strength, flush_strength = strength_tables(rule)
+    args = M._board_arguments(fixed_setup(spot, keys), keys, offsets, rank_strength)
+    branch, flushy = (K.fixed_headsup, K.fixed_headsup_flushy) if len(hands) == 2 else (
+        K.fixed_three, K.fixed_three_flushy)
+    counts = []
+    for kernel in (branch, flushy):
+        patterns = np.zeros(1 << len(hands), np.int64)
+        call(kernel, *args, 3 * K.ACCEPT_CHUNK + 17, np.uint64(9), offsets, rank_strength, flush_strength, patterns)
+        counts.append(patterns.tolist())
+    assert counts[0] == counts[1] and sum(counts[0]) == 3 * K.ACCEPT_CHUNK + 17
+
+
+def test_spots_that_often_give_a_flush_take_the_flushy_kernels():
+    keys, offsets, *_ = kernel_args("standard")
+    rank_strength = strength_tables("standard")[0]
+    chosen = {tuple(h): M.fixed_hands_call(make_spot(h, b), keys, offsets, rank_strength)[0]
+              for h, b in ((["As Ks", "Qd Qc"], "Qs Js 3d"), (["As Kd", "Qc Jc"], "Tc 7h 2d"),
+                           (["Ah Kh", "Qs Qc", "Jh 9h"], "2h 7h 8c"), (["Ah Kh", "Qs Qc", "Jd Td"], ""))}
+    assert chosen == {("As Ks", "Qd Qc"): K.fixed_headsup_flushy,   # 0.36 of the boards
+                      ("As Kd", "Qc Jc"): K.fixed_headsup,          # 0.045
+                      ("Ah Kh", "Qs Qc", "Jh 9h"): K.fixed_three_flushy,  # 0.30
+                      ("Ah Kh", "Qs Qc", "Jd Td"): K.fixed_three}   # 0.19
