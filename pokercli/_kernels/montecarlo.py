@@ -958,12 +958,19 @@ def _packed_runs(ctr, nt, worse_all, runs, first_keys, first_masks, second_keys,
 
 @jit_inline
 def _headsup_won(bkey, e, h0, h1, m0, m1, base_mask, first_masks, second_masks, values, offsets, rank_strength,
-                 flush_strength):
+                 flush_strength, flushy=False):
     """Whether each of two fixed hands wins the board of key ``bkey`` (rows
-    packed in ``e``) alone: (0 or 1, 0 or 1)."""
+    packed in ``e``) alone: (0 or 1, 0 or 1). ``flushy`` (a constant where
+    this is inlined): flushes valued with no branch (:func:`_flush_or_rows`)."""
     key0 = h0 + bkey
     key1 = h1 + bkey
-    if ((key0 | key1) >> 32) & 0x8888:  # a flush is possible: rare, so the branch is predicted
+    if flushy:
+        i, j = _rows(e)
+        bmask = base_mask | first_masks[i] | second_masks[j]
+        x = (bkey >> ID_SHIFT) & 0xFFFF
+        v0 = _flush_or_rows(key0, m0 | bmask, np.int64(values[0, x]), flush_strength)
+        v1 = _flush_or_rows(key1, m1 | bmask, np.int64(values[1, x]), flush_strength)
+    elif ((key0 | key1) >> 32) & 0x8888:  # a flush is possible: rare, so the branch is predicted
         i, j = _rows(e)
         bmask = base_mask | first_masks[i] | second_masks[j]
         v0 = np.int64(hand_value(key0, m0 | bmask, offsets, rank_strength, flush_strength))
@@ -975,10 +982,10 @@ def _headsup_won(bkey, e, h0, h1, m0, m1, base_mask, first_masks, second_masks, 
     return np.int64(v0 > v1), np.int64(v1 > v0)
 
 
-@jit
-def fixed_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
-               base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
-               share_unit, share_sum, scoop, blank):
+@jit_inline
+def _runs_samples(flushy, hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
+                  base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
+                  share_unit, share_sum, scoop, blank):
     """Fixed hands and the cards to come run ``runs`` times from the same
     deck (a double board; a preflop, flop or turn all-in run two or three
     times), ``samples`` times. Each run's cards are two part-table rows, as
@@ -1061,10 +1068,10 @@ def fixed_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, seco
                 for t in range(want):
                     x0, x1 = _headsup_won(base_key + keys[0, t], rows[0, t], h0, h1, m0, m1, base_mask,
                                           first_masks, second_masks, values, offsets, rank_strength,
-                                          flush_strength)
+                                          flush_strength, flushy)
                     y0, y1 = _headsup_won(base_key + keys[1, t], rows[1, t], h0, h1, m0, m1, base_mask,
                                           first_masks, second_masks, values, offsets, rank_strength,
-                                          flush_strength)
+                                          flush_strength, flushy)
                     w0 += x0 + y0
                     w1 += x1 + y1
                     a0 += x0 & y0
@@ -1076,7 +1083,7 @@ def fixed_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, seco
                     for t in range(want):
                         x0, x1 = _headsup_won(base_key + keys[r, t], rows[r, t], h0, h1, m0, m1, base_mask,
                                               first_masks, second_masks, values, offsets, rank_strength,
-                                              flush_strength)
+                                              flush_strength, flushy)
                         w0 += x0
                         w1 += x1
                         all0[t] &= x0
@@ -1097,7 +1104,8 @@ def fixed_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, seco
                 for r in range(runs):
                     i, j = _rows(rows[r, t])
                     code |= _winners3(hand_keys, hand_masks, base_key + keys[r, t], i, j, base_mask, first_masks,
-                                      second_masks, values, offsets, rank_strength, flush_strength) << (3 * r)
+                                      second_masks, values, offsets, rank_strength, flush_strength,
+                                      flushy) << (3 * r)
                 joint[code] += 1
         else:  # each run's winners as a pattern of bits, counted; then each sample's runs together
             for r in range(runs):
@@ -1106,7 +1114,8 @@ def fixed_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, seco
                     bkey = base_key + keys[r, t]
                     if players == 3:
                         pattern = _winners3(hand_keys, hand_masks, bkey, i, j, base_mask, first_masks,
-                                            second_masks, values, offsets, rank_strength, flush_strength)
+                                            second_masks, values, offsets, rank_strength, flush_strength,
+                                            flushy)
                     else:
                         pattern = _winners(hand_keys, hand_masks, bkey, i, j, base_mask, first_masks,
                                            second_masks, values, offsets, rank_strength, flush_strength)
@@ -1146,3 +1155,25 @@ def fixed_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, seco
                     scoop[p] += same_winners[pattern]
             else:
                 blank[p] += won_any[pattern]
+
+
+@jit
+def fixed_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
+               base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
+               share_unit, share_sum, scoop, blank):
+    """Fixed hands' cards to come run ``runs`` times, ``samples`` times
+    (:func:`_runs_samples`, its docstring above: a flush valued on a branch)."""
+    _runs_samples(False, hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
+                  base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
+                  share_unit, share_sum, scoop, blank)
+
+
+@jit
+def fixed_runs_flushy(hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
+                      base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
+                      share_unit, share_sum, scoop, blank):
+    """:func:`fixed_runs` valuing every run's flushes with no branch, two or
+    three hands (as :func:`fixed_headsup_flushy`; more keep the branch): the same counts."""
+    _runs_samples(True, hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
+                  base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
+                  share_unit, share_sum, scoop, blank)

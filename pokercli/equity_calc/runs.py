@@ -349,7 +349,7 @@ def sampled_any_five(spot, hands, deck: np.ndarray, k: int, runs: int, samples: 
     by card); batches of ``KERNEL_BATCH`` (:func:`_kernel_batches`)."""
     from pokercli._kernels.jit import call
     from pokercli._kernels.lookup import KEY_INIT, kernel_tables, strength_tables
-    from pokercli._kernels.montecarlo import fixed_runs
+    from pokercli._kernels.montecarlo import fixed_headsup_flushy, fixed_runs, fixed_runs_flushy, fixed_three_flushy
     from pokercli._kernels.omaha.deals import SHARE_UNIT
     from pokercli._kernels.range_runouts import runs_sample
     from pokercli.equity_calc.montecarlo import batch_seed, fixed_hands_call
@@ -363,10 +363,13 @@ def sampled_any_five(spot, hands, deck: np.ndarray, k: int, runs: int, samples: 
     base_mask = sum(1 << c for c in spot.board)
     fast = fixed_hands_call(spot, keys, offsets, rank_tab)
     boards = None if fast is None else fast[1:]
+    # where one board's kernel values flushes with no branch, so does each run's (the same counts)
+    flushy = fast is not None and fast[0] in (fixed_headsup_flushy, fixed_three_flushy)
+    kernel = fixed_runs_flushy if flushy else fixed_runs
 
     def batch(b: int, n: int, out) -> None:
         if boards is not None:
-            call(fixed_runs, *boards, runs, n, np.uint64(batch_seed(seed, b)), offsets, rank_tab, flush_tab,
+            call(kernel, *boards, runs, n, np.uint64(batch_seed(seed, b)), offsets, rank_tab, flush_tab,
                  SHARE_UNIT, *out)
         else:
             call(runs_sample, hand_keys, hand_masks, deck, k, runs, np.int64(base_key), np.int64(base_mask), n,

@@ -332,3 +332,20 @@ def _lines(result) -> list[str]:
     buf = io.StringIO()
     emit(result, Output("plain", file=buf))
     return buf.getvalue().splitlines()
+
+
+def test_runs_of_a_flush_draw_take_the_flushy_runs_kernel(monkeypatch):
+    """Where one board's Monte Carlo values flushes with no branch (a flush
+    draw), so does each run's: the same figures as the branch kernel's."""
+    from pokercli._kernels import montecarlo as K
+
+    used = []
+    for name in ("fixed_runs", "fixed_runs_flushy"):
+        real = getattr(K, name)
+        monkeypatch.setattr(K, name, (lambda real, name: lambda *a: used.append(name) or real(*a))(real, name))
+    flushy = equity_runs(["AsKs", "QdQc"], "Qs Js 3d", samples=20_000, seed=3)
+    monkeypatch.setattr(pokercli.equity_calc.montecarlo, "FLUSHY", {})  # the branch everywhere
+    branch = equity_runs(["AsKs", "QdQc"], "Qs Js 3d", samples=20_000, seed=3)
+    equity_runs(["AsAh", "KsKh"], double_board=True, samples=2_000, seed=3)  # few flushes: the branch
+    assert used == ["fixed_runs_flushy", "fixed_runs", "fixed_runs"]
+    assert flushy.players == branch.players

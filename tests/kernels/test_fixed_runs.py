@@ -114,7 +114,10 @@ def plain_sampler(spot, runs: int, samples: int, seed: int, block: int):
     ("holdem", ["Ah 9h", "Ks Kd", "Qh Jh"], "Qd 7h 2c 5h", "", 4, 200),  # three players, four runs: a run at a time
     ("shortdeck", ["As 6s", "Ks Kh"], "Ah 7c 8d", "", 2, 300),
 ])
-def test_the_runs_kernel_is_the_plain_sampler_number_for_number(game, hands, board, dead, runs, samples):
+@pytest.mark.parametrize("flushy", [False, True])
+def test_the_runs_kernel_is_the_plain_sampler_number_for_number(game, hands, board, dead, runs, samples, flushy):
+    """Both runs kernels: flushes valued on a branch (``fixed_runs``) and with
+    none (``fixed_runs_flushy``, for two or three hands; more keep the branch)."""
     spot = make_spot(hands, board, dead, game)
     keys, offsets, *_ = kernel_args(spot.game.rule.key)
     rank_strength, flush_strength = strength_tables(spot.game.rule.key)
@@ -128,8 +131,8 @@ def test_the_runs_kernel_is_the_plain_sampler_number_for_number(game, hands, boa
     n = len(hands)
     got = [np.zeros(n, np.int64) for _ in range(3)]
     seed = 12345
-    call(K.fixed_runs, *args, runs, samples, np.uint64(seed), offsets, rank_strength, flush_strength,
-         SHARE_UNIT, *got)
+    call(K.fixed_runs_flushy if flushy else K.fixed_runs, *args, runs, samples, np.uint64(seed), offsets,
+         rank_strength, flush_strength, SHARE_UNIT, *got)
     want = plain_sampler(spot, runs, samples, seed, K.RUNS_BLOCK)
     assert [g.tolist() for g in got] == [list(w) for w in want]
     assert sum(got[0]) == SHARE_UNIT * runs * samples  # every run's pot is shared out whole
