@@ -358,8 +358,10 @@ def parse_spot(kind: str, text: str) -> dict:
                                      and all(isinstance(p, str) for p in doc["players"])):
             raise PokerError("players is a list of hands or ranges, each a string")
         for name, value in doc.items():
-            if name in _NUMBERS and isinstance(value, int) and not isinstance(value, bool):
-                continue
+            if name in _NUMBERS and value is not None:
+                if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
+                    continue
+                raise PokerError(f"{name} is a whole number (or its digits as text), not {type(value).__name__}")
             if name != "players" and value is not None and not isinstance(value, (str, list)):
                 raise PokerError(f"{name} is text (or a list of cards), not {type(value).__name__}")
         return {k: v for k, v in doc.items() if v is not None}
