@@ -199,11 +199,11 @@ def test_batch_lines_are_run_twice(cli):
     assert docs[0]["deals"] == 1_892 and docs[2]["double_board"] and "runs" not in docs[3]  # the last: one board
     assert "line 4: give runs or boards 2, not both" in err and "line 5: boards must be 2" in err
     assert "line 6: runs must be a whole number, not 'twice'" in err
+    assert "line 7: a spot is run twice (runs, boards) or has draws to come, not both" in err
     code, _, err = cli("equity", "-", input='{"players": ["AsAh", "KsKh"], "boards": [2]}\n'
                                             '{"players": ["AsAh", "KsKh"], "runs": true}\n')
     assert code == 1 and "line 1: boards is a whole number (or its digits as text), not list" in err
     assert "line 2: runs is a whole number (or its digits as text), not bool" in err
-    assert "line 7: a spot is run twice (runs, boards) or has draws to come, not both" in err
     code, out, err = cli("equity", "-", "--boards", "2", "--samples", "4000", "--seed", "3",
                          input="AsAh | KsKh\nAsAh | KsKh | runs 2 | board Kd 7c 2h\n")
     first, second = (json.loads(x) for x in out.splitlines())
