@@ -456,12 +456,7 @@ def _draws(players, args: dict):
         raise PokerError("a draw game's spot has no board")
     if args.pop("engine", None) == "gpu" or args.pop("scheduler", None) is not None:
         raise PokerError("draws to come run on this machine's CPU: no GPU engine or scheduler")
-    draws = args.pop("draws", 1)
-    if isinstance(draws, str):
-        if not draws.strip().isdigit():
-            raise PokerError(f"draws must be a whole number, not {shown(draws)}", "draws")
-        draws = int(draws)
-    return equity_draws(players, draws=draws, **args)
+    return equity_draws(players, draws=_whole_field(args.pop("draws", 1), "draws"), **args)
 
 
 def _whole_field(value, name: str) -> int:
