@@ -192,7 +192,8 @@ def equity(
     monte_carlo: Annotated[bool, typer.Option("--monte-carlo", "--mc", help="Sample instead of enumerating.")] = False,
     samples: Annotated[Optional[int], typer.Option("--samples", "-n", help="Monte Carlo: this many samples.")] = None,
     stderr: Annotated[Optional[float], typer.Option("--stderr", help="Monte Carlo: stop when every "
-                                                    "player's equity has this standard error (e.g. 0.0005).")] = None,
+                                                    "player's equity has this standard error (e.g. 0.0005); "
+                                                    "with --runs or --boards, every takes-all figure.")] = None,
     seed: Seed = None,
     categories: Annotated[bool, typer.Option("--categories", help="How often each player ends with each hand type.")] = False,
     engine: Engine = EngineKind.auto,
