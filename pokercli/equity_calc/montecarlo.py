@@ -42,6 +42,8 @@ LIGHT_SAMPLES = 2_000_000
 DEFAULT_STDERR = 0.0005
 #: The samples at most by default.
 DEFAULT_MAX_SAMPLES = 50_000_000
+#: The fewest samples a standard error target is judged on.
+MIN_TARGET = 10_000
 
 _M64 = (1 << 64) - 1
 
@@ -412,7 +414,7 @@ def run_batches(one, add, stderrs, cap: int, stderr: Optional[float], threads: i
                 redraws += again
                 batch += 1
                 se = stderrs(done) if done else [1.0]
-                if stderr is not None and done >= 10_000 and max(se) <= stderr:
+                if stderr is not None and done >= MIN_TARGET and max(se) <= stderr:
                     reached = True
                     break
                 if progress and (batch % threads == 0 or not pending):

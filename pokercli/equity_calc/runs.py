@@ -150,7 +150,7 @@ def equity_runs(players: Sequence, board=(), dead=(), *, runs: int = 2, game: st
                                     or not 1_000 <= samples <= 10**9):
             raise PokerError(f"samples must be a whole number from 1,000 to 1,000,000,000, not {samples!r}",
                              "samples")
-        from pokercli.equity_calc.montecarlo import DEFAULT_MAX_SAMPLES
+        from pokercli.equity_calc.montecarlo import DEFAULT_MAX_SAMPLES, MIN_TARGET
 
         cap = samples or (DEFAULT_MAX_SAMPLES if stderr is not None else 200_000)
         result = _sampled(spot, hands, deck, k, runs, cap, seed, stderr)
@@ -267,17 +267,14 @@ def _sampled(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, see
     game engine's ``runs_sample`` (:func:`sampled_any_five` for hold'em and
     short deck, :func:`sampled_omaha` for Omaha and hi-lo), else in NumPy;
     with ``stderr``, fewer once every player's "takes all" standard error is
-    at most that (checked after each batch, from :data:`MIN_TARGET` deals on)."""
+    at most that (checked after each batch, from
+    :data:`pokercli.equity_calc.montecarlo.MIN_TARGET` deals on)."""
     if seed is None:
         seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
     sampler = getattr(spot.game.engine, "runs_sample", None)
     if sampler is not None:
         return sampler(spot, hands, deck, k, runs, samples, seed, stderr)
     return _sampled_numpy(spot, hands, deck, k, runs, samples, seed, stderr)
-
-
-#: The fewest deals a Monte Carlo's standard error target is judged on (as equity's).
-MIN_TARGET = 10_000
 
 
 def _scoop_stderrs(scoops, done: int) -> list[float]:
@@ -289,6 +286,7 @@ def _sampled_numpy(spot, hands, deck: np.ndarray, k: int, runs: int, samples: in
                    stderr: Optional[float] = None) -> RunsResult:
     """:func:`_sampled` in NumPy, a batch of ``BATCH`` deals at a time (any game)."""
     from pokercli._stop import handled, interrupt_pending
+    from pokercli.equity_calc.montecarlo import MIN_TARGET
 
     rng = np.random.default_rng(seed)
     players = len(hands)
