@@ -72,7 +72,7 @@ def check_deal_possible(spot: Spot, budget: int = 200_000) -> None:
     """
     ranged = sorted((p for p, rnd in zip(spot.players, spot.random_players) if not p.fixed and not rnd),
                     key=lambda p: len(p.combos))
-    masks = [sorted({(1 << a) | (1 << b) for (a, b), _ in p.combos}) for p in ranged]
+    masks = [sorted({sum(1 << c for c in combo) for combo, _ in p.combos}) for p in ranged]  # any hole cards
     steps = 0
 
     def walk(i: int, used: int) -> Optional[bool]:

@@ -123,17 +123,21 @@ def equity_runs(players: Sequence, board=(), dead=(), *, runs: int = 2, game: st
         raise PokerError("double_board is two boards: runs must be 2", "runs")
     if g.board_cards != 5:
         raise PokerError(f"runs are for games with a board ({g.name} has none)", "game")
-    if not all(p.fixed for p in spot.players):
-        raise PokerError("runs take hands, not ranges", "players")
+    ranged = not all(p.fixed for p in spot.players)
+    if ranged and method == "exact":
+        raise PokerError("exact runs take hands; runs of ranges are sampled (method='monte-carlo')", "method")
     hands = [list(p.cards or p.combos[0][0]) for p in spot.players]
     k = g.board_cards - len(spot.board)
     if k == 0:
         raise PokerError("the board is complete: there is nothing to run again", "board")
-    gone = set(spot.board) | set(spot.dead) | {c for h in hands for c in h} | set(g.left_out)
+    held = set() if ranged else {c for h in hands for c in h}  # a range's cards are dealt with its combos
+    gone = set(spot.board) | set(spot.dead) | held | set(g.left_out)
     deck = np.array([c for c in sorted(g.deck) if c not in gone], np.int64)
-    if runs * k > len(deck):
-        raise PokerError(f"{runs} runs of {k} cards need {runs * k} cards; {len(deck)} are left", "runs")
-    exact_able = (runs == 2 and math.comb(len(deck), k) <= EXACT_RUNS) or (runs == 3 and k <= 2)
+    hole = len(hands[0])
+    if runs * k > len(deck) - (len(hands) * hole if ranged else 0):
+        raise PokerError(f"{runs} runs of {k} cards need {runs * k} cards; "
+                         f"{len(deck) - (len(hands) * hole if ranged else 0)} are left", "runs")
+    exact_able = not ranged and ((runs == 2 and math.comb(len(deck), k) <= EXACT_RUNS) or (runs == 3 and k <= 2))
     if method == "exact" and not exact_able:
         raise PokerError(f"exact runs are two runs of at most {EXACT_RUNS:,} boards each, or three runs "
                          "of the turn or the turn and river; use method='monte-carlo'", "method")
@@ -153,7 +157,10 @@ def equity_runs(players: Sequence, board=(), dead=(), *, runs: int = 2, game: st
         from pokercli.equity_calc.montecarlo import DEFAULT_MAX_SAMPLES, MIN_TARGET
 
         cap = samples or (DEFAULT_MAX_SAMPLES if stderr is not None else 200_000)
-        result = _sampled(spot, hands, deck, k, runs, cap, seed, stderr)
+        if ranged:
+            result = _sampled_ranges(spot, deck, k, runs, cap, seed, stderr)
+        else:
+            result = _sampled(spot, hands, deck, k, runs, cap, seed, stderr)
         if stderr is not None:
             result.stderr_target = float(stderr)
             result.target_reached = max(p.stderr for p in result.players) <= stderr and result.deals >= MIN_TARGET
@@ -162,18 +169,21 @@ def equity_runs(players: Sequence, board=(), dead=(), *, runs: int = 2, game: st
     return result
 
 
-def _shares(spot, hands: list[list[int]], boards: np.ndarray) -> np.ndarray:
+def _shares(spot, hands, boards: np.ndarray) -> np.ndarray:
     """float64[len(boards), players]: each player's share of one run's pot on
     each complete board: the best high hand's (ties split), or in a hi-lo game
     half to the best high and half to the best eight-or-better low when one
-    qualifies (each half split among its ties)."""
+    qualifies (each half split among its ties). ``hands``: each player's hole
+    cards, the same on every board, or an array [boards, players, cards] of
+    each board's own."""
     from pokercli import evaluate as E
 
-    n, players = len(boards), len(hands)
-    rows = np.empty((n * players, len(hands[0]) + 5), np.uint8)
-    for p, hand in enumerate(hands):
-        rows[p::players, :len(hand)] = hand
-        rows[p::players, len(hand):] = boards
+    hands = np.asarray(hands)
+    n, players, hole = len(boards), hands.shape[-2], hands.shape[-1]
+    rows = np.empty((n * players, hole + 5), np.uint8)
+    for p in range(players):
+        rows[p::players, :hole] = hands[..., p, :]
+        rows[p::players, hole:] = boards
     high = E.scores(rows, spot.game.name).astype(np.int64).reshape(n, players)
     won = high == _by_column(np.maximum, high)[:, None]
     share = won / _by_column(np.add, won.astype(np.int64))[:, None]
@@ -285,33 +295,92 @@ def _scoop_stderrs(scoops, done: int) -> list[float]:
 def _sampled_numpy(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, seed: int,
                    stderr: Optional[float] = None) -> RunsResult:
     """:func:`_sampled` in NumPy, a batch of ``BATCH`` deals at a time (any game)."""
+    holes = np.asarray(hands)
+
+    def deal(rng, n: int):
+        return holes, deck[np.argsort(rng.random((n, len(deck))), axis=1)[:, :runs * k]]
+
+    return _numpy_batches(spot, k, runs, samples, seed, stderr, deal)
+
+
+def _sampled_ranges(spot, deck: np.ndarray, k: int, runs: int, samples: int, seed: Optional[int],
+                    stderr: Optional[float] = None) -> RunsResult:
+    """:func:`_sampled` where a player holds a range, in NumPy: each player's
+    combo drawn by its weight, the deal kept when no two combos share a card
+    (so deals come by the product of their combos' weights, as equity's
+    Monte Carlo deals them), then the runs dealt from the cards the combos
+    leave (``deck`` holds the combos' cards too)."""
+    from pokercli.equity_calc.montecarlo import MC_MAX_REDRAWS, MC_MIN_ACCEPTANCE, check_deal_possible
+
+    check_deal_possible(spot)  # ranges that can never be dealt together: refused up front, as equity's
+    if seed is None:
+        seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
+    players = len(spot.players)
+    cards = [np.array([c for c, _ in p.combos], np.int64) for p in spot.players]  # [combos, hole]
+    weights = [np.array([w for _, w in p.combos], np.float64) for p in spot.players]
+    masks = [np.bitwise_or.reduce(np.left_shift(1, c), axis=1) for c in cards]
+    place = np.full(52, -1, np.int64)
+    place[deck] = np.arange(len(deck))
+    tried = [0, 0]  # deals of combos drawn, kept
+
+    def deal(rng, n: int):
+        picks = [rng.choice(len(w), size=2 * n + 64, p=w / w.sum()) for w in weights]
+        used = np.zeros(2 * n + 64, np.int64)
+        valid = np.ones(2 * n + 64, bool)
+        for p in range(players):
+            m = masks[p][picks[p]]
+            valid &= (used & m) == 0
+            used |= m
+        keep = np.flatnonzero(valid)[:n]
+        tried[0] += (int(keep[-1]) + 1) if len(keep) == n else len(valid)  # the tries used
+        tried[1] += len(keep)
+        if tried[0] > MC_MAX_REDRAWS and tried[1] < MC_MIN_ACCEPTANCE * tried[0]:
+            raise PokerError(f"the ranges almost never fit together: {tried[1]:,} of {tried[0]:,} random "
+                             "deals of their combos were valid; narrow them", "players")
+        holes = np.stack([cards[p][picks[p][keep]] for p in range(players)], axis=1)  # [n, players, hole]
+        if not len(keep):
+            return holes, np.empty((0, runs * k), np.int64)
+        order = rng.random((len(keep), len(deck)))
+        order[np.arange(len(keep))[:, None], place[holes.reshape(len(keep), -1)]] = 2.0  # the combos' cards last
+        return holes, deck[np.argsort(order, axis=1)[:, :runs * k]]
+
+    return _numpy_batches(spot, k, runs, samples, seed, stderr, deal)
+
+
+def _numpy_batches(spot, k: int, runs: int, samples: int, seed: int, stderr: Optional[float], deal) -> RunsResult:
+    """The NumPy samplers' batches: ``deal(rng, n)`` gives up to ``n`` deals
+    (each player's hole cards, the same for every deal or an array [deals,
+    players, cards], and each deal's ``runs * k`` cards to come), each run's
+    pot shared (:func:`_shares`) and tallied, until ``samples`` deals, or every
+    "takes all" standard error is at most ``stderr``; Ctrl-C ends it with the
+    whole batches so far (raised before the first), as equity's Monte Carlo."""
     from pokercli._stop import handled, interrupt_pending
     from pokercli.equity_calc.montecarlo import MIN_TARGET
 
     rng = np.random.default_rng(seed)
-    players = len(hands)
+    players = len(spot.players)
     base = np.array(spot.board, np.int64)
-    equity = np.zeros(players)
-    scoop = np.zeros(players)
-    blank = np.zeros(players)
+    equity, scoop, blank = np.zeros(players), np.zeros(players), np.zeros(players)
     done = 0
     interrupted = False
     while done < samples:
         try:
             interrupt_pending()
-            n = min(BATCH, samples - done)
-            drawn = deck[np.argsort(rng.random((n, len(deck))), axis=1)[:, :runs * k]]
+            holes, dealt = deal(rng, min(BATCH, samples - done))
+            n = len(dealt)
+            if n == 0:  # no deal of the ranges' combos fit together this time
+                continue
             whole = np.ones((n, players), bool)
             none = np.ones((n, players), bool)
             total = np.zeros((n, players))
             for r in range(runs):
-                boards = np.concatenate([np.broadcast_to(base, (n, len(base))), drawn[:, r * k:(r + 1) * k]],
+                boards = np.concatenate([np.broadcast_to(base, (n, len(base))), dealt[:, r * k:(r + 1) * k]],
                                         axis=1)
-                share = _shares(spot, hands, boards)
+                share = _shares(spot, holes, boards)
                 total += share
                 whole &= share == 1.0
                 none &= share == 0.0
-        except KeyboardInterrupt:  # the whole batches so far are the answer, as in equity's Monte Carlo
+        except KeyboardInterrupt:
             if done == 0:
                 raise
             handled()

@@ -133,7 +133,9 @@ def test_monte_carlo_runs_within_four_standard_errors():
 
 
 @pytest.mark.parametrize("kwargs,param,words", [
-    (dict(players=["AA", "KK"]), "players", "hands, not ranges"),
+    (dict(players=["AA", "KK"], method="exact"), "method", "runs of ranges are sampled"),
+    (dict(players=["AA", "AA", "AA"], samples=10_000), "players", "no deal is possible"),
+    (dict(players=["AA,KK,QQ,JJ,TT"] * 10, samples=10_000, seed=1), "players", "almost never fit together"),
     (dict(players=["AsAh", "KsKh"], board="Kd 7c 2h 3s 4d"), "board", "nothing to run"),
     (dict(players=["(As 2d) 3h", "(Kd 3d) 4s"], game="razz"), "game", "has none"),
     (dict(players=["AsAh", "KsKh"], runs=4), "runs", "2 or 3"),
@@ -158,8 +160,8 @@ def test_command_line_and_view(cli):
     lines = out.splitlines()
     assert code == 0 and lines[0].startswith("method: run 2 times, exact: 1,892 pairs")
     assert lines[-1].split("\t") == ["Ks Kh", "95.4545", "91.0148", "0.1057"]  # 42/44*41/43, 2/44*1/43
-    code, _, err = cli("equity", "AA", "KK", "--runs", "2")
-    assert code == 2 and "runs take hands, not ranges" in err
+    code, _, err = cli("equity", "AA", "KK", "--runs", "2", "--exact")
+    assert code == 2 and "exact runs take hands; runs of ranges are sampled (--monte-carlo)" in err
     code, _, err = cli("equity", "AsAh", "KsKh", "--boards", "3")
     assert code == 2 and "--boards must be 2" in err
     code, _, err = cli("equity", "AsAh", "KsKh", "--runs", "2", "--categories")
@@ -353,3 +355,42 @@ def test_runs_of_a_flush_draw_take_the_flushy_runs_kernel(monkeypatch):
     equity_runs(["AsAh", "KsKh"], double_board=True, samples=2_000, seed=3)  # few flushes: the branch
     assert used == ["fixed_runs_flushy", "fixed_runs", "fixed_runs"]
     assert flushy.players == branch.players
+
+
+@pytest.mark.parametrize("game,players,board", [
+    ("holdem", ["AsKs,AhKh", "QdQc,JdJc"], "Qs Js 3d 2c"),       # the river run twice, two ranges
+    ("holdem", ["AsKs", "QdQc,Kd9d:0.5,7h7c"], "Qs Js 3d"),     # weights; a flop's turn and river
+    ("omaha", ["As Ah Kd Qc,As Ad Kh Qh", "Ks Kh Jd Tc"], "Qs Js 3d 2c"),
+    ("omaha-hilo", ["Ah 2c 7d 8s,Ad 3c 7h Ks", "Ks Qs Jd Td"], "3h 4h 9c 5d"),
+])
+def test_runs_of_ranges_are_the_deals_runs_by_their_weights(game, players, board):
+    """Players with ranges are sampled: each deal of their combos by the
+    product of its combos' weights (those that share no card), then the runs
+    dealt from what is left. The exact figures are every deal's exact runs,
+    weighted so; the sample is within four standard errors, and a seed repeats."""
+    from itertools import product
+
+    from pokercli.equity_calc.spot import make_spot
+
+    parsed = [p.combos for p in make_spot(players, board, (), game).players]
+    want = [[0.0, 0.0, 0.0] for _ in players]
+    total = 0.0
+    for deal in product(*parsed):
+        cards = [c for combo, _ in deal for c in combo]
+        if len(set(cards)) < len(cards):
+            continue
+        weight = float(np.prod([w for _, w in deal]))
+        r = equity_runs([C.format_cards(combo) for combo, _ in deal], board, game=game)
+        total += weight
+        for p, rp in enumerate(r.players):
+            for i, x in enumerate((rp.equity, rp.scoop, rp.blank)):
+                want[p][i] += weight * x
+    mc = equity_runs(players, board, game=game, samples=200_000, seed=5)
+    assert mc.method == "monte-carlo" and mc.deals == 200_000
+    for w, m in zip(want, mc.players):
+        eq, scoop, blank = (x / total for x in w)
+        assert abs(m.scoop - scoop) <= 4 * m.stderr + 1e-9
+        assert abs(m.blank - blank) <= 4 * (max(blank * (1 - blank), 1e-9) / 200_000) ** 0.5 + 1e-9
+        assert abs(m.equity - eq) < 0.01
+    again = equity_runs(players, board, game=game, samples=200_000, seed=5)
+    assert again.players == mc.players
