@@ -37,7 +37,7 @@ class RunsView(View):
         mc = r.method != "exact"
         yield "hand\tequity%\tscoop%\tnothing%" + ("\tstderr%" if mc else "")
         for p in r.players:
-            line = f"{p.label}\t{100 * p.equity:.4f}\t{100 * p.scoop:.4f}\t{100 * p.blank:.4f}"
+            line = f"{F.hand_text(p.label, out)}\t{100 * p.equity:.4f}\t{100 * p.scoop:.4f}\t{100 * p.blank:.4f}"
             yield line + (f"\t{100 * p.stderr:.4f}" if mc else "")
         if _missed(r):
             yield f"note: {_missed(r)}"
@@ -57,7 +57,7 @@ class RunsView(View):
         if r.method != "exact":
             t.add_column("± (takes all)", justify="right")
         for p in r.players:
-            row = [p.label, f"{100 * p.equity:.2f}", f"{100 * p.scoop:.2f}", f"{100 * p.blank:.2f}"]
+            row = [F.hand_text(p.label, out), f"{100 * p.equity:.2f}", f"{100 * p.scoop:.2f}", f"{100 * p.blank:.2f}"]
             if r.method != "exact":
                 row.append(f"{100 * p.stderr:.2f}")
             t.add_row(*row)

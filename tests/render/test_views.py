@@ -45,6 +45,9 @@ def results():
     yield "encode 13 cards", lambda: pokercli.encode("As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s"), {}, ["2s", "hearts"]
     yield "encode ranks", lambda: pokercli.encode(640, kind="ranks"), {}, ["0001010000000", "9 J"]
     yield "deal", lambda: pokercli.deal("holdem", players=9, seed=3), {}, ["board"]
+    yield "runs of ranges", lambda: pokercli.equity_runs(["QQ+,AKs,AQs,KQs,JTs,T9s,98s,87s,76s", "22+,A2s+,K9s+",
+                                                          "random"], runs=2, samples=2_000, seed=1), {}, [
+        "76s", "K9s+", "random", "takes all", "run 2 times, monte-carlo: 2,000 deals"]
     yield "deal razz", lambda: pokercli.deal("razz", players=7, seed=3), {}, ["(Jh 7s) Ac Tc 7h 8d (2c)",
                                                                          "(Ks 2d) 4s 7d 5d 9c (Qs)"]
     yield "deal hearts", lambda: pokercli.deal("hearts", seed=3, view=2), {}, ["seen by player 2"]
