@@ -206,7 +206,7 @@ def equity(
     next_card: Annotated[bool, typer.Option("--next-card", help="On a flop or turn: each player's exact "
                                             "equity after each card that can come next.")] = False,
     runs: Annotated[Optional[int], typer.Option(
-        "--runs", help="Run the cards to come 2 or 3 times (ranges are sampled): equity, and how often "
+        "--runs", help="Run the cards to come 2 or 3 times (hands or ranges): equity, and how often "
                        "each player takes the whole pot and nothing.")] = None,
     boards: Annotated[Optional[int], typer.Option(
         "--boards", help="2: double board, two whole boards dealt from the deck, half the pot each.")] = None,

@@ -103,7 +103,11 @@ def equity_runs(players: Sequence, board=(), dead=(), *, runs: int = 2, game: st
     ``samples`` or ``stderr`` is given), ``exact`` or ``monte-carlo``
     (``samples``, default 200,000, and ``seed``; with ``stderr``, sampled
     until every player's "takes all" figure has at most that standard
-    error, or ``samples`` (default 50 million) are drawn).
+    error, or ``samples`` (default 50 million) are drawn). Players may hold
+    ranges: runs of the turn and river or of the river over at most
+    :data:`EXACT_RANGE_DEALS` deals of their combos are counted exactly
+    (:func:`_exact_ranges`), others sampled (:func:`_sampled_ranges`), each
+    deal by the product of its combos' weights.
 
     >>> r = equity_runs(["AsAh", "KsKh"], "Kd 7c 2h 3s")  # the aces need both aces left
     >>> r.method, round(r.players[0].equity, 4), round(r.players[0].scoop, 4)
@@ -124,12 +128,18 @@ def equity_runs(players: Sequence, board=(), dead=(), *, runs: int = 2, game: st
     if g.board_cards != 5:
         raise PokerError(f"runs are for games with a board ({g.name} has none)", "game")
     ranged = not all(p.fixed for p in spot.players)
-    if ranged and method == "exact":
-        raise PokerError("exact runs take hands; runs of ranges are sampled (method='monte-carlo')", "method")
     hands = [list(p.cards or p.combos[0][0]) for p in spot.players]
     k = g.board_cards - len(spot.board)
     if k == 0:
         raise PokerError("the board is complete: there is nothing to run again", "board")
+    deals_of_ranges = math.prod(len(p.combos) for p in spot.players) if ranged else 0
+    if ranged and method != "monte-carlo" and samples is None and stderr is None:
+        if k <= 2 and deals_of_ranges <= EXACT_RANGE_DEALS:  # the turn and river, or the river: each deal exactly
+            return _exact_ranges(spot, runs, k)
+        if method == "exact":
+            raise PokerError(f"exact runs of ranges are runs of the turn and river or of the river, over at "
+                             f"most {EXACT_RANGE_DEALS:,} deals of their combos; use method='monte-carlo'",
+                             "method")
     held = set() if ranged else {c for h in hands for c in h}  # a range's cards are dealt with its combos
     gone = set(spot.board) | set(spot.dead) | held | set(g.left_out)
     deck = np.array([c for c in sorted(g.deck) if c not in gone], np.int64)
@@ -166,6 +176,39 @@ def equity_runs(players: Sequence, board=(), dead=(), *, runs: int = 2, game: st
             result.target_reached = max(p.stderr for p in result.players) <= stderr and result.deals >= MIN_TARGET
     result.seconds = clock.seconds()
     result.double_board = double_board
+    return result
+
+
+#: The most deals of the players' combos (before those that share a card are
+#: left out) that runs of ranges count exactly, each deal's runs in turn.
+EXACT_RANGE_DEALS = 2_000
+
+
+def _exact_ranges(spot, runs: int, k: int) -> RunsResult:
+    """Runs of ranges counted exactly: every deal of the players' combos that
+    shares no card, its runs counted as a deal of hands is (:func:`_exact`),
+    weighted by the product of its combos' weights, as the sampled runs of
+    ranges weight them. ``deals``: the pairs (triples) of runs counted over
+    every deal."""
+    from itertools import product
+
+    clock = Clock()
+    figures = np.zeros((len(spot.players), 3))
+    total = 0.0
+    counted = 0
+    for deal in product(*(p.combos for p in spot.players)):
+        cards = [c for combo, _ in deal for c in combo]
+        if len(set(cards)) < len(cards):
+            continue
+        weight = math.prod(w for _, w in deal)
+        one = equity_runs([C.format_cards(combo) for combo, _ in deal], spot.board, spot.dead, runs=runs,
+                          game=spot.game.name, method="exact")
+        figures += weight * np.array([[p.equity, p.scoop, p.blank] for p in one.players])
+        total += weight
+        counted += one.deals
+    out = [RunsPlayer(player.label, *(float(x) for x in figures[p] / total)) for p, player in enumerate(spot.players)]
+    result = RunsResult(out, runs, tuple(spot.board), tuple(spot.dead), spot.game.name, "exact", counted)
+    result.seconds = clock.seconds()
     return result
 
 

@@ -133,7 +133,7 @@ def test_monte_carlo_runs_within_four_standard_errors():
 
 
 @pytest.mark.parametrize("kwargs,param,words", [
-    (dict(players=["AA", "KK"], method="exact"), "method", "runs of ranges are sampled"),
+    (dict(players=["AA", "KK"], method="exact"), "method", "exact runs of ranges are runs of the turn and river"),
     (dict(players=["AA", "AA", "AA"], samples=10_000), "players", "no deal is possible"),
     (dict(players=["AA,KK,QQ,JJ,TT"] * 10, samples=10_000, seed=1), "players", "almost never fit together"),
     (dict(players=["AsAh", "KsKh"], board="Kd 7c 2h 3s 4d"), "board", "nothing to run"),
@@ -161,7 +161,7 @@ def test_command_line_and_view(cli):
     assert code == 0 and lines[0].startswith("method: run 2 times, exact: 1,892 pairs")
     assert lines[-1].split("\t") == ["Ks Kh", "95.4545", "91.0148", "0.1057"]  # 42/44*41/43, 2/44*1/43
     code, _, err = cli("equity", "AA", "KK", "--runs", "2", "--exact")
-    assert code == 2 and "exact runs take hands; runs of ranges are sampled (--monte-carlo)" in err
+    assert code == 2 and "exact runs of ranges are runs of the turn and river" in err and "--monte-carlo" in err
     code, _, err = cli("equity", "AsAh", "KsKh", "--boards", "3")
     assert code == 2 and "--boards must be 2" in err
     code, _, err = cli("equity", "AsAh", "KsKh", "--runs", "2", "--categories")
@@ -394,3 +394,31 @@ def test_runs_of_ranges_are_the_deals_runs_by_their_weights(game, players, board
         assert abs(m.equity - eq) < 0.01
     again = equity_runs(players, board, game=game, samples=200_000, seed=5)
     assert again.players == mc.players
+
+
+@pytest.mark.parametrize("players,board,runs", [
+    (["AsAh,KsKh:0.25", "Qd Qc,Jd Tc"], "Kd 7c 2h 3s", 2),       # the river, weights
+    (["AsAh,KsKh:0.25", "Qd Qc,Jd Tc"], "Kd 7c 2h 3s", 3),
+    (["As 9s,Ah Kh", "Qs Qc"], "Ks 7s 2c", 2),                  # the turn and river
+])
+def test_exact_runs_of_ranges_are_every_deals_plain_runs_by_their_weights(players, board, runs):
+    """Runs of ranges on the turn or the flop are counted exactly by default:
+    each deal of the combos that share no card, by the product of their
+    weights, its runs valued by the plain rules (:func:`plain_runs`)."""
+    from itertools import product
+
+    from pokercli.equity_calc.spot import make_spot
+
+    want = np.zeros((len(players), 3))
+    total = 0.0
+    for deal in product(*(p.combos for p in make_spot(players, board).players)):
+        cards = [c for combo, _ in deal for c in combo]
+        if len(set(cards)) < len(cards):
+            continue
+        weight = float(np.prod([w for _, w in deal]))
+        want += weight * np.array(plain_runs([C.format_cards(combo) for combo, _ in deal], board, "", runs=runs))
+        total += weight
+    got = equity_runs(players, board, runs=runs)
+    assert got.method == "exact" and type(got.deals) is int
+    assert [(p.equity, p.scoop, p.blank) for p in got.players] == pytest.approx(
+        [tuple(x) for x in want / total], abs=1e-12)
