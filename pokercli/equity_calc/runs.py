@@ -132,7 +132,7 @@ def equity_runs(players: Sequence, board=(), dead=(), *, runs: int = 2, game: st
     k = g.board_cards - len(spot.board)
     if k == 0:
         raise PokerError("the board is complete: there is nothing to run again", "board")
-    # three runs of the turn and river cost about four times two per deal (1.3 against 0.35 ms)
+    # three runs of the turn and river cost several times two per deal (1.3 against 0.16 ms)
     deals_of_ranges = math.prod(len(p.combos) for p in spot.players) * (4 if runs == 3 and k == 2 else 1)
     if ranged and method != "monte-carlo" and samples is None and stderr is None:
         if k <= 2 and deals_of_ranges <= EXACT_RANGE_DEALS:  # the turn and river, or the river: each deal exactly
@@ -183,7 +183,7 @@ def equity_runs(players: Sequence, board=(), dead=(), *, runs: int = 2, game: st
 #: The most deals of the players' combos (before those that share a card are
 #: left out; three runs of the turn and river count four times) that runs of
 #: ranges count exactly, each deal's runs in turn: two runs of a flop take
-#: about 0.35 ms a deal warm, three 1.3 ms, of the river 0.1 ms, so at most
+#: about 0.16 ms a deal warm, three 1.3 ms, of the river 0.1 ms, so at most
 #: about 0.7 s (Zen 5, 2026-11-27).
 EXACT_RANGE_DEALS = 2_000
 
@@ -313,7 +313,10 @@ def _disjoint_pairs(runs: np.ndarray, flags: np.ndarray, m: int) -> list[int]:
     def term(j: int):
         return call(set_squares, runs, flags, np.int64(m), np.int64(j))
 
-    squares = dict(LocalEngine().run(term, {j: (j,) for j in sizes}))
+    if len(sizes) > 1:
+        squares = dict(LocalEngine().run(term, {j: (j,) for j in sizes}))
+    else:  # runs of one or two cards: one term or none, no threads to start
+        squares = {j: term(j) for j in sizes}
     return pairs_from_terms(call(run_totals, flags), [squares[j] for j in range(1, k)], k)
 
 
