@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pokercli._kernels.combinator import next_combination
+from pokercli._kernels.combinator import binomials, next_combination
 from pokercli._kernels.jit import jit
 
 
@@ -39,29 +39,18 @@ def run_positions(m, k):
 
 
 @jit
-def _binomials(m, k):
-    """int64[m + 1, k + 1]: C(a, b), 0 where b > a."""
-    binom = np.zeros((m + 1, k + 1), np.int64)
-    for a in range(m + 1):
-        binom[a, 0] = 1
-        for b in range(1, min(a, k) + 1):
-            binom[a, b] = binom[a - 1, b - 1] + (binom[a - 1, b] if b <= a - 1 else 0)
-    return binom
-
-
-@jit
-def set_squares(runs, flags, m, j):
+def set_squares(runs, flags, binom, m, j):
     """int64[F]: for each outcome column ``f`` of ``flags``, the sum over the
     ``j``-sets ``S`` of cards (0 < ``j`` < k) of ``c(S)**2``, ``c(S)`` the runs of
     the outcome holding every card of ``S``: each run adds its flags to the
     count of each of its C(k, j) ``j``-sets, numbered by the sum of C(card,
-    i + 1) over its cards ascending; then the counts are squared and summed.
-    One term of :func:`disjoint_pairs`' sum, on its own so that the terms can
-    run on several threads (:func:`pokercli.equity_calc.runs._exact`)."""
+    i + 1) over its cards ascending (``binom``: :func:`binomials` of at least
+    ``m``); then the counts are squared and summed. One term of
+    :func:`disjoint_pairs`' sum, on its own so that the terms can run on
+    several threads (:func:`pokercli.equity_calc.runs._exact`)."""
     n = runs.shape[0]
     k = runs.shape[1]
     outcomes = flags.shape[1]
-    binom = _binomials(m, k)
     counts = np.zeros((binom[m, j], outcomes), np.int64)  # a j-set's outcomes side by side: one cache line
     places = np.arange(j)  # which of a run's k cards make the j-set
     while True:
@@ -111,7 +100,8 @@ def disjoint_pairs(runs, flags, m):
     of ``m``, ascending (:func:`run_positions`). On the calling thread; the
     runs job runs the terms on every thread."""
     k = runs.shape[1]
-    squares = [set_squares(runs, flags, np.int64(m), np.int64(j)) for j in range(1, k)]
+    binom = binomials(m)
+    squares = [set_squares(runs, flags, binom, np.int64(m), np.int64(j)) for j in range(1, k)]
     return np.array(pairs_from_terms(run_totals(flags), squares, k), np.int64)
 
 
