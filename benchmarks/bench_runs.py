@@ -35,6 +35,14 @@ ROWS = [
     ("Omaha double board, heads-up", ["AsAhKd7c", "KsKhQdJc"], "", 2, True, "omaha"),
     ("Omaha hi-lo double board, 3-way", ["AsAhKd7c", "KsKhQdJc", "9c8c7h6h"], "", 2, True, "omaha-hilo"),
     ("Omaha two runs of a flop, HU", ["AsKsQd7c", "JhTh9c8c"], "Qs Js 3d", 2, False, "omaha"),
+    ("ranges: double board, AKs vs QQ+", ["AKs", "QQ+"], "", 2, True, "holdem"),
+    ("ranges: double board, AsKs vs 22+,A2s+", ["AsKs", "22+,A2s+"], "", 2, True, "holdem"),
+    ("ranges: double board, AKs/QQ+/JTs", ["AKs", "QQ+", "JTs"], "", 2, True, "holdem"),
+    ("ranges: two runs of a flop, AsKs vs QQ+", ["AsKs", "QQ+"], "Qs Js 3d", 2, False, "holdem"),
+    ("ranges: AsKs vs random, double board", ["AsKs", "random"], "", 2, True, "holdem"),
+    ("ranges: Omaha double board, AAxx vs KsKhQdJc", ["AAxx", "KsKhQdJc"], "", 2, True, "omaha"),
+    ("ranges: Omaha hi-lo double board, A2xx vs KsKhQdJc", ["A2xx", "KsKhQdJc"], "", 2, True, "omaha-hilo"),
+    ("ranges: Omaha two runs of a flop, JJxx", ["AsKsQd7c", "JJxx"], "Qs Js 3d", 2, False, "omaha"),
 ]
 
 
@@ -48,13 +56,15 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--samples", type=int, default=2_000_000, help="boards a job values")
+    ap.add_argument("--only", default="", help="the rows whose label holds this text")
+    ap.add_argument("--threads", default="", help="only this many threads (default: 1, then every core)")
     args = ap.parse_args()
     print(f"CPU: {cpu()}, {os.cpu_count()} cores; Numba target: {numba_target()}")
     n = args.samples
-    for threads in ("1", str(os.cpu_count() or 1)):
+    for threads in [args.threads] if args.threads else ("1", str(os.cpu_count() or 1)):
         os.environ["POKERCLI_THREADS"] = threads
         print(f"{threads} thread(s): M boards/s, best of {args.rounds} rounds")
-        for label, hands, board, runs, double, game in ROWS:
+        for label, hands, board, runs, double, game in (r for r in ROWS if args.only in r[0]):
             def many(s=1):
                 return equity_runs(hands, board, runs=runs, double_board=double, method="monte-carlo",
                                    samples=n // runs, seed=s, game=game)

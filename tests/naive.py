@@ -689,6 +689,80 @@ GAMMA = _GOLDEN
 mix64 = _splitmix
 
 
+def sampled_runs(game, players, board, fixed_mask, pool, k, runs, samples, seed, *, hole, hashed, two_a_number,
+                 max_redraws, unit):
+    """A runs kernel's Monte Carlo (``range_runouts.runs_sample``: ``hashed``
+    seed, ``two_a_number``; ``omaha.deals.omaha_runs``: neither) written the
+    plain way, on the same random numbers: (share units, takes all, nothing,
+    deals taken, redrawn deals).
+
+    ``players``: each a fixed hand (a tuple of ``hole`` cards), ``None`` (a
+    random player) or a range as a dict of ``combos``, alias ``keep`` and
+    ``other`` (rows of ``combos``): per deal each
+    range, in seat order, takes a 64-bit number whose top 32 bits times the
+    combos, shifted down 32, pick a column, kept when its low 32 bits are below
+    keep[column], else other[column]; a combo that meets the board, dead
+    cards, a fixed hand or an earlier combo throws the whole deal away (and
+    counts a redraw). Then ``runs * k`` cards and each random player's, in
+    that order, are dealt from ``pool`` (a list, kept shuffled from deal to
+    deal) by a partial Fisher-Yates shuffle: place ``i`` takes the card at
+    ``i + (top 32 bits * (n - i) >> 32)``, a card a range holds drawn again
+    from a fresh number. Each run's pot is shared by :data:`POT_SHARES`."""
+    shares_of = POT_SHARES[game]
+    pool = list(pool)
+    n = len(pool)
+    state = [mix64(seed) if hashed else seed]
+
+    def number():
+        state[0] = (state[0] + GAMMA) & _MASK
+        return mix64(state[0])
+
+    def below(r, size):
+        return ((r >> 32) * size) >> 32
+
+    fixed = {c for p in players if isinstance(p, tuple) for c in p} | {c for c in range(52) if fixed_mask >> c & 1}
+    randoms = [i for i, p in enumerate(players) if p is None]
+    units, whole, nothing = [0] * len(players), [0] * len(players), [0] * len(players)
+    taken = redraws = 0
+    while taken < samples:
+        hands = [p if isinstance(p, tuple) else None for p in players]
+        used = set(fixed)
+        ok = True
+        for i, p in enumerate(players):
+            if not isinstance(p, dict):
+                continue
+            combos, keep, other = p["combos"], p["keep"], p["other"]
+            r = number()
+            col = below(r, len(combos))
+            pick = col if (r & 0xFFFFFFFF) < keep[col] else other[col]
+            if used & set(combos[pick]):
+                ok = False
+                break
+            used |= set(combos[pick])
+            hands[i] = tuple(combos[pick])
+        if not ok:
+            redraws += 1
+            if redraws >= max_redraws:
+                break
+            continue
+        r = 0
+        for i in range(runs * k + hole * len(randoms)):
+            if two_a_number and i % 2:
+                r = (r << 32) & _MASK
+            else:
+                r = number()
+            j = i + below(r, n - i)
+            while pool[j] in used:
+                j = i + below(number(), n - i)
+            pool[i], pool[j] = pool[j], pool[i]
+        for q, i in enumerate(randoms):
+            hands[i] = tuple(pool[runs * k + hole * q: runs * k + hole * (q + 1)])
+        shares = [shares_of([list(h) for h in hands], list(board) + pool[r * k:(r + 1) * k]) for r in range(runs)]
+        tally_runs(shares, unit, units, whole, nothing)
+        taken += 1
+    return units, whole, nothing, taken, redraws
+
+
 def pushfold4_deals(seed, first, count, boards):
     """The four-handed solver's deals ``first .. first + count`` dealt again in
     plain Python: each a list of four two-card hands and ``boards`` boards.

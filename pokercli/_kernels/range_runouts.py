@@ -1055,31 +1055,142 @@ def fixed_patterns(hands, players, free, to_come, base_key, base_mask, card_keys
 
 
 @jit
-def runs_sample(hand_keys, hand_masks, deck, k, runs, base_key, base_mask, count, seed, card_keys, offsets,
-                rank_tab, flush_tab, share_sum, scoop, blank):
-    """Monte Carlo of the board run ``runs`` times: each sample deals
-    ``runs * k`` different cards of ``deck`` (a partial Fisher-Yates shuffle
-    from a counter-based generator, the seed hashed first), ``k`` to each run;
-    each run's pot goes to its best hands (ties split, in units of
+def runs_sample(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, deck, k, runs, base_key,
+                base_mask, count, max_redraws, seed, card_keys, offsets, rank_tab, flush_tab, share_sum, scoop,
+                blank, stats):
+    """Monte Carlo of the board run ``runs`` times, for fixed hands and ranges
+    of two cards: each sample deals each ranged player a combo, then
+    ``runs * k`` different cards of ``deck``, ``k`` to each run.
+
+    Players as in :func:`pokercli._kernels.montecarlo.monte_carlo`, by how
+    many rows of ``combo_cards`` (int64[combos, 2]) they list in
+    ``combo_start[p]:combo_start[p + 1]``: one (a fixed hand, dealt once,
+    outside the loop), several (a range, its combo drawn by Walker's alias
+    method, ``alias_keep``/``alias_other`` as rows of ``combo_cards``; when a
+    combo meets a card of ``fixed_mask`` (the board and the dead cards), a
+    fixed hand or an earlier player's combo, the whole deal is drawn again,
+    so deals come by the product of their combos' weights among those that
+    share no card) or none (a ``random`` player: two cards of the deck, dealt
+    after the runs'). ``deck`` (int64[n]): every card that neither
+    ``fixed_mask`` nor a fixed hand holds; the runs' cards come from a
+    partial Fisher-Yates shuffle of it (two cards a random number, its high
+    half then its low half, from a counter-based generator, the seed hashed
+    first), a card a ranged player holds in this deal drawn again (from a
+    fresh number), so each run's cards are uniform among those left. With
+    fixed hands alone a sample draws no combo and refuses no card.
+
+    Each run's pot goes to its best hands (ties split, in units of
     ``SHARE_UNIT``: ``share_sum[p]`` sums the player's units over runs and
     samples); ``scoop[p]`` counts the samples where ``p`` won every run alone,
-    ``blank[p]`` those where it won nothing. Fixed hands of two cards
-    (``hand_keys``/``hand_masks``: their key sums and card masks)."""
-    players = hand_keys.shape[0]
+    ``blank[p]`` those where it won nothing. Stops early after
+    ``max_redraws`` redrawn deals of the combos; ``stats[0]`` the samples
+    taken, ``stats[1]`` the redrawn deals (added to)."""
+    players = combo_start.shape[0] - 1
+    one = np.int64(1)
+    hand_keys = np.zeros(players, np.int64)
+    hand_masks = np.zeros(players, np.int64)
+    fixed_used = fixed_mask
+    ranged = False
+    random_players = np.zeros(players, np.int64)
+    n_random = 0
+    for p in range(players):
+        lo = combo_start[p]
+        if combo_start[p + 1] - lo == 1:
+            hand_keys[p] = card_keys[combo_cards[lo, 0]] + card_keys[combo_cards[lo, 1]]
+            hand_masks[p] = (one << combo_cards[lo, 0]) | (one << combo_cards[lo, 1])
+            fixed_used |= hand_masks[p]
+        elif combo_start[p + 1] == lo:
+            random_players[n_random] = p
+            n_random += 1
+        else:
+            ranged = True
+    dealt = runs * k + 2 * n_random  # deck positions: the runs' cards, then the random players'
     n = deck.shape[0]
     cards = deck.copy()
-    won = np.zeros(players, np.int64)
     nothing = np.zeros(players, np.int64)
     alone = np.zeros(players, np.int64)
     values = np.zeros(players, np.int64)
     ctr = mix64(np.uint64(seed))
-    for it in range(count):
-        for i in range(runs * k):
-            ctr += _GAMMA
-            j = i + draw_below(mix64(ctr), n - i)
+    taken = 0
+    redraws = 0
+    while taken < count:
+        used = fixed_used
+        if ranged:
+            ok = True
+            for p in range(players):
+                lo = combo_start[p]
+                hi = combo_start[p + 1]
+                if hi - lo <= 1:
+                    continue
+                ctr += _GAMMA
+                r = mix64(ctr)
+                j = lo + draw_below(r, hi - lo)  # a column of the alias table, then its coin
+                if (r & np.uint64(0xFFFFFFFF)) >= alias_keep[j]:
+                    j = alias_other[j]
+                m = (one << combo_cards[j, 0]) | (one << combo_cards[j, 1])
+                if used & m:
+                    ok = False
+                    break
+                used |= m
+                hand_keys[p] = card_keys[combo_cards[j, 0]] + card_keys[combo_cards[j, 1]]
+                hand_masks[p] = m
+            if not ok:
+                redraws += 1
+                if redraws >= max_redraws:
+                    break
+                continue
+        r = np.uint64(0)
+        for i in range(dealt):
+            if i & 1:
+                r <<= np.uint64(32)  # the second card of a random number: its low half
+            else:
+                ctr += _GAMMA
+                r = mix64(ctr)
+            j = i + draw_below(r, n - i)
             c = cards[j]
+            while (used >> c) & 1:  # a card a ranged player holds is drawn again (never with fixed hands alone)
+                ctr += _GAMMA
+                j = i + draw_below(mix64(ctr), n - i)
+                c = cards[j]
             cards[j] = cards[i]
             cards[i] = c
+        for q in range(n_random):  # each random player's two cards, after the runs'
+            c1 = cards[runs * k + 2 * q]
+            c2 = cards[runs * k + 2 * q + 1]
+            hand_keys[random_players[q]] = card_keys[c1] + card_keys[c2]
+            hand_masks[random_players[q]] = (one << c1) | (one << c2)
+        if players == 2:  # heads-up in scalars: no arrays written and read back a run
+            h0 = hand_keys[0]
+            h1 = hand_keys[1]
+            m0 = hand_masks[0]
+            m1 = hand_masks[1]
+            a0 = np.int64(1)
+            a1 = np.int64(1)
+            for r in range(runs):
+                key = base_key
+                mask = base_mask
+                for i in range(r * k, r * k + k):
+                    key += card_keys[cards[i]]
+                    mask |= one << cards[i]
+                if ((key + h0) | (key + h1)) >> 32 & 0x8888:  # a flush is possible: rare, the branch predicted
+                    v0 = np.int64(hand_value(key + h0, mask | m0, offsets, rank_tab, flush_tab))
+                    v1 = np.int64(hand_value(key + h1, mask | m1, offsets, rank_tab, flush_tab))
+                else:
+                    v0 = np.int64(rank_value(key + h0, offsets, rank_tab))
+                    v1 = np.int64(rank_value(key + h1, offsets, rank_tab))
+                w0 = np.int64(v0 > v1)
+                w1 = np.int64(v1 > v0)
+                tie = np.int64(1) - w0 - w1
+                share_sum[0] += SHARE_UNIT * w0 + (SHARE_UNIT // 2) * tie
+                share_sum[1] += SHARE_UNIT * w1 + (SHARE_UNIT // 2) * tie
+                a0 &= w0
+                a1 &= w1
+            scoop[0] += a0
+            scoop[1] += a1
+            blank[0] += a1  # heads-up, taking nothing of every run is the other taking it all
+            blank[1] += a0
+            taken += 1
+            continue
         for p in range(players):
             alone[p] = 1
             nothing[p] = 1
@@ -1088,12 +1199,22 @@ def runs_sample(hand_keys, hand_masks, deck, k, runs, base_key, base_mask, count
             mask = base_mask
             for i in range(r * k, r * k + k):
                 key += card_keys[cards[i]]
-                mask |= np.int64(1) << cards[i]
-            best = np.int64(-1)
+                mask |= one << cards[i]
+            suited = np.int64(0)
             for p in range(players):
-                v = np.int64(hand_value(key + hand_keys[p], mask | hand_masks[p], offsets, rank_tab, flush_tab))
-                values[p] = v
-                best = max(best, v)
+                suited |= key + hand_keys[p]
+            best = np.int64(-1)
+            if (suited >> 32) & 0x8888:  # some hand may hold a flush: rare, so the branch is predicted
+                for p in range(players):
+                    v = np.int64(hand_value(key + hand_keys[p], mask | hand_masks[p], offsets, rank_tab,
+                                            flush_tab))
+                    values[p] = v
+                    best = max(best, v)
+            else:
+                for p in range(players):
+                    v = np.int64(rank_value(key + hand_keys[p], offsets, rank_tab))
+                    values[p] = v
+                    best = max(best, v)
             winners = 0
             for p in range(players):
                 winners += values[p] == best
@@ -1106,3 +1227,6 @@ def runs_sample(hand_keys, hand_masks, deck, k, runs, base_key, base_mask, count
         for p in range(players):
             scoop[p] += alone[p]
             blank[p] += nothing[p]
+        taken += 1
+    stats[0] += taken
+    stats[1] += redraws

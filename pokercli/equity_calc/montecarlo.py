@@ -169,12 +169,7 @@ def _kernel_batches(spot: Spot, seed: int, players: int, rank_strength, flush_st
     from pokercli._kernels.jit import call
 
     keys, offsets, rank_score, flush_score, _ = kernel_args(spot.game.rule.key)
-    drawn = [[] if rnd else p.combos for p, rnd in zip(spot.players, spot.random_players)]
-    combo_cards = np.array([c for combos in drawn for c, _ in combos], np.int64).reshape(-1, 2)
-    starts = np.cumsum([0] + [len(combos) for combos in drawn]).astype(np.int64)
-    tables = [alias_table([w for _, w in combos]) for combos in drawn]
-    keep = np.concatenate([t[0] for t in tables])
-    other = np.concatenate([t[1] + lo for t, lo in zip(tables, starts)])
+    combo_cards, starts, keep, other = combo_tables(spot, random_dealt=True)
     fixed_mask = C.card_mask(spot.board + spot.removed)
     base_key, base_mask = board_base(spot, keys)
 
@@ -431,6 +426,22 @@ def run_batches(one, add, stderrs, cap: int, stderr: Optional[float], threads: i
             for fut in pending:
                 fut.cancel()
     return done, interrupted, reached
+
+
+def combo_tables(spot: Spot, random_dealt: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The players' combos as a sampling kernel reads them: (every listed combo's
+    cards, int64[combos, hole cards]; where each player's rows start, int64[players
+    + 1]; the alias tables' keep and other, as rows: :func:`alias_table`). A
+    ``random`` player lists none with ``random_dealt`` (dealt from the deck), else
+    every combo the known cards leave it, alike."""
+    drawn = [[] if rnd and random_dealt else p.combos for p, rnd in zip(spot.players, spot.random_players)]
+    hole = spot.game.hole_cards
+    combo_cards = np.array([c for combos in drawn for c, _ in combos], np.int64).reshape(-1, hole)
+    starts = np.cumsum([0] + [len(combos) for combos in drawn]).astype(np.int64)
+    tables = [alias_table([w for _, w in combos]) for combos in drawn]
+    keep = np.concatenate([t[0] for t in tables])
+    other = np.concatenate([t[1] + lo for t, lo in zip(tables, starts)])
+    return combo_cards, starts, keep, other
 
 
 def alias_table(weights) -> tuple[np.ndarray, np.ndarray]:

@@ -89,6 +89,8 @@ class RunsResult:
         if self.stderr_target is not None:
             doc["stderr_target"] = self.stderr_target
             doc["target_reached"] = self.target_reached
+        if self.notes:
+            doc["notes"] = list(self.notes)
         return doc
 
 
@@ -128,12 +130,14 @@ def equity_runs(players: Sequence, board=(), dead=(), *, runs: int = 2, game: st
     if g.board_cards != 5:
         raise PokerError(f"runs are for games with a board ({g.name} has none)", "game")
     ranged = not all(p.fixed for p in spot.players)
-    hands = [list(p.cards or p.combos[0][0]) for p in spot.players]
+    hands = [] if ranged else [list(p.cards or p.combos[0][0]) for p in spot.players]
     k = g.board_cards - len(spot.board)
     if k == 0:
         raise PokerError("the board is complete: there is nothing to run again", "board")
-    # three runs of the turn and river cost several times two per deal (1.3 against 0.16 ms)
-    deals_of_ranges = math.prod(len(p.combos) for p in spot.players) * (4 if runs == 3 and k == 2 else 1)
+    # three runs of the turn and river cost several times two per deal (1.3 against 0.16 ms); a random
+    # player of Omaha lists no combos (too many): its deals are never counted one by one
+    deals_of_ranges = math.prod(len(p.combos) or math.comb(len(g.deck), g.hole_cards) for p in spot.players) \
+        * (4 if runs == 3 and k == 2 else 1)
     if ranged and method != "monte-carlo" and samples is None and stderr is None:
         if k <= 2 and deals_of_ranges <= EXACT_RANGE_DEALS:  # the turn and river, or the river: each deal exactly
             return _exact_ranges(spot, runs, k)
@@ -144,10 +148,9 @@ def equity_runs(players: Sequence, board=(), dead=(), *, runs: int = 2, game: st
     held = set() if ranged else {c for h in hands for c in h}  # a range's cards are dealt with its combos
     gone = set(spot.board) | set(spot.dead) | held | set(g.left_out)
     deck = np.array([c for c in sorted(g.deck) if c not in gone], np.int64)
-    hole = len(hands[0])
-    if runs * k > len(deck) - (len(hands) * hole if ranged else 0):
-        raise PokerError(f"{runs} runs of {k} cards need {runs * k} cards; "
-                         f"{len(deck) - (len(hands) * hole if ranged else 0)} are left", "runs")
+    left = len(deck) - (len(spot.players) * g.hole_cards if ranged else 0)
+    if runs * k > left:
+        raise PokerError(f"{runs} runs of {k} cards need {runs * k} cards; {left} are left", "runs")
     exact_able = not ranged and ((runs == 2 and math.comb(len(deck), k) <= EXACT_RUNS) or (runs == 3 and k <= 2))
     if method == "exact" and not exact_able:
         raise PokerError(f"exact runs are two runs of at most {EXACT_RUNS:,} boards each, or three runs "
@@ -357,16 +360,30 @@ def _sampled_numpy(spot, hands, deck: np.ndarray, k: int, runs: int, samples: in
 
 def _sampled_ranges(spot, deck: np.ndarray, k: int, runs: int, samples: int, seed: Optional[int],
                     stderr: Optional[float] = None) -> RunsResult:
-    """:func:`_sampled` where a player holds a range, in NumPy: each player's
-    combo drawn by its weight, the deal kept when no two combos share a card
-    (so deals come by the product of their combos' weights, as equity's
+    """:func:`_sampled` where a player holds a range (or is ``random``): each
+    player's combo drawn by its weight, the deal kept when no two combos share
+    a card (so deals come by the product of their combos' weights, as equity's
     Monte Carlo deals them), then the runs dealt from the cards the combos
-    leave (``deck`` holds the combos' cards too)."""
-    from pokercli.equity_calc.montecarlo import MC_MAX_REDRAWS, MC_MIN_ACCEPTANCE, check_deal_possible
+    leave (``deck`` holds the combos' cards too). In a kernel, by the game
+    engine's ``runs_ranges`` (:func:`ranged_any_five` for hold'em and short
+    deck, :func:`ranged_omaha` for Omaha and hi-lo), else in NumPy
+    (:func:`_sampled_ranges_numpy`)."""
+    from pokercli.equity_calc.montecarlo import check_deal_possible
 
     check_deal_possible(spot)  # ranges that can never be dealt together: refused up front, as equity's
     if seed is None:
         seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
+    sampler = getattr(spot.game.engine, "runs_ranges", None)
+    if sampler is not None:
+        return sampler(spot, deck, k, runs, samples, seed, stderr)
+    return _sampled_ranges_numpy(spot, deck, k, runs, samples, seed, stderr)
+
+
+def _sampled_ranges_numpy(spot, deck: np.ndarray, k: int, runs: int, samples: int, seed: int,
+                          stderr: Optional[float] = None) -> RunsResult:
+    """:func:`_sampled_ranges` in NumPy, a batch of ``BATCH`` deals at a time (any game)."""
+    from pokercli.equity_calc.montecarlo import MC_MAX_REDRAWS, MC_MIN_ACCEPTANCE
+
     players = len(spot.players)
     cards = [np.array([c for c, _ in p.combos], np.int64) for p in spot.players]  # [combos, hole]
     weights = [np.array([w for _, w in p.combos], np.float64) for p in spot.players]
@@ -467,32 +484,64 @@ def sampled_any_five(spot, hands, deck: np.ndarray, k: int, runs: int, samples: 
     take the spot by :func:`pokercli._kernels.range_runouts.runs_sample` (card
     by card); batches of ``KERNEL_BATCH`` (:func:`_kernel_batches`)."""
     from pokercli._kernels.jit import call
-    from pokercli._kernels.lookup import KEY_INIT, kernel_tables, strength_tables
+    from pokercli._kernels.lookup import kernel_tables, strength_tables
     from pokercli._kernels.montecarlo import fixed_headsup_flushy, fixed_runs, fixed_runs_flushy, fixed_three_flushy
     from pokercli._kernels.omaha.deals import SHARE_UNIT
-    from pokercli._kernels.range_runouts import runs_sample
     from pokercli.equity_calc.montecarlo import batch_seed, fixed_hands_call
 
     rule = spot.game.rule.key
     keys, offsets = kernel_tables(rule)[:2]
     rank_tab, flush_tab = strength_tables(rule)
-    hand_keys = np.array([int(keys[a]) + int(keys[b]) for a, b in hands], np.int64)
-    hand_masks = np.array([(1 << a) | (1 << b) for a, b in hands], np.int64)
-    base_key = int(KEY_INIT) + sum(int(keys[c]) for c in spot.board)
-    base_mask = sum(1 << c for c in spot.board)
     fast = fixed_hands_call(spot, keys, offsets, rank_tab)
     boards = None if fast is None else fast[1:]
     # where one board's kernel values flushes with no branch, so does each run's (the same counts)
     flushy = fast is not None and fast[0] in (fixed_headsup_flushy, fixed_three_flushy)
     kernel = fixed_runs_flushy if flushy else fixed_runs
 
-    def batch(b: int, n: int, out) -> None:
-        if boards is not None:
+    if boards is not None:
+        def batch(b: int, n: int, out) -> None:
             call(kernel, *boards, runs, n, np.uint64(batch_seed(seed, b)), offsets, rank_tab, flush_tab,
                  SHARE_UNIT, *out)
-        else:
-            call(runs_sample, hand_keys, hand_masks, deck, k, runs, np.int64(base_key), np.int64(base_mask), n,
-                 np.uint64(batch_seed(seed, b)), keys, offsets, rank_tab, flush_tab, *out)
+
+        return _kernel_batches(spot, batch, runs, samples, seed, stderr)
+    return _card_by_card(spot, deck, k, runs, samples, seed, stderr)
+
+
+def ranged_any_five(spot, deck: np.ndarray, k: int, runs: int, samples: int, seed: int,
+                    stderr: Optional[float] = None) -> RunsResult:
+    """:func:`_sampled_ranges` where a hand is the best five of two hole cards
+    and the board (hold'em, short deck: the engine's ``runs_ranges``), by
+    :func:`pokercli._kernels.range_runouts.runs_sample`: each deal's combos
+    drawn by their weights (the whole deal again when two share a card), then
+    the runs dealt card by card from the cards they leave. ``deck`` holds the
+    fixed hands' cards too."""
+    fixed = C.card_mask([c for p in spot.players if len(p.combos) == 1 for c in p.combos[0][0]])
+    return _card_by_card(spot, deck[[not (fixed >> int(c)) & 1 for c in deck]], k, runs, samples, seed, stderr)
+
+
+def _card_by_card(spot, deck: np.ndarray, k: int, runs: int, samples: int, seed: int,
+                  stderr: Optional[float]) -> RunsResult:
+    """Hold'em's or short deck's runs by :func:`pokercli._kernels.range_runouts.runs_sample`
+    (fixed hands, ranges, ``random`` as every combo alike), ``deck`` every card no
+    fixed hand, board or dead card holds; batches of ``KERNEL_BATCH``, each stopping
+    after :data:`pokercli.equity_calc.montecarlo.MC_MAX_REDRAWS` redrawn deals of the combos."""
+    from pokercli._kernels.jit import call
+    from pokercli._kernels.lookup import KEY_INIT, kernel_tables, strength_tables
+    from pokercli._kernels.range_runouts import runs_sample
+    from pokercli.equity_calc.montecarlo import MC_MAX_REDRAWS, batch_seed, combo_tables
+
+    keys, offsets = kernel_tables(spot.game.rule.key)[:2]
+    rank_tab, flush_tab = strength_tables(spot.game.rule.key)
+    base_key = np.int64(int(KEY_INIT) + sum(int(keys[c]) for c in spot.board))
+    base_mask = np.int64(C.card_mask(spot.board))
+    tables = combo_tables(spot, random_dealt=True)
+    fixed_mask = np.int64(C.card_mask(spot.board + spot.removed))
+
+    def batch(b: int, n: int, out) -> tuple[int, int]:
+        stats = np.zeros(2, np.int64)
+        call(runs_sample, *tables, fixed_mask, deck, k, runs, base_key, base_mask, n, MC_MAX_REDRAWS,
+             np.uint64(batch_seed(seed, b)), keys, offsets, rank_tab, flush_tab, *out, stats)
+        return int(stats[0]), int(stats[1])
 
     return _kernel_batches(spot, batch, runs, samples, seed, stderr)
 
@@ -503,19 +552,42 @@ def sampled_omaha(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int
     ``runs_sample``), by :func:`pokercli._kernels.omaha.deals.omaha_runs`: the
     runs' cards dealt as one board's Monte Carlo deals its cards, each run's
     pot shared as one board's; batches of ``KERNEL_BATCH`` (:func:`_kernel_batches`)."""
+    return _omaha_batches(spot, deck, k, runs, samples, seed, stderr)
+
+
+def ranged_omaha(spot, deck: np.ndarray, k: int, runs: int, samples: int, seed: int,
+                 stderr: Optional[float] = None) -> RunsResult:
+    """:func:`_sampled_ranges` in Omaha and Omaha hi-lo (the engine's
+    ``runs_ranges``), by :func:`pokercli._kernels.omaha.deals.omaha_runs`: each
+    deal's combos drawn by their weights (the whole deal again when two share a
+    card), then the runs dealt from the cards they leave. ``deck`` holds the
+    fixed hands' cards too."""
+    fixed = C.card_mask([c for p in spot.players if len(p.combos) == 1 for c in p.combos[0][0]])
+    return _omaha_batches(spot, deck[[not (fixed >> int(c)) & 1 for c in deck]], k, runs, samples, seed, stderr)
+
+
+def _omaha_batches(spot, deck: np.ndarray, k: int, runs: int, samples: int, seed: int,
+                   stderr: Optional[float]) -> RunsResult:
+    """Omaha's runs by :func:`pokercli._kernels.omaha.deals.omaha_runs` (fixed
+    hands, ranges, ``random`` dealt from the deck), ``deck`` every card no fixed
+    hand, board or dead card holds; batches of ``KERNEL_BATCH``, each stopping
+    after :data:`pokercli.equity_calc.montecarlo.MC_MAX_REDRAWS` redrawn deals."""
     from pokercli._kernels.jit import call
     from pokercli._kernels.omaha.deals import omaha_runs
-    from pokercli.equity_calc.montecarlo import batch_seed
+    from pokercli.equity_calc.montecarlo import MC_MAX_REDRAWS, batch_seed, combo_tables
     from pokercli.equity_calc.omaha import kernel_args
 
-    holes = np.array(hands, np.int64)
+    combos = combo_tables(spot, random_dealt=True)
+    fixed_mask = np.int64(C.card_mask(spot.board + spot.removed))
     board = np.array(list(spot.board) + [0] * k, np.int64)
     tables = kernel_args(spot.game.hole_cards)
     hilo = spot.game.pot.split
 
-    def batch(b: int, n: int, out) -> None:
-        call(omaha_runs, holes, deck.copy(), board, np.int64(k), np.int64(runs), np.int64(n),
-             np.uint64(batch_seed(seed, b)), *tables, hilo, *out)
+    def batch(b: int, n: int, out) -> tuple[int, int]:
+        stats = np.zeros(2, np.int64)
+        call(omaha_runs, *combos, fixed_mask, deck.copy(), board, np.int64(k), np.int64(runs), np.int64(n),
+             MC_MAX_REDRAWS, np.uint64(batch_seed(seed, b)), *tables, hilo, *out, stats)
+        return int(stats[0]), int(stats[1])
 
     return _kernel_batches(spot, batch, runs, samples, seed, stderr)
 
@@ -535,17 +607,17 @@ def _kernel_batches(spot, batch, runs: int, samples: int, seed: int, stderr: Opt
 
     def one(b: int, n: int):
         out = [np.zeros(players, np.int64) for _ in range(3)]
-        batch(b, n, out)
-        return n, out
+        taken = batch(b, n, out)
+        return (n, 0) if taken is None else taken, out
 
     def add(part):
-        n, out = part
+        (n, redrawn), out = part
         for t, x in zip(totals, out):
             t += x
-        return n, 0
+        return n, redrawn
 
-    done, interrupted, _ = run_batches(one, add, lambda n: _scoop_stderrs(totals[1], n), samples, stderr,
-                                       jobs.threads(), None, size=lambda b: KERNEL_BATCH)
+    done, interrupted, reached = run_batches(one, add, lambda n: _scoop_stderrs(totals[1], n), samples, stderr,
+                                             jobs.threads(), None, size=lambda b: KERNEL_BATCH)
     if done == 0:  # stopped before a batch came back: nothing to answer
         raise KeyboardInterrupt
     out = []
@@ -553,5 +625,16 @@ def _kernel_batches(spot, batch, runs: int, samples: int, seed: int, stderr: Opt
         q = float(totals[1][p]) / done
         out.append(RunsPlayer(player.label, float(totals[0][p]) / (SHARE_UNIT * runs * done), q,
                               float(totals[2][p]) / done, float(np.sqrt(q * (1 - q) / done))))
-    return RunsResult(out, runs, tuple(spot.board), tuple(spot.dead), spot.game.name, "monte-carlo",
-                      int(done), seed=seed, interrupted=interrupted)
+    result = RunsResult(out, runs, tuple(spot.board), tuple(spot.dead), spot.game.name, "monte-carlo",
+                        int(done), seed=seed, interrupted=interrupted)
+    if done < samples and not interrupted and not reached:
+        result.notes.append(short_note(done, samples))
+    return result
+
+
+def short_note(done: int, samples: int) -> str:
+    """The note of a sample that the ranges' redraw budget cut short."""
+    from pokercli.equity_calc.montecarlo import MC_MAX_REDRAWS
+
+    return (f"only {done:,} valid deals of the {samples:,} asked for: the ranges rarely fit together, "
+            f"and each batch stops after {MC_MAX_REDRAWS:,} redrawn deals")

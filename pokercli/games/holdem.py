@@ -21,6 +21,7 @@ ANY_FIVE = Engine(
     evaluate="pokercli.evaluate:evaluate_any_five",
     rank_stream="pokercli.batch:rank_stream",
     runs_sample="pokercli.equity_calc.runs:sampled_any_five",
+    runs_ranges="pokercli.equity_calc.runs:ranged_any_five",
 )
 
 #: A hand of two hole cards and a board of 0, 3, 4 or 5 cards.

@@ -20,6 +20,7 @@ ENGINE = Engine(
     evaluate="pokercli.evaluate:evaluate_omaha",
     rank_stream="pokercli.batch:omaha_rank_stream",
     runs_sample="pokercli.equity_calc.runs:sampled_omaha",
+    runs_ranges="pokercli.equity_calc.runs:ranged_omaha",
 )
 
 _RULE = "exactly two hole cards and three board cards"

@@ -290,7 +290,9 @@ class Engine:
     ``runs_sample(spot, hands, deck, k, runs, samples, seed, stderr)``: Monte
     Carlo of runs in a kernel, stopping early once every player's "takes all"
     standard error is at most ``stderr`` when it is given
-    (:mod:`pokercli.equity_calc.runs`; NumPy without it)."""
+    (:mod:`pokercli.equity_calc.runs`; NumPy without it), and
+    ``runs_ranges(spot, deck, k, runs, samples, seed, stderr)``: the same where
+    players hold ranges (``deck`` holding the fixed hands' cards too)."""
 
     OPERATIONS = ("rank", "showdown", "equity", "percentile", "evaluate", "rank_stream")
 

@@ -41,6 +41,8 @@ class RunsView(View):
             yield line + (f"\t{100 * p.stderr:.4f}" if mc else "")
         if _missed(r):
             yield f"note: {_missed(r)}"
+        for note in r.notes:
+            yield f"note: {note}"
 
     def renderable(self):
         from rich.table import Table
@@ -50,6 +52,8 @@ class RunsView(View):
         caption = _how(r) + (f"; dead {F.card_names([C.card_name(c) for c in r.dead], out)}" if r.dead else "")
         if _missed(r):
             caption += f"; {_missed(r)}"
+        for note in r.notes:
+            caption += f"; {note}"
         t = Table(title=f"equity on {board}, the pot shared over the runs", title_justify="left",
                   caption=caption)
         for name in ("hand", "equity %", "takes all %", "takes nothing %"):

@@ -422,3 +422,72 @@ def test_exact_runs_of_ranges_are_every_deals_plain_runs_by_their_weights(player
     assert got.method == "exact" and type(got.deals) is int
     assert [(p.equity, p.scoop, p.blank) for p in got.players] == pytest.approx(
         [tuple(x) for x in want / total], abs=1e-12)
+
+
+@pytest.mark.parametrize("game,players,board,sampler", [
+    ("holdem", ["AKs", "QQ+"], "", "ranged_any_five"),
+    ("shortdeck", ["AKs", "TT+"], "Ah 7c 8d", "ranged_any_five"),
+    ("omaha", ["AAxx", "Ks Kh Qd Jc"], "Qs Js 3d", "ranged_omaha"),
+    ("omaha-hilo", ["A2xx", "Ks Kh Qd Jc"], "Qc 5d 6s", "ranged_omaha"),
+])
+def test_sampled_runs_of_ranges_take_the_games_kernel_and_agree_with_numpy(monkeypatch, game, players, board,
+                                                                           sampler):
+    """Runs of ranges are sampled in the game engine's ``runs_ranges`` kernel
+    (hold'em and short deck card by card, Omaha by its tables), which agrees
+    with the NumPy sampler (each deal's combos by their weights, the runs
+    valued in NumPy) within four standard errors of the two together."""
+    from pokercli.equity_calc.spot import make_spot
+
+    used = []
+    real = getattr(R, sampler)
+    monkeypatch.setattr(R, sampler, lambda *a: used.append(a[0].game.name) or real(*a))
+    fast = equity_runs(players, board, game=game, double_board=not board, samples=200_000, seed=7)
+    assert used == [game] and fast.deals == 200_000 and not fast.notes
+    spot = make_spot(players, board, (), game)
+    deck = np.array([c for c in sorted(spot.game.deck) if c not in set(spot.board) | set(spot.removed)], np.int64)
+    slow = R._sampled_ranges_numpy(spot, deck, 5 - len(spot.board), 2, 100_000, 8)
+    for f, s in zip(fast.players, slow.players):
+        for a, b in ((f.scoop, s.scoop), (f.blank, s.blank), (f.equity, s.equity)):
+            se = ((a * (1 - a) + 1e-12) / 200_000 + (b * (1 - b) + 1e-12) / 100_000) ** 0.5
+            assert abs(a - b) <= 4 * se + 1e-9, (a, b)
+
+
+@pytest.mark.parametrize("game,players,board", [("holdem", ["Ah 9h", "random"], "Kh 7h 2c 5d"),
+                                                ("holdem", ["Ah 9h", "Ks Kd", "random"], "Kh 7h 2c"),
+                                                ("shortdeck", ["Ah 9h", "random"], "Kh 7h 6c 8d")])
+def test_sampled_runs_deal_a_random_player_as_every_combo_alike(game, players, board):
+    """A ``random`` player's two cards are dealt from the deck with the
+    runs'; the exact runs count every one of its combos alike."""
+    exact = equity_runs(players, board, game=game)
+    mc = equity_runs(players, board, game=game, samples=300_000, seed=2)
+    assert exact.method == "exact" and mc.method == "monte-carlo"
+    for e, m in zip(exact.players, mc.players):
+        assert abs(e.scoop - m.scoop) <= 4 * m.stderr + 1e-9
+        assert abs(e.blank - m.blank) <= 4 * (max(e.blank * (1 - e.blank), 1e-9) / 300_000) ** 0.5 + 1e-9
+        assert abs(e.equity - m.equity) < 0.005
+
+
+def test_ranges_that_seldom_fit_together_get_fewer_deals_and_a_note(monkeypatch):
+    """A batch of the ranged runs kernel stops after the redraw budget (a
+    tiny one here) with the deals taken so far; the result says so."""
+    from pokercli.equity_calc import montecarlo as M
+
+    monkeypatch.setattr(M, "MC_MAX_REDRAWS", 30)
+    r = equity_runs(["AA,KK", "AA,KK", "AK"], double_board=True, samples=1_000, seed=3)
+    assert 0 < r.deals < 1_000
+    note = f"only {r.deals:,} valid deals of the 1,000 asked for: the ranges rarely fit together"
+    assert r.to_dict()["notes"][0].startswith(note)
+    assert any(line.startswith("note: " + note) for line in _lines(r))
+
+
+def test_an_omaha_random_player_is_every_four_cards_alike():
+    """Omaha's ``random`` (no combos listed: four cards of the deck, dealt
+    with the runs') against the range of every four cards (``xxxx``: each
+    combo drawn by the alias tables), within four standard errors; before
+    2026-11-27 runs refused it with an internal error."""
+    dealt = equity_runs(["As Ah Kd 7c", "random"], "Qs Js 3d", game="omaha", samples=200_000, seed=4)
+    listed = equity_runs(["As Ah Kd 7c", "xxxx"], "Qs Js 3d", game="omaha", samples=200_000, seed=5)
+    for a, b in zip(dealt.players, listed.players):
+        for x, y in ((a.scoop, b.scoop), (a.blank, b.blank), (a.equity, b.equity)):
+            assert abs(x - y) <= 4 * (2 * (x * (1 - x) + 1e-12) / 200_000) ** 0.5 + 1e-9, (x, y)
+    assert equity_runs(["As Ah Kd 7c", "random"], "Qs Js 3d 2c", game="omaha").method == "monte-carlo"

@@ -15,8 +15,10 @@ import numpy as np
 import pytest
 
 import naive
+from pokercli import cards as C
 from pokercli._kernels.jit import call
 from pokercli._kernels.omaha.deals import SHARE_UNIT, omaha_runs
+from pokercli.equity_calc.montecarlo import combo_tables
 from pokercli.equity_calc.omaha import kernel_args
 from pokercli.equity_calc.spot import make_spot
 
@@ -64,10 +66,13 @@ def test_the_omaha_runs_kernel_is_the_plain_sampler_number_for_number(game, hand
     n = len(hands)
     got = [np.zeros(n, np.int64) for _ in range(3)]
     seed = 98765
-    call(omaha_runs, np.array(holes, np.int64), np.array(pool, np.int64),
-         np.array(list(spot.board) + [0] * k, np.int64), np.int64(k), np.int64(runs), np.int64(samples),
-         np.uint64(seed), *kernel_args(spot.game.hole_cards), spot.game.pot.split, *got)
+    stats = np.zeros(2, np.int64)
+    call(omaha_runs, *combo_tables(spot, random_dealt=True), np.int64(C.card_mask(spot.board + spot.removed)),
+         np.array(pool, np.int64), np.array(list(spot.board) + [0] * k, np.int64), np.int64(k), np.int64(runs),
+         np.int64(samples), np.int64(1), np.uint64(seed), *kernel_args(spot.game.hole_cards), spot.game.pot.split,
+         *got, stats)
     want = plain_sampler(spot, holes, pool, k, runs, samples, seed)
     assert [g.tolist() for g in got] == [list(w) for w in want]
+    assert stats.tolist() == [samples, 0]  # fixed hands: no deal drawn again
     assert sum(got[0]) == SHARE_UNIT * runs * samples  # every run's pot is shared out whole
     assert any(0 < x < samples for x in got[1])  # the spots are not foregone

@@ -237,54 +237,140 @@ def _deals(draw, combo_cards, combo_start, alias_keep, alias_other, fixed_mask, 
 
 
 @jit
-def omaha_runs(holes, pool, board, k, runs, samples, seed, card_keys, offsets, board_index, quad_index,
-               quad_best, pair_best, flush_best, low_best, low_bits, pair_code, cover, hilo, share_sum,
-               scoop, blank):
+def omaha_runs(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, pool, board, k, runs, samples,
+               max_redraws, seed, card_keys, offsets, board_index, quad_index, quad_best, pair_best, flush_best,
+               low_best, low_bits, pair_code, cover, hilo, share_sum, scoop, blank, stats):
     """``samples`` deals of the ``k`` cards to come run ``runs`` times (a
-    double board: two runs of five) for the fixed hands ``holes``
-    (int64[players, h]): each run completes ``board`` (int64[5], its first
-    ``5 - k`` cards known) with ``k`` cards of ``pool`` (int64[n], every card
-    left; permuted in place), no card in two runs: a partial Fisher-Yates
-    shuffle of ``runs * k`` cards, a random number a card, as
-    :func:`omaha_monte_carlo` deals one board.
+    double board: two runs of five): each run completes ``board`` (int64[5],
+    its first ``5 - k`` cards known) with ``k`` cards of ``pool`` (int64[n],
+    every card that neither ``fixed_mask`` nor a fixed hand holds; permuted in
+    place), no card in two runs:
+    a partial Fisher-Yates shuffle of ``runs * k`` cards, a random number a
+    card, as :func:`omaha_monte_carlo` deals one board.
+
+    Players as in :func:`omaha_monte_carlo`, by how many rows of
+    ``combo_cards`` (int64[combos, h]) they list: one (a fixed hand), several
+    (a range, its combo drawn by the alias tables before the cards, the whole
+    deal drawn again when a combo meets ``fixed_mask`` (the board and the dead
+    cards), a fixed hand or an earlier combo), none (a ``random`` player,
+    dealt from the pool after the runs' cards); a card a ranged player holds
+    is drawn again. Stops early after ``max_redraws`` redrawn deals;
+    ``stats[0]`` the deals taken, ``stats[1]`` the redrawn ones (added to).
+    With fixed hands alone a deal draws no combo and refuses no card.
 
     Each run's pot is shared as one board's pot is (:func:`_deals`): the
     best high hands split it, or in hi-lo (``hilo``) they split half and the
     best eight-or-better lows the other half when one qualifies; in
     ``SHARE_UNIT`` units, summed in ``share_sum[p]``. ``scoop[p]`` counts the
     deals where ``p`` took every run's pot whole, ``blank[p]`` those where it
-    took nothing of any run. The scoring is :func:`_deals`'s for fixed hands,
-    written out in the loop as there: an inlined helper taking the tables
-    would have Numba count references to each of them on every board."""
-    players = holes.shape[0]
+    took nothing of any run. A fixed hand is scored by its cover quads, a
+    dealt one by its pairs (:func:`_deals`), written out in the loop as
+    there: an inlined helper taking the tables would have Numba count
+    references to each of them on every board."""
+    players = combo_start.shape[0] - 1
+    h = combo_cards.shape[1]
     nq = cover.shape[0]
-    qb, sp, nsp, hole_low = hand_parts(holes, cover, quad_index, pair_code, low_bits)
+    npairs = h * (h - 1) // 2
+    one = np.int64(1)
+    masks = np.zeros(combo_cards.shape[0], np.int64)
+    for c in range(combo_cards.shape[0]):
+        for i in range(h):
+            masks[c] |= one << combo_cards[c, i]
+    kind = np.empty(players, np.int64)  # 0 fixed, 1 ranged, 2 random
+    hole = np.zeros((players, h), np.int64)
+    random_players = np.zeros(players, np.int64)
+    n_random = 0
+    fixed_used = fixed_mask
+    for p in range(players):
+        size = combo_start[p + 1] - combo_start[p]
+        kind[p] = 0 if size == 1 else (1 if size > 1 else 2)
+        if size == 1:
+            for i in range(h):
+                hole[p, i] = combo_cards[combo_start[p], i]
+            fixed_used |= masks[combo_start[p]]
+        elif size == 0:
+            random_players[n_random] = p
+            n_random += 1
+    qb, sp, nsp, hole_low = hand_parts(hole, cover, quad_index, pair_code, low_bits)  # the fixed hands'
+    pcol = np.zeros((players, npairs), np.int64)
+    dealt = runs * k + h * n_random  # pool positions: the runs' cards, then the random players'
     n = pool.shape[0]
     full = board.copy()
     high = np.zeros(players, np.int64)
     low = np.zeros(players, np.int64)
-    everyone = (np.int64(1) << players) - 1
+    everyone = (one << players) - 1
     ctr = np.uint64(seed)
-    for it in range(samples):
+    taken = 0
+    redraws = 0
+    while taken < samples:
+        used = fixed_used
+        ok = True
+        for p in range(players):
+            if kind[p] != 1:
+                continue
+            size = combo_start[p + 1] - combo_start[p]
+            ctr += _GAMMA
+            r = mix64(ctr)
+            col = combo_start[p] + draw_below(r, size)
+            pick = col if (r & np.uint64(0xFFFFFFFF)) < alias_keep[col] else alias_other[col]
+            if used & masks[pick]:
+                ok = False
+                break
+            used |= masks[pick]
+            for i in range(h):
+                hole[p, i] = combo_cards[pick, i]
+        if not ok:
+            redraws += 1
+            if redraws >= max_redraws:
+                break
+            continue
+        for i in range(dealt):
+            while True:  # a card a ranged player holds is drawn again (never with fixed hands alone)
+                ctr += _GAMMA
+                j = i + draw_below(mix64(ctr), n - i)
+                card = pool[j]
+                if not (used >> card) & 1:
+                    break
+            pool[j] = pool[i]
+            pool[i] = card
+        for q in range(n_random):
+            for i in range(h):
+                hole[random_players[q], i] = pool[runs * k + h * q + i]
+        for p in range(players):  # a dealt hand's parts, as in _deals: its pairs, suited pairs, low ranks
+            if kind[p] == 0:
+                continue
+            for s in range(5):
+                nsp[p, s] = 0
+                sp[p, s, 0] = 0
+            hole_low[p] = 0
+            npc = 0
+            for x in range(h):
+                a = hole[p, x]
+                hole_low[p] |= low_bits[a]
+                for y in range(x + 1, h):
+                    code = pair_code[52 * a + hole[p, y]]
+                    pcol[p, npc] = code & 255
+                    npc += 1
+                    s = (code >> 8) - 1
+                    if s >= 0:
+                        sp[p, s, nsp[p, s]] = code & 255
+                        nsp[p, s] += 1
         whole = everyone  # bit p: p took every run so far whole
         none = everyone   # bit p: p took nothing of any run so far
-        pos = 0
         for r in range(runs):
             for i in range(k):
-                ctr += _GAMMA
-                j = pos + draw_below(mix64(ctr), n - pos)
-                card = pool[j]
-                pool[j] = pool[pos]
-                pool[pos] = card
-                pos += 1
-                full[5 - k + i] = card
+                full[5 - k + i] = pool[r * k + i]
             row, suit, frow, board_low = board_parts(full, card_keys, offsets, board_index, low_bits)
             best_h = np.int64(0)
             best_l = np.int64(0)
             for p in range(players):
                 best = np.int64(0)
-                for m in range(nq):
-                    best = max(best, np.int64(quad_best[qb[p, m] + row]))
+                if kind[p] == 0:
+                    for m in range(nq):
+                        best = max(best, np.int64(quad_best[qb[p, m] + row]))
+                else:
+                    for j in range(npairs):
+                        best = max(best, np.int64(pair_best[169 * row + pcol[p, j]]))
                 best = max(best, np.int64(flush_best[frow + sp[p, suit, 0]]))
                 for j in range(1, nsp[p, suit]):
                     best = max(best, np.int64(flush_best[frow + sp[p, suit, j]]))
@@ -313,3 +399,6 @@ def omaha_runs(holes, pool, board, k, runs, samples, seed, card_keys, offsets, b
         for p in range(players):
             scoop[p] += (whole >> p) & 1
             blank[p] += (none >> p) & 1
+        taken += 1
+    stats[0] += taken
+    stats[1] += redraws
