@@ -1113,6 +1113,7 @@ def runs_sample(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, d
     ctr = mix64(np.uint64(seed))
     taken = 0
     redraws = 0
+    won0 = won1 = all0 = all1 = np.int64(0)  # heads-up, in scalars: runs won alone, samples won whole
     while taken < count:
         used = fixed_used
         if ranged:
@@ -1180,15 +1181,12 @@ def runs_sample(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, d
                     v1 = np.int64(rank_value(key + h1, offsets, rank_tab))
                 w0 = np.int64(v0 > v1)
                 w1 = np.int64(v1 > v0)
-                tie = np.int64(1) - w0 - w1
-                share_sum[0] += SHARE_UNIT * w0 + (SHARE_UNIT // 2) * tie
-                share_sum[1] += SHARE_UNIT * w1 + (SHARE_UNIT // 2) * tie
+                won0 += w0
+                won1 += w1
                 a0 &= w0
                 a1 &= w1
-            scoop[0] += a0
-            scoop[1] += a1
-            blank[0] += a1  # heads-up, taking nothing of every run is the other taking it all
-            blank[1] += a0
+            all0 += a0
+            all1 += a1
             taken += 1
             continue
         for p in range(players):
@@ -1228,5 +1226,13 @@ def runs_sample(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, d
             scoop[p] += alone[p]
             blank[p] += nothing[p]
         taken += 1
+    if players == 2:
+        ties = taken * runs - won0 - won1
+        share_sum[0] += SHARE_UNIT * won0 + (SHARE_UNIT // 2) * ties
+        share_sum[1] += SHARE_UNIT * won1 + (SHARE_UNIT // 2) * ties
+        scoop[0] += all0
+        scoop[1] += all1
+        blank[0] += all1  # heads-up, taking nothing of every run is the other taking it all
+        blank[1] += all0
     stats[0] += taken
     stats[1] += redraws
