@@ -13,8 +13,11 @@ card counted by inclusion and exclusion over the cards they share
 cards (triples); by Monte Carlo for three runs of a whole board, or
 ``method="monte-carlo"``.
 
-Fixed hands only, in the games with a board (hold'em, short deck, Omaha; in
-hi-lo each run's pot is split high and low as one pot is).
+In the games with a board (hold'em, short deck, Omaha; in hi-lo each run's
+pot is split high and low as one pot is). Players may hold ranges or be
+``random``: runs of the turn and river or of the river over few enough deals
+of the combos are counted exactly, deal by deal; the rest are sampled in the
+game's kernel, each deal's combos by their weights.
 """
 
 from __future__ import annotations
