@@ -191,7 +191,7 @@ def evaluate_stud(cards: np.ndarray, g, value_map, lows: bool = False, out=None)
         return high, None
     rows = np.ascontiguousarray(_check_batch(cards)).view(np.uint8)  # checked: the highs were
     out = np.empty(rows.shape[0], np.uint8)
-    call(K.eight_lows, rows, _rank_bytes(), out)
+    call(K.eight_lows, rows, _rank_bytes(), _eight_low_table(), out)
     return high, out
 
 
@@ -360,6 +360,13 @@ def _rank_bytes() -> np.ndarray:
     from pokercli._kernels.stud import rank_bytes
 
     return rank_bytes()
+
+
+@lru_cache(maxsize=1)
+def _eight_low_table() -> np.ndarray:
+    from pokercli._kernels.stud import eight_low_table
+
+    return eight_low_table()
 
 
 def lows(cards: np.ndarray, game: GameName = "omaha-hilo") -> np.ndarray:

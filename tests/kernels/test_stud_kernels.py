@@ -242,6 +242,23 @@ def test_eight_or_better_lows_against_pokerkit_on_200000_random_hands():
     assert len(qualified) > 1000
 
 
+def test_every_set_of_low_ranks_gets_its_five_lowest_as_its_low():
+    """Exhaustively over the sets of ranks ace to eight that seven cards can
+    hold (with kings and a queen filling the hand): a set of five or more has
+    its five lowest as its low, a smaller one none; 56 lows in all (C(8, 5))."""
+    rows, want = [], []
+    for size in range(1, 8):
+        for ranks in combinations(range(8), size):  # ace-low: 0 is the ace
+            cards = [13 * (i % 4) + (r - 1) % 13 for i, r in enumerate(ranks)]  # card rank 12 is the ace
+            cards += [13 * i + 11 for i in range(min(4, 7 - size))]  # kings
+            cards += [13 * i + 10 for i in range(7 - len(cards))]  # queens, where seven are not reached
+            rows.append(cards)
+            want.append(sum(1 << r for r in ranks[:5]) if size >= 5 else 0)
+    got = E.lows(np.array(rows, np.int8), "stud-hilo").tolist()
+    assert got == want
+    assert len({x for x in got if x}) == 56
+
+
 # --- deuce-to-seven (27-single) ----------------------------------------------------------
 
 def _representatives():
