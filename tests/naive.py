@@ -703,8 +703,8 @@ def sampled_runs(game, players, board, fixed_mask, pool, k, runs, samples, seed,
     combos, shifted down 32, pick a column, kept when its low 32 bits are below
     keep[column], else other[column]; a combo that meets the board, dead
     cards, a fixed hand or an earlier combo throws the whole deal away (and
-    counts a redraw). Then ``runs * k`` cards and each random player's, in
-    that order, are dealt from ``pool`` (a list, kept shuffled from deal to
+    counts a redraw). Then each random player's cards and ``runs * k``
+    cards, in that order, are dealt from ``pool`` (a list, kept shuffled from deal to
     deal) by a partial Fisher-Yates shuffle: place ``i`` takes the card at
     ``i + (top 32 bits * (n - i) >> 32)``, a card a range holds drawn again
     from a fresh number. Each run's pot is shared by :data:`POT_SHARES`."""
@@ -746,7 +746,8 @@ def sampled_runs(game, players, board, fixed_mask, pool, k, runs, samples, seed,
                 break
             continue
         r = 0
-        for i in range(runs * k + hole * len(randoms)):
+        first = hole * len(randoms)  # the random players' cards, then the runs'
+        for i in range(first + runs * k):
             if two_a_number and i % 2:
                 r = (r << 32) & _MASK
             else:
@@ -756,8 +757,9 @@ def sampled_runs(game, players, board, fixed_mask, pool, k, runs, samples, seed,
                 j = i + below(number(), n - i)
             pool[i], pool[j] = pool[j], pool[i]
         for q, i in enumerate(randoms):
-            hands[i] = tuple(pool[runs * k + hole * q: runs * k + hole * (q + 1)])
-        shares = [shares_of([list(h) for h in hands], list(board) + pool[r * k:(r + 1) * k]) for r in range(runs)]
+            hands[i] = tuple(pool[hole * q: hole * (q + 1)])
+        shares = [shares_of([list(h) for h in hands], list(board) + pool[first + r * k:first + (r + 1) * k])
+                  for r in range(runs)]
         tally_runs(shares, unit, units, whole, nothing)
         taken += 1
     return units, whole, nothing, taken, redraws

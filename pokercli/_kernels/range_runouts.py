@@ -1071,7 +1071,7 @@ def runs_sample(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, d
     fixed hand or an earlier player's combo, the whole deal is drawn again,
     so deals come by the product of their combos' weights among those that
     share no card) or none (a ``random`` player: two cards of the deck, dealt
-    after the runs'). ``deck`` (int64[n]): every card that neither
+    before the runs'). ``deck`` (int64[n]): every card that neither
     ``fixed_mask`` nor a fixed hand holds; the runs' cards come from a
     partial Fisher-Yates shuffle of it (two cards a random number, its high
     half then its low half, from a counter-based generator, the seed hashed
@@ -1104,7 +1104,8 @@ def runs_sample(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, d
             n_random += 1
         else:
             ranged = True
-    dealt = runs * k + 2 * n_random  # deck positions: the runs' cards, then the random players'
+    first = 2 * n_random  # deck positions: the random players' cards, then the runs'
+    dealt = first + runs * k
     n = deck.shape[0]
     cards = deck.copy()
     nothing = np.zeros(players, np.int64)
@@ -1155,9 +1156,9 @@ def runs_sample(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, d
                 c = cards[j]
             cards[j] = cards[i]
             cards[i] = c
-        for q in range(n_random):  # each random player's two cards, after the runs'
-            c1 = cards[runs * k + 2 * q]
-            c2 = cards[runs * k + 2 * q + 1]
+        for q in range(n_random):  # each random player's two cards, before the runs'
+            c1 = cards[2 * q]
+            c2 = cards[2 * q + 1]
             hand_keys[random_players[q]] = card_keys[c1] + card_keys[c2]
             hand_masks[random_players[q]] = (one << c1) | (one << c2)
         if players == 2:  # heads-up in scalars: no arrays written and read back a run
@@ -1170,7 +1171,7 @@ def runs_sample(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, d
             for r in range(runs):
                 key = base_key
                 mask = base_mask
-                for i in range(r * k, r * k + k):
+                for i in range(first + r * k, first + r * k + k):
                     key += card_keys[cards[i]]
                     mask |= one << cards[i]
                 if ((key + h0) | (key + h1)) >> 32 & 0x8888:  # a flush is possible: rare, the branch predicted
@@ -1195,7 +1196,7 @@ def runs_sample(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, d
         for r in range(runs):
             key = base_key
             mask = base_mask
-            for i in range(r * k, r * k + k):
+            for i in range(first + r * k, first + r * k + k):
                 key += card_keys[cards[i]]
                 mask |= one << cards[i]
             suited = np.int64(0)

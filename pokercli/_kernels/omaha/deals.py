@@ -253,8 +253,9 @@ def omaha_runs(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, po
     (a range, its combo drawn by the alias tables before the cards, the whole
     deal drawn again when a combo meets ``fixed_mask`` (the board and the dead
     cards), a fixed hand or an earlier combo), none (a ``random`` player,
-    dealt from the pool after the runs' cards); a card a ranged player holds
-    is drawn again. Stops early after ``max_redraws`` redrawn deals;
+    dealt from the pool before the runs' cards); a card a ranged player holds
+    is drawn again. Each run is valued as its cards are dealt. Stops early
+    after ``max_redraws`` redrawn deals;
     ``stats[0]`` the deals taken, ``stats[1]`` the redrawn ones (added to).
     With fixed hands alone a deal draws no combo and refuses no card.
 
@@ -293,7 +294,9 @@ def omaha_runs(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, po
             n_random += 1
     qb, sp, nsp, hole_low = hand_parts(hole, cover, quad_index, pair_code, low_bits)  # the fixed hands'
     pcol = np.zeros((players, npairs), np.int64)
-    dealt = runs * k + h * n_random  # pool positions: the runs' cards, then the random players'
+    dealt_hands = False  # some hand changes from deal to deal
+    for p in range(players):
+        dealt_hands |= kind[p] != 0
     n = pool.shape[0]
     full = board.copy()
     high = np.zeros(players, np.int64)
@@ -304,62 +307,71 @@ def omaha_runs(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, po
     redraws = 0
     while taken < samples:
         used = fixed_used
-        ok = True
-        for p in range(players):
-            if kind[p] != 1:
-                continue
-            size = combo_start[p + 1] - combo_start[p]
-            ctr += _GAMMA
-            r = mix64(ctr)
-            col = combo_start[p] + draw_below(r, size)
-            pick = col if (r & np.uint64(0xFFFFFFFF)) < alias_keep[col] else alias_other[col]
-            if used & masks[pick]:
-                ok = False
-                break
-            used |= masks[pick]
-            for i in range(h):
-                hole[p, i] = combo_cards[pick, i]
-        if not ok:
-            redraws += 1
-            if redraws >= max_redraws:
-                break
-            continue
-        for i in range(dealt):
-            while True:  # a card a ranged player holds is drawn again (never with fixed hands alone)
+        if dealt_hands:  # ranges and random players: their cards, then their hands' parts
+            ok = True
+            for p in range(players):
+                if kind[p] != 1:
+                    continue
+                size = combo_start[p + 1] - combo_start[p]
                 ctr += _GAMMA
-                j = i + draw_below(mix64(ctr), n - i)
-                card = pool[j]
-                if not (used >> card) & 1:
+                r = mix64(ctr)
+                col = combo_start[p] + draw_below(r, size)
+                pick = col if (r & np.uint64(0xFFFFFFFF)) < alias_keep[col] else alias_other[col]
+                if used & masks[pick]:
+                    ok = False
                     break
-            pool[j] = pool[i]
-            pool[i] = card
-        for q in range(n_random):
-            for i in range(h):
-                hole[random_players[q], i] = pool[runs * k + h * q + i]
-        for p in range(players):  # a dealt hand's parts, as in _deals: its pairs, suited pairs, low ranks
-            if kind[p] == 0:
+                used |= masks[pick]
+                for i in range(h):
+                    hole[p, i] = combo_cards[pick, i]
+            if not ok:
+                redraws += 1
+                if redraws >= max_redraws:
+                    break
                 continue
-            for s in range(5):
-                nsp[p, s] = 0
-                sp[p, s, 0] = 0
-            hole_low[p] = 0
-            npc = 0
-            for x in range(h):
-                a = hole[p, x]
-                hole_low[p] |= low_bits[a]
-                for y in range(x + 1, h):
-                    code = pair_code[52 * a + hole[p, y]]
-                    pcol[p, npc] = code & 255
-                    npc += 1
-                    s = (code >> 8) - 1
-                    if s >= 0:
-                        sp[p, s, nsp[p, s]] = code & 255
-                        nsp[p, s] += 1
+            for i in range(h * n_random):  # the random players' cards first
+                while True:  # a card a ranged player holds is drawn again
+                    ctr += _GAMMA
+                    j = i + draw_below(mix64(ctr), n - i)
+                    card = pool[j]
+                    if not (used >> card) & 1:
+                        break
+                pool[j] = pool[i]
+                pool[i] = card
+                hole[random_players[i // h], i % h] = card
+            for p in range(players):  # a dealt hand's parts, as in _deals: its pairs, suited pairs,
+                if kind[p] == 0:      # low ranks
+                    continue
+                for s in range(5):
+                    nsp[p, s] = 0
+                    sp[p, s, 0] = 0
+                hole_low[p] = 0
+                npc = 0
+                for x in range(h):
+                    a = hole[p, x]
+                    hole_low[p] |= low_bits[a]
+                    for y in range(x + 1, h):
+                        code = pair_code[52 * a + hole[p, y]]
+                        pcol[p, npc] = code & 255
+                        npc += 1
+                        s = (code >> 8) - 1
+                        if s >= 0:
+                            sp[p, s, nsp[p, s]] = code & 255
+                            nsp[p, s] += 1
         whole = everyone  # bit p: p took every run so far whole
         none = everyone   # bit p: p took nothing of any run so far
+        pos = h * n_random
         for r in range(runs):
             for i in range(k):
-                full[5 - k + i] = pool[r * k + i]
+                while True:  # a card a ranged player holds is drawn again (never with fixed hands alone)
+                    ctr += _GAMMA
+                    j = pos + draw_below(mix64(ctr), n - pos)
+                    card = pool[j]
+                    if not (used >> card) & 1:
+                        break
+                pool[j] = pool[pos]
+                pool[pos] = card
+                pos += 1
+                full[5 - k + i] = card
             row, suit, frow, board_low = board_parts(full, card_keys, offsets, board_index, low_bits)
             best_h = np.int64(0)
             best_l = np.int64(0)
