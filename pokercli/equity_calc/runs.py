@@ -576,11 +576,12 @@ def _omaha_batches(spot, deck: np.ndarray, k: int, runs: int, samples: int, seed
     hand, board or dead card holds; batches of ``KERNEL_BATCH``, each stopping
     after :data:`pokercli.equity_calc.montecarlo.MC_MAX_REDRAWS` redrawn deals."""
     from pokercli._kernels.jit import call
-    from pokercli._kernels.omaha.deals import omaha_runs
+    from pokercli._kernels.omaha.deals import omaha_ranged_runs, omaha_runs
     from pokercli.equity_calc.montecarlo import MC_MAX_REDRAWS, batch_seed, combo_tables
     from pokercli.equity_calc.omaha import kernel_args
 
     combos = combo_tables(spot, random_dealt=True)
+    kernel = omaha_runs if all(len(p.combos) == 1 for p in spot.players) else omaha_ranged_runs
     fixed_mask = np.int64(C.card_mask(spot.board + spot.removed))
     board = np.array(list(spot.board) + [0] * k, np.int64)
     tables = kernel_args(spot.game.hole_cards)
@@ -588,7 +589,7 @@ def _omaha_batches(spot, deck: np.ndarray, k: int, runs: int, samples: int, seed
 
     def batch(b: int, n: int, out) -> tuple[int, int]:
         stats = np.zeros(2, np.int64)
-        call(omaha_runs, *combos, fixed_mask, deck.copy(), board, np.int64(k), np.int64(runs), np.int64(n),
+        call(kernel, *combos, fixed_mask, deck.copy(), board, np.int64(k), np.int64(runs), np.int64(n),
              MC_MAX_REDRAWS, np.uint64(batch_seed(seed, b)), *tables, hilo, *out, stats)
         return int(stats[0]), int(stats[1])
 

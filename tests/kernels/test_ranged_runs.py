@@ -1,7 +1,9 @@
 """The runs kernels with ranges and random players (run it twice, double
 boards: ``range_runouts.runs_sample`` for hold'em and short deck,
 ``omaha.deals.omaha_runs`` for Omaha and hi-lo) against a plain sampler of
-the same random numbers (:func:`naive.sampled_runs`).
+the same random numbers (:func:`naive.sampled_runs`). Omaha has two
+kernels of one body: ``omaha_runs`` for fixed hands alone and
+``omaha_ranged_runs``, which takes fixed hands too and must count them alike.
 
 Each deal draws the ranges' combos by their alias tables (the whole deal
 drawn again when two meet), then the runs' cards and the random players'
@@ -20,7 +22,7 @@ import naive
 from pokercli import cards as C
 from pokercli._kernels.jit import call
 from pokercli._kernels.lookup import KEY_INIT, kernel_tables, strength_tables
-from pokercli._kernels.omaha.deals import SHARE_UNIT, omaha_runs
+from pokercli._kernels.omaha.deals import SHARE_UNIT, omaha_ranged_runs, omaha_runs
 from pokercli._kernels.range_runouts import runs_sample
 from pokercli.equity_calc import omaha as O
 from pokercli.equity_calc.montecarlo import combo_tables
@@ -46,7 +48,7 @@ def _inputs(spot):
     return tables, fixed_mask, deck, players
 
 
-def _run(spot, runs, samples, seed, max_redraws):
+def _run(spot, runs, samples, seed, max_redraws, ranged_kernel=False):
     """(kernel's integers, plain sampler's integers) of a spot."""
     tables, fixed_mask, deck, players = _inputs(spot)
     k = 5 - len(spot.board)
@@ -55,7 +57,9 @@ def _run(spot, runs, samples, seed, max_redraws):
     stats = np.zeros(2, np.int64)
     omaha = spot.game.hole_cards > 2
     if omaha:
-        call(omaha_runs, *tables, np.int64(fixed_mask), np.array(deck, np.int64),
+        fixed = all(isinstance(p, tuple) for p in players)
+        kernel = omaha_runs if fixed and not ranged_kernel else omaha_ranged_runs  # as runs.py picks them
+        call(kernel, *tables, np.int64(fixed_mask), np.array(deck, np.int64),
              np.array(list(spot.board) + [0] * k, np.int64), np.int64(k), np.int64(runs), np.int64(samples),
              np.int64(max_redraws), np.uint64(seed), *O.kernel_args(spot.game.hole_cards), spot.game.pot.split,
              *got, stats)
@@ -103,3 +107,9 @@ def test_a_runs_kernel_stops_after_its_redraw_budget(game, hands):
     got, want = _run(spot, 2, 10_000, 13579, 40)
     assert got == want
     assert got[4] == 40 and 0 < got[3] < 10_000
+
+
+def test_omahas_ranged_runs_kernel_counts_fixed_hands_as_the_fixed_one_does():
+    spot = make_spot(["As Ah Kd 7c", "Ks Kh Qd Jc", "9c 8c 7h 6h"], "Qs Js 3d", "", "omaha-hilo")
+    got, want = _run(spot, 2, 150, 11, 1_000_000, ranged_kernel=True)
+    assert got == want and got == _run(spot, 2, 150, 11, 1_000_000)[0]
