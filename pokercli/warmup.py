@@ -98,6 +98,8 @@ def _steps() -> list[tuple[str, Callable[[], Any]]]:
             equity(["AsKs", "QdQc"], board="Qs Js 3d", samples=1000, seed=1),
             equity(["AsKs", "QdQc", "Jh9h"], board="Qs Js 3d", samples=1000, seed=1),
             equity_runs(["AsKs", "QdQc"], "Qs Js 3d", method="monte-carlo", samples=1000, seed=1))),
+        ("omaha: runs of ranges", lambda: equity_runs(["AAxx", "random"], "Qs Js 3d", game="omaha",
+                                                      samples=1000, seed=1)),
         ("hits", lambda: board_hits.hits("QQ+,AK,T9s-65s", "Kd 7c 2h", vs="AsKs")),
         ("outs and --distribution", lambda: (analysis.outs("Ah Kh", "Qh 7h 2c", "Qs Qd"),
                                              analysis.distribution(["AsAh", "KK,QQ"], board="Kd 7c 2h"))),
