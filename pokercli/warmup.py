@@ -93,7 +93,8 @@ def _steps() -> list[tuple[str, Callable[[], Any]]]:
                                     equity(["AsKs", "random"], board="Kd 7c 2h 5s", method="exact"),
                                     equity(["AsKs", "random", "QhJh"], board="Kd 7c 2h 5s", method="exact"),
                                     equity(["QQ+,AKs", "random"], samples=1000, seed=1),
-                                    equity_runs(["AKs", "QQ+"], double_board=True, samples=1000, seed=1))),
+                                    equity_runs(["AKs", "QQ+"], double_board=True, samples=1000, seed=1),
+                                    equity_runs(["AsKs", "random"], double_board=True, samples=1000, seed=1))),
         ("holdem: Monte Carlo of flush draws", lambda: (  # the kernels that value flushes with no branch
             equity(["AsKs", "QdQc"], board="Qs Js 3d", samples=1000, seed=1),
             equity(["AsKs", "QdQc", "Jh9h"], board="Qs Js 3d", samples=1000, seed=1),

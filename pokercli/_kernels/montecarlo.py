@@ -985,7 +985,7 @@ def _headsup_won(bkey, e, h0, h1, m0, m1, base_mask, first_masks, second_masks, 
 @jit_inline
 def _runs_samples(flushy, hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
                   base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
-                  share_unit, share_sum, scoop, blank):
+                  share_unit, share_sum, scoop, blank, with_random, seats, hole_keys, hole_masks):
     """Fixed hands and the cards to come run ``runs`` times from the same
     deck (a double board; a preflop, flop or turn all-in run two or three
     times), ``samples`` times. Each run's cards are two part-table rows, as
@@ -1014,8 +1014,16 @@ def _runs_samples(flushy, hand_keys, hand_masks, first_keys, first_masks, second
     counts at the end: one count a sample where a run at a time took one a
     run and two more a sample (three-way double board 8.8-10.4 -> 8.0 ns a
     board); more players count a run at a time."""
-    players = hand_keys.shape[0]
+    players = seats.shape[0] if with_random else hand_keys.shape[0]
     ctr, nt, npart, worse = _start(seed, first_keys, second_keys)
+    randoms = 0
+    for p in range(seats.shape[0] if with_random else 0):
+        randoms += seats[p] < 0
+    hn = np.uint64(hole_keys.shape[0])
+    worse_hole = _worse(hn)
+    hole_rows = np.zeros((max(randoms, 1), RUNS_BLOCK + 1), np.uint64)
+    hole_sums = np.zeros((max(randoms, 1), RUNS_BLOCK + 1), np.int64)
+    nothing = np.zeros(1, np.int64)  # the empty second part of a hole's try
     rows = np.zeros((runs, RUNS_BLOCK + 1), np.uint64)
     keys = np.zeros((runs, RUNS_BLOCK + 1), np.int64)
     taken = np.zeros(RUNS_BLOCK + 1, np.int64)
@@ -1055,7 +1063,65 @@ def _runs_samples(flushy, hand_keys, hand_masks, first_keys, first_masks, second
                 for t in range(want):
                     i, j = _rows(rows[r, t])
                     taken[t] |= first_masks[i] | second_masks[j]
-        if players == 2:  # in scalars: a loop over two players ran at about half this speed
+        if with_random:  # each random player's two cards, a row of the hole table meeting no run's nor
+            for t in range(want):  # an earlier random player's card, drawn in rounds as a run is
+                m = np.int64(0)
+                for r in range(runs):
+                    i, j = _rows(rows[r, t])
+                    m |= first_masks[i] | second_masks[j]
+                taken[t] = m
+            for q in range(randoms):
+                ctr = _draw_runs(ctr, hn, np.uint64(1), worse_hole, hole_keys, hole_masks, nothing, nothing,
+                                 hole_rows[q], hole_sums[q], taken, want, False, pending, cand)
+                for t in range(want):
+                    taken[t] |= hole_masks[hole_rows[q, t] & np.uint64(0xFFFFF)]
+        if players == 2 and with_random:  # heads-up with a random player, in scalars as below; the hands
+            w0 = np.int64(0)              # valued in the loop (an inlined helper taking the tables had Numba
+            w1 = np.int64(0)              # count references to them on every board: ten times slower)
+            a0 = np.int64(0)
+            a1 = np.int64(0)
+            for t in range(want):
+                all_0 = np.int64(1)
+                all_1 = np.int64(1)
+                for r in range(runs):
+                    i, j = _rows(rows[r, t])
+                    bkey = base_key + keys[r, t]
+                    bmask = base_mask | first_masks[i] | second_masks[j]
+                    v0 = np.int64(0)
+                    v1 = np.int64(0)
+                    for p in range(2):
+                        seat = seats[p]
+                        if seat >= 0:
+                            key = hand_keys[seat] + bkey
+                            if (key >> 35) & 0x1111:  # this hand may hold a flush
+                                v = np.int64(hand_value(key, hand_masks[seat] | bmask, offsets, rank_strength,
+                                                        flush_strength))
+                            else:
+                                v = np.int64(values[seat, (bkey >> ID_SHIFT) & 0xFFFF])
+                        else:
+                            hr = hole_rows[-1 - seat, t] & np.uint64(0xFFFFF)
+                            v = np.int64(hand_value(hole_keys[hr] + bkey, hole_masks[hr] | bmask, offsets,
+                                                    rank_strength, flush_strength))
+                        if p == 0:
+                            v0 = v
+                        else:
+                            v1 = v
+                    x0 = np.int64(v0 > v1)
+                    x1 = np.int64(v1 > v0)
+                    w0 += x0
+                    w1 += x1
+                    all_0 &= x0
+                    all_1 &= x1
+                a0 += all_0
+                a1 += all_1
+            ties = want * runs - w0 - w1
+            share_sum[0] += share_unit * w0 + half * ties
+            share_sum[1] += share_unit * w1 + half * ties
+            scoop[0] += a0
+            scoop[1] += a1
+            blank[0] += a1
+            blank[1] += a0
+        elif players == 2:  # in scalars: a loop over two players ran at about half this speed
             h0 = hand_keys[0]
             h1 = hand_keys[1]
             m0 = hand_masks[0]
@@ -1103,16 +1169,59 @@ def _runs_samples(flushy, hand_keys, hand_masks, first_keys, first_masks, second
                 code = np.int64(0)
                 for r in range(runs):
                     i, j = _rows(rows[r, t])
-                    code |= _winners3(hand_keys, hand_masks, base_key + keys[r, t], i, j, base_mask, first_masks,
-                                      second_masks, values, offsets, rank_strength, flush_strength,
-                                      flushy) << (3 * r)
+                    bkey = base_key + keys[r, t]
+                    if with_random:  # seat by seat, written out as heads-up above
+                        bmask = base_mask | first_masks[i] | second_masks[j]
+                        best = np.int64(-1)
+                        pattern = np.int64(0)
+                        for p in range(3):
+                            seat = seats[p]
+                            if seat >= 0:
+                                key = hand_keys[seat] + bkey
+                                if (key >> 35) & 0x1111:  # this hand may hold a flush
+                                    v = np.int64(hand_value(key, hand_masks[seat] | bmask, offsets, rank_strength,
+                                                            flush_strength))
+                                else:
+                                    v = np.int64(values[seat, (bkey >> ID_SHIFT) & 0xFFFF])
+                            else:
+                                hr = hole_rows[-1 - seat, t] & np.uint64(0xFFFFF)
+                                v = np.int64(hand_value(hole_keys[hr] + bkey, hole_masks[hr] | bmask, offsets,
+                                                        rank_strength, flush_strength))
+                            bit = np.int64(1) << p
+                            pattern = bit if v > best else (pattern | bit if v == best else pattern)
+                            best = max(best, v)
+                    else:
+                        pattern = _winners3(hand_keys, hand_masks, bkey, i, j, base_mask, first_masks,
+                                            second_masks, values, offsets, rank_strength, flush_strength, flushy)
+                    code |= pattern << (3 * r)
                 joint[code] += 1
         else:  # each run's winners as a pattern of bits, counted; then each sample's runs together
             for r in range(runs):
                 for t in range(want):
                     i, j = _rows(rows[r, t])
                     bkey = base_key + keys[r, t]
-                    if players == 3:
+                    if with_random:  # a fixed hand by its values row unless it may hold a flush, a random one in full
+                        bmask = base_mask | first_masks[i] | second_masks[j]
+                        x = (bkey >> ID_SHIFT) & 0xFFFF
+                        best = np.int64(-1)
+                        pattern = np.int64(0)
+                        for p in range(players):
+                            seat = seats[p]
+                            if seat >= 0:
+                                key = hand_keys[seat] + bkey
+                                if (key >> 35) & 0x1111:
+                                    v = np.int64(hand_value(key, hand_masks[seat] | bmask, offsets, rank_strength,
+                                                            flush_strength))
+                                else:
+                                    v = np.int64(values[seat, x])
+                            else:
+                                hr = hole_rows[-1 - seat, t] & np.uint64(0xFFFFF)
+                                v = np.int64(hand_value(hole_keys[hr] + bkey, hole_masks[hr] | bmask, offsets,
+                                                        rank_strength, flush_strength))
+                            bit = np.int64(1) << p
+                            pattern = bit if v > best else (pattern | bit if v == best else pattern)
+                            best = max(best, v)
+                    elif players == 3:
                         pattern = _winners3(hand_keys, hand_masks, bkey, i, j, base_mask, first_masks,
                                             second_masks, values, offsets, rank_strength, flush_strength,
                                             flushy)
@@ -1163,9 +1272,10 @@ def fixed_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, seco
                share_unit, share_sum, scoop, blank):
     """Fixed hands' cards to come run ``runs`` times, ``samples`` times
     (:func:`_runs_samples`, its docstring above: a flush valued on a branch)."""
+    none = np.zeros(1, np.int64)
     _runs_samples(False, hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
                   base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
-                  share_unit, share_sum, scoop, blank)
+                  share_unit, share_sum, scoop, blank, False, none, none, none)
 
 
 @jit
@@ -1174,6 +1284,22 @@ def fixed_runs_flushy(hand_keys, hand_masks, first_keys, first_masks, second_key
                       share_unit, share_sum, scoop, blank):
     """:func:`fixed_runs` valuing every run's flushes with no branch, two or
     three hands (as :func:`fixed_headsup_flushy`; more keep the branch): the same counts."""
+    none = np.zeros(1, np.int64)
     _runs_samples(True, hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
                   base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
-                  share_unit, share_sum, scoop, blank)
+                  share_unit, share_sum, scoop, blank, False, none, none, none)
+
+
+@jit
+def fixed_random_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks, base_key,
+                      base_mask, values, seats, hole_keys, hole_masks, runs, samples, seed, offsets, rank_strength,
+                      flush_strength, share_unit, share_sum, scoop, blank):
+    """:func:`fixed_runs` with ``random`` players too (``seats`` and the hole
+    table as :func:`fixed_and_random` takes them): after a block's runs, each
+    random player's two cards are a row of ``hole_keys``/``hole_masks`` drawn
+    in rounds as a run is (:func:`_draw_runs`), meeting no run's card nor an
+    earlier random player's; each run's winners then found seat by seat, a
+    random hand valued in full. Flushes on a branch."""
+    _runs_samples(False, hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
+                  base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
+                  share_unit, share_sum, scoop, blank, True, seats, hole_keys, hole_masks)

@@ -516,8 +516,27 @@ def ranged_any_five(spot, deck: np.ndarray, k: int, runs: int, samples: int, see
     and the board (hold'em, short deck: the engine's ``runs_ranges``), by
     :func:`pokercli._kernels.range_runouts.runs_sample`: each deal's combos
     drawn by their weights (the whole deal again when two share a card), then
-    the runs dealt card by card from the cards they leave. ``deck`` holds the
-    fixed hands' cards too."""
+    the runs dealt card by card from the cards they leave; where every
+    player is fixed or ``random`` (up to three random), by
+    :func:`pokercli._kernels.montecarlo.fixed_random_runs` instead (the runs
+    from the part tables, then each random hand a row of the two-card table,
+    as one board's ``fixed_and_random`` draws them). ``deck`` holds the fixed
+    hands' cards too."""
+    from pokercli._kernels.jit import call
+    from pokercli._kernels.lookup import kernel_tables, strength_tables
+    from pokercli._kernels.montecarlo import fixed_random_runs
+    from pokercli._kernels.omaha.deals import SHARE_UNIT
+    from pokercli.equity_calc.montecarlo import batch_seed, fixed_random_call
+
+    keys, offsets = kernel_tables(spot.game.rule.key)[:2]
+    rank_tab, flush_tab = strength_tables(spot.game.rule.key)
+    tables = fixed_random_call(spot, keys, offsets, rank_tab)  # fixed hands and random players alone
+    if tables is not None:
+        def batch(b: int, n: int, out) -> None:
+            call(fixed_random_runs, *tables, runs, n, np.uint64(batch_seed(seed, b)), offsets, rank_tab,
+                 flush_tab, SHARE_UNIT, *out)
+
+        return _kernel_batches(spot, batch, runs, samples, seed, stderr)
     fixed = C.card_mask([c for p in spot.players if len(p.combos) == 1 for c in p.combos[0][0]])
     return _card_by_card(spot, deck[[not (fixed >> int(c)) & 1 for c in deck]], k, runs, samples, seed, stderr)
 

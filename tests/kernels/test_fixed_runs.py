@@ -38,9 +38,11 @@ GAMMA, mix64 = naive.GAMMA, naive.mix64  # SplitMix64, as the kernels draw
 def plain_sampler(spot, runs: int, samples: int, seed: int, block: int):
     """(share units, takes all, nothing) of each player, as the kernel must
     count them, written the plain way."""
-    holes = [list(p.combos[0][0]) for p in spot.players]
-    used = set(spot.board) | set(spot.removed) | {c for h in holes for c in h}
+    randoms = [i for i, rnd in enumerate(spot.random_players) if rnd]
+    holes = [None if rnd else list(p.combos[0][0]) for p, rnd in zip(spot.players, spot.random_players)]
+    used = set(spot.board) | set(spot.removed) | {c for h in holes if h for c in h}
     deck = [c for c in range(52) if c not in used]
+    pairs = list(combinations(deck, 2))  # a random player's hole cards: a row of this table
     first, second = K.BOARD_PARTS[spot.to_come]
     parts1, parts2 = list(combinations(deck, first)), list(combinations(deck, second))
     nt, npart = len(parts1), len(parts2)
@@ -56,6 +58,29 @@ def plain_sampler(spot, runs: int, samples: int, seed: int, block: int):
             r = mix64(state[0])
             yield r >> 32
             yield r & LOW
+
+    def random_holes(samples):
+        """Each sample's hole cards: every random player's a row of ``pairs`` that
+        meets none of the sample's runs nor an earlier random player's, drawn in
+        rounds as a run is (a fresh stream a round, the rejected listed again)."""
+        taken = [set().union(*sample) for sample in samples]
+        got = [list(holes) for _ in samples]
+        worse_hole = (1 << 32) % len(pairs)
+        for seat in randoms:
+            pending = list(range(len(samples)))
+            while pending:
+                stream = candidates()
+                rejected = []
+                for t in pending:
+                    a = next(stream) * len(pairs)
+                    cards = set(pairs[a >> 32])
+                    if (a & LOW) >= worse_hole and not cards & taken[t]:
+                        got[t][seat] = sorted(cards)
+                        taken[t] |= cards
+                    else:
+                        rejected.append(t)
+                pending = rejected
+        return got
 
     n = len(holes)
     units, whole, nothing = [0] * n, [0] * n, [0] * n
@@ -76,8 +101,8 @@ def plain_sampler(spot, runs: int, samples: int, seed: int, block: int):
                     sample = [set(parts1[row]) for row in rows]
                     if a >= (1 << 32) % nt ** runs and len(set().union(*sample)) == first * runs:
                         kept.append(sample)
-            for sample in kept:
-                shares = [shares_of(holes, list(spot.board) + sorted(cards)) for cards in sample]
+            for sample, dealt_holes in zip(kept, random_holes(kept)):
+                shares = [shares_of(dealt_holes, list(spot.board) + sorted(cards)) for cards in sample]
                 naive.tally_runs(shares, SHARE_UNIT, units, whole, nothing)
             continue
         dealt = [[] for _ in range(want)]  # each sample's runs so far
@@ -97,8 +122,8 @@ def plain_sampler(spot, runs: int, samples: int, seed: int, block: int):
                     else:
                         rejected.append(t)
                 pending = rejected
-        for sample in dealt:
-            shares = [shares_of(holes, list(spot.board) + sorted(cards)) for cards in sample]
+        for sample, dealt_holes in zip(dealt, random_holes(dealt)):
+            shares = [shares_of(dealt_holes, list(spot.board) + sorted(cards)) for cards in sample]
             naive.tally_runs(shares, SHARE_UNIT, units, whole, nothing)
     return units, whole, nothing
 
@@ -136,6 +161,35 @@ def test_the_runs_kernel_is_the_plain_sampler_number_for_number(game, hands, boa
     want = plain_sampler(spot, runs, samples, seed, K.RUNS_BLOCK)
     assert [g.tolist() for g in got] == [list(w) for w in want]
     assert sum(got[0]) == SHARE_UNIT * runs * samples  # every run's pot is shared out whole
+
+
+@pytest.mark.parametrize("game,hands,board,runs,samples", [
+    ("holdem", ["As Ks", "random"], "", 2, 1100),                          # a double board; two blocks
+    ("holdem", ["As Ks", "Qd Qc", "random"], "Qs Js 3d", 2, 300),          # a flop's runs drawn together
+    ("holdem", ["Ah 9h", "random", "random"], "Qd 7h 2c 5h", 3, 300),      # two random players, the river
+    ("holdem", ["Ah 9h", "Ks Kd", "random"], "Qd 7h 2c", 3, 300),
+    ("shortdeck", ["As 6s", "random"], "Ah 7c 8d", 2, 300),
+])
+def test_the_runs_kernel_with_random_players_is_the_plain_sampler_number_for_number(game, hands, board, runs,
+                                                                                    samples):
+    """``fixed_random_runs``: each random player's hole cards a row of the
+    two-card table, drawn in rounds after the runs as a run is, meeting no
+    run's card nor an earlier random player's."""
+    from pokercli.equity_calc.montecarlo import fixed_random_call
+
+    spot = make_spot(hands, board, "", game)
+    keys, offsets, *_ = kernel_args(spot.game.rule.key)
+    rank_strength, flush_strength = strength_tables(spot.game.rule.key)
+    args = fixed_random_call(spot, keys, offsets, rank_strength)
+    n = len(hands)
+    got = [np.zeros(n, np.int64) for _ in range(3)]
+    seed = 2468
+    call(K.fixed_random_runs, *args, runs, samples, np.uint64(seed), offsets, rank_strength, flush_strength,
+         SHARE_UNIT, *got)
+    want = plain_sampler(spot, runs, samples, seed, K.RUNS_BLOCK)
+    assert [g.tolist() for g in got] == [list(w) for w in want]
+    assert sum(got[0]) == SHARE_UNIT * runs * samples
+    assert any(0 < x < samples for x in got[1])  # the spots are not foregone
 
 
 @jit
