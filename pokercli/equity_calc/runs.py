@@ -537,8 +537,13 @@ def ranged_any_five(spot, deck: np.ndarray, k: int, runs: int, samples: int, see
                  flush_tab, SHARE_UNIT, *out)
 
         return _kernel_batches(spot, batch, runs, samples, seed, stderr)
+    return _card_by_card(spot, _without_fixed_hands(spot, deck), k, runs, samples, seed, stderr)
+
+
+def _without_fixed_hands(spot, deck: np.ndarray) -> np.ndarray:
+    """``deck`` less the fixed hands' cards (the ranged runs' ``deck`` holds them)."""
     fixed = C.card_mask([c for p in spot.players if len(p.combos) == 1 for c in p.combos[0][0]])
-    return _card_by_card(spot, deck[[not (fixed >> int(c)) & 1 for c in deck]], k, runs, samples, seed, stderr)
+    return deck[[not (fixed >> int(c)) & 1 for c in deck]]
 
 
 def _card_by_card(spot, deck: np.ndarray, k: int, runs: int, samples: int, seed: int,
@@ -584,8 +589,7 @@ def ranged_omaha(spot, deck: np.ndarray, k: int, runs: int, samples: int, seed: 
     deal's combos drawn by their weights (the whole deal again when two share a
     card), then the runs dealt from the cards they leave. ``deck`` holds the
     fixed hands' cards too."""
-    fixed = C.card_mask([c for p in spot.players if len(p.combos) == 1 for c in p.combos[0][0]])
-    return _omaha_batches(spot, deck[[not (fixed >> int(c)) & 1 for c in deck]], k, runs, samples, seed, stderr)
+    return _omaha_batches(spot, _without_fixed_hands(spot, deck), k, runs, samples, seed, stderr)
 
 
 def _omaha_batches(spot, deck: np.ndarray, k: int, runs: int, samples: int, seed: int,
