@@ -902,7 +902,8 @@ def _packed_candidate(x, nt, runs, worse_all):
 
 
 @jit_inline
-def _packed_runs(ctr, nt, worse_all, runs, first_keys, first_masks, second_keys, rows, keys, want, cand, wide):
+def _packed_runs(ctr, nt, worse_all, runs, first_keys, first_masks, second_keys, rows, keys, want, cand, wide,
+                 against, taken):
     """Every run of ``want`` samples when each run is one part and
     ``nt ** runs`` is below ``2**32`` (the runs of a flop or a turn): a try
     draws all of a sample's runs from 32 random bits
@@ -946,10 +947,14 @@ def _packed_runs(ctr, nt, worse_all, runs, first_keys, first_masks, second_keys,
             keys[0, filled] = first_keys[i] + second_keys[0]
             keys[1, filled] = first_keys[j] + second_keys[0]
             clash = mi & mj
+            if against:  # a constant: the runs meet none of the sample's cards in ``taken`` either
+                clash |= (mi | mj) & taken[filled]
             if runs == 3:
                 q = (e >> np.uint64(40)) & np.uint64(0xFFFFF)
                 mq = first_masks[q]
                 clash |= (mi | mj) & mq
+                if against:
+                    clash |= mq & taken[filled]
                 rows[2, filled] = q
                 keys[2, filled] = first_keys[q] + second_keys[0]
             filled += np.uint64((clash == 0) & ((e >> np.uint64(63)) == 0))
@@ -985,7 +990,8 @@ def _headsup_won(bkey, e, h0, h1, m0, m1, base_mask, first_masks, second_masks, 
 @jit_inline
 def _runs_samples(flushy, hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
                   base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
-                  share_unit, share_sum, scoop, blank, with_random, seats, hole_keys, hole_masks):
+                  share_unit, share_sum, scoop, blank, with_random, seats, hole_keys, hole_masks, with_ranges,
+                  ranges):
     """Fixed hands and the cards to come run ``runs`` times from the same
     deck (a double board; a preflop, flop or turn all-in run two or three
     times), ``samples`` times. Each run's cards are two part-table rows, as
@@ -1014,11 +1020,18 @@ def _runs_samples(flushy, hand_keys, hand_masks, first_keys, first_masks, second
     counts at the end: one count a sample where a run at a time took one a
     run and two more a sample (three-way double board 8.8-10.4 -> 8.0 ns a
     board); more players count a run at a time."""
-    players = seats.shape[0] if with_random else hand_keys.shape[0]
+    combo_keys, combo_masks, combo_start, alias_keep, alias_other, max_redraws, stats = ranges  # (a call of
+    # more than 30 arguments compiles to one of *args, which Numba does not inline)
+    dealt = with_random or with_ranges  # some seats' hands change from sample to sample (a constant)
+    players = seats.shape[0] if dealt else hand_keys.shape[0]
     ctr, nt, npart, worse = _start(seed, first_keys, second_keys)
-    randoms = 0
-    for p in range(seats.shape[0] if with_random else 0):
+    randoms = 0  # the seats dealt a hand a sample: random players, or ranges
+    for p in range(seats.shape[0] if dealt else 0):
         randoms += seats[p] < 0
+    seat_keys = np.zeros((max(randoms, 1), RUNS_BLOCK + 1), np.int64)   # their hands' keys and cards
+    seat_masks = np.zeros((max(randoms, 1), RUNS_BLOCK + 1), np.int64)
+    redraws = 0
+    stop = False
     hn = np.uint64(hole_keys.shape[0])
     worse_hole = _worse(hn)
     hole_rows = np.zeros((max(randoms, 1), RUNS_BLOCK + 1), np.uint64)
@@ -1050,12 +1063,43 @@ def _runs_samples(flushy, hand_keys, hand_masks, first_keys, first_masks, second
     done = 0
     while done < samples:
         want = min(RUNS_BLOCK, samples - done)
+        if with_ranges:  # each sample's combos first, by their alias tables; the whole deal again when two meet
+            t = 0
+            while t < want:
+                ok = True
+                m = np.int64(0)
+                for q in range(randoms):
+                    lo = combo_start[q]
+                    ctr += _GAMMA
+                    r = mix64(ctr)
+                    col = lo + draw_below(r, combo_start[q + 1] - lo)  # a column, then its coin
+                    pick = col if (r & _LOW32) < alias_keep[col] else alias_other[col]
+                    cm = combo_masks[pick]
+                    if m & cm:
+                        ok = False
+                        break
+                    m |= cm
+                    seat_keys[q, t] = combo_keys[pick]
+                    seat_masks[q, t] = cm
+                if ok:
+                    taken[t] = m
+                    t += 1
+                else:
+                    redraws += 1
+                    if redraws >= max_redraws:
+                        stop = True
+                        break
+            want = t
         if packed:  # the runs of a flop or a turn: all of a sample's runs in one try
             ctr = _packed_runs(ctr, nt, worse_all, runs, first_keys, first_masks, second_keys, rows, keys, want,
-                               cand, WIDE)
+                               cand, WIDE, with_ranges, taken)
         else:
             ctr = _draw_runs(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows[0],
-                             keys[0], taken, want, True, pending, cand)
+                             keys[0], taken, want, not with_ranges, pending, cand)
+            if with_ranges:  # the first run met the combos' cards; the later ones meet it too
+                for t in range(want):
+                    i, j = _rows(rows[0, t])
+                    taken[t] |= first_masks[i] | second_masks[j]
         for r in range(1, runs if not packed else 1):
             ctr = _draw_runs(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows[r],
                              keys[r], taken, want, False, pending, cand)
@@ -1074,8 +1118,11 @@ def _runs_samples(flushy, hand_keys, hand_masks, first_keys, first_masks, second
                 ctr = _draw_runs(ctr, hn, np.uint64(1), worse_hole, hole_keys, hole_masks, nothing, nothing,
                                  hole_rows[q], hole_sums[q], taken, want, False, pending, cand)
                 for t in range(want):
-                    taken[t] |= hole_masks[hole_rows[q, t] & np.uint64(0xFFFFF)]
-        if players == 2 and with_random:  # heads-up with a random player, in scalars as below; the hands
+                    hr = hole_rows[q, t] & np.uint64(0xFFFFF)
+                    taken[t] |= hole_masks[hr]
+                    seat_keys[q, t] = hole_keys[hr]
+                    seat_masks[q, t] = hole_masks[hr]
+        if players == 2 and dealt:  # heads-up with a random player or a range, in scalars as below; the hands
             w0 = np.int64(0)              # valued in the loop (an inlined helper taking the tables had Numba
             w1 = np.int64(0)              # count references to them on every board: ten times slower)
             a0 = np.int64(0)
@@ -1099,9 +1146,8 @@ def _runs_samples(flushy, hand_keys, hand_masks, first_keys, first_masks, second
                             else:
                                 v = np.int64(values[seat, (bkey >> ID_SHIFT) & 0xFFFF])
                         else:
-                            hr = hole_rows[-1 - seat, t] & np.uint64(0xFFFFF)
-                            v = np.int64(hand_value(hole_keys[hr] + bkey, hole_masks[hr] | bmask, offsets,
-                                                    rank_strength, flush_strength))
+                            v = np.int64(hand_value(seat_keys[-1 - seat, t] + bkey, seat_masks[-1 - seat, t] | bmask,
+                                                    offsets, rank_strength, flush_strength))
                         if p == 0:
                             v0 = v
                         else:
@@ -1170,7 +1216,7 @@ def _runs_samples(flushy, hand_keys, hand_masks, first_keys, first_masks, second
                 for r in range(runs):
                     i, j = _rows(rows[r, t])
                     bkey = base_key + keys[r, t]
-                    if with_random:  # seat by seat, written out as heads-up above
+                    if dealt:  # seat by seat, written out as heads-up above
                         bmask = base_mask | first_masks[i] | second_masks[j]
                         best = np.int64(-1)
                         pattern = np.int64(0)
@@ -1184,9 +1230,9 @@ def _runs_samples(flushy, hand_keys, hand_masks, first_keys, first_masks, second
                                 else:
                                     v = np.int64(values[seat, (bkey >> ID_SHIFT) & 0xFFFF])
                             else:
-                                hr = hole_rows[-1 - seat, t] & np.uint64(0xFFFFF)
-                                v = np.int64(hand_value(hole_keys[hr] + bkey, hole_masks[hr] | bmask, offsets,
-                                                        rank_strength, flush_strength))
+                                v = np.int64(hand_value(seat_keys[-1 - seat, t] + bkey,
+                                                        seat_masks[-1 - seat, t] | bmask, offsets, rank_strength,
+                                                        flush_strength))
                             bit = np.int64(1) << p
                             pattern = bit if v > best else (pattern | bit if v == best else pattern)
                             best = max(best, v)
@@ -1200,7 +1246,7 @@ def _runs_samples(flushy, hand_keys, hand_masks, first_keys, first_masks, second
                 for t in range(want):
                     i, j = _rows(rows[r, t])
                     bkey = base_key + keys[r, t]
-                    if with_random:  # a fixed hand by its values row unless it may hold a flush, a random one in full
+                    if dealt:  # a fixed hand by its values row unless it may hold a flush, a dealt one in full
                         bmask = base_mask | first_masks[i] | second_masks[j]
                         x = (bkey >> ID_SHIFT) & 0xFFFF
                         best = np.int64(-1)
@@ -1215,9 +1261,9 @@ def _runs_samples(flushy, hand_keys, hand_masks, first_keys, first_masks, second
                                 else:
                                     v = np.int64(values[seat, x])
                             else:
-                                hr = hole_rows[-1 - seat, t] & np.uint64(0xFFFFF)
-                                v = np.int64(hand_value(hole_keys[hr] + bkey, hole_masks[hr] | bmask, offsets,
-                                                        rank_strength, flush_strength))
+                                v = np.int64(hand_value(seat_keys[-1 - seat, t] + bkey,
+                                                        seat_masks[-1 - seat, t] | bmask, offsets, rank_strength,
+                                                        flush_strength))
                             bit = np.int64(1) << p
                             pattern = bit if v > best else (pattern | bit if v == best else pattern)
                             best = max(best, v)
@@ -1240,6 +1286,8 @@ def _runs_samples(flushy, hand_keys, hand_masks, first_keys, first_masks, second
                 same_winners[first] += every  # the same winners in every run
                 won_any[some] += 1            # who won something
         done += want
+        if stop:  # the ranges' redraw budget is spent: the samples so far
+            break
     if coded:  # every run's winners, read from the codes
         for code in range(joint.shape[0]):
             n = joint[code]
@@ -1264,6 +1312,8 @@ def _runs_samples(flushy, hand_keys, hand_masks, first_keys, first_masks, second
                     scoop[p] += same_winners[pattern]
             else:
                 blank[p] += won_any[pattern]
+    stats[0] += done
+    stats[1] += redraws
 
 
 @jit
@@ -1275,7 +1325,8 @@ def fixed_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, seco
     none = np.zeros(1, np.int64)
     _runs_samples(False, hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
                   base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
-                  share_unit, share_sum, scoop, blank, False, none, none, none)
+                  share_unit, share_sum, scoop, blank, False, none, none, none, False,
+                  (none, none, none, np.zeros(1, np.uint64), none, 1, np.zeros(2, np.int64)))
 
 
 @jit
@@ -1287,7 +1338,8 @@ def fixed_runs_flushy(hand_keys, hand_masks, first_keys, first_masks, second_key
     none = np.zeros(1, np.int64)
     _runs_samples(True, hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
                   base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
-                  share_unit, share_sum, scoop, blank, False, none, none, none)
+                  share_unit, share_sum, scoop, blank, False, none, none, none, False,
+                  (none, none, none, np.zeros(1, np.uint64), none, 1, np.zeros(2, np.int64)))
 
 
 @jit
@@ -1302,4 +1354,27 @@ def fixed_random_runs(hand_keys, hand_masks, first_keys, first_masks, second_key
     random hand valued in full. Flushes on a branch."""
     _runs_samples(False, hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
                   base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
-                  share_unit, share_sum, scoop, blank, True, seats, hole_keys, hole_masks)
+                  share_unit, share_sum, scoop, blank, True, seats, hole_keys, hole_masks, False,
+                  (hole_keys, hole_masks, seats, np.zeros(1, np.uint64), seats, 1, np.zeros(2, np.int64)))
+
+
+@jit
+def fixed_ranged_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks, base_key,
+                      base_mask, values, seats, combo_keys, combo_masks, combo_start, alias_keep, alias_other,
+                      runs, samples, max_redraws, seed, offsets, rank_strength, flush_strength, share_unit,
+                      share_sum, scoop, blank, stats):
+    """:func:`fixed_runs` with ranged players too (``seats[p]``: a fixed
+    hand's row, or ``-1 - q`` for ranged seat ``q``, whose combos are rows
+    ``combo_start[q]`` .. ``combo_start[q + 1] - 1`` of ``combo_keys`` (two
+    cards' key sums) and ``combo_masks``, drawn by the alias tables
+    ``alias_keep``/``alias_other`` (rows)). A block's samples first draw each
+    ranged seat's combo, in seat order, the whole deal again when two meet
+    (combos that meet a fixed hand or the board were left out of the tables);
+    then the runs, as fixed hands' are, each meeting no combo's card; each
+    run's winners found seat by seat, a ranged hand valued in full. Stops
+    after ``max_redraws`` redrawn deals with the samples so far; ``stats[0]``
+    the samples, ``stats[1]`` the redrawn deals (added to). Flushes on a branch."""
+    _runs_samples(False, hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
+                  base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
+                  share_unit, share_sum, scoop, blank, False, seats, combo_keys, combo_masks, True,
+                  (combo_keys, combo_masks, combo_start, alias_keep, alias_other, max_redraws, stats))

@@ -188,21 +188,24 @@ def patterns(hand_keys, hand_masks, first_keys, first_masks, second_keys, second
     return out
 
 
-def fixed_setup(spot, keys: np.ndarray, random_players: bool = False) -> Optional[tuple]:
+def fixed_setup(spot, keys: np.ndarray, random_players: bool = False, ranges: bool = False) -> Optional[tuple]:
     """What the fixed-hands samplers (the kernels and these twins) start from
     when every player holds one combo and no hand types are counted: (hand key
     sums, hand masks, the deck left, the board's two part sizes, the second
     part's number of rank multisets, the board's key with ``KEY_INIT`` and its
     mask, the cards left by rank); None otherwise. With ``random_players``,
     ``random`` players are taken too (the hands are the other players'; the
-    deck left keeps the cards a random player may hold)."""
+    deck left keeps the cards a random player may hold). With ``ranges``,
+    players with ranges too (and ``random`` ones): the hands are the fixed
+    players', the deck left keeps the cards any other may hold."""
     if spot.with_types or len(spot.players) > MAX_PLAYERS \
-            or (any(spot.random_players) and not random_players) \
-            or any(len(p.combos) != 1 for p, rnd in zip(spot.players, spot.random_players) if not rnd):
+            or (any(spot.random_players) and not (random_players or ranges)) \
+            or (not ranges and any(len(p.combos) != 1 for p, rnd in zip(spot.players, spot.random_players)
+                                   if not rnd)):
         return None
     from pokercli._kernels.lookup import KEY_INIT
 
-    hands = [p.combos[0][0] for p, rnd in zip(spot.players, spot.random_players) if not rnd]
+    hands = [p.combos[0][0] for p, rnd in zip(spot.players, spot.random_players) if not rnd and len(p.combos) == 1]
     hand_keys = np.array([int(keys[a]) + int(keys[b]) for a, b in hands], np.int64)
     hand_masks = np.array([C.card_mask(h) for h in hands], np.int64)
     used = C.card_mask(spot.board + spot.removed) | int(np.bitwise_or.reduce(hand_masks, initial=0))

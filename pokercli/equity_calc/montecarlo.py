@@ -330,6 +330,39 @@ def fixed_random_call(spot: Spot, keys, offsets, rank_strength) -> Optional[tupl
             *call(K.part_table, setup[2], keys, 2, 0))
 
 
+def fixed_ranged_call(spot: Spot, keys, offsets, rank_strength) -> Optional[tuple]:
+    """When some player holds a range (``random`` ones too, as every combo
+    alike), at most ten players and no hand types, a board card to come: the
+    arguments of :func:`pokercli._kernels.montecarlo.fixed_ranged_runs` before
+    the runs (the fixed hands' as :func:`fixed_hands_call` has them, each
+    seat's hand or ranged seat, the ranged seats' combos as key sums and
+    masks, where each seat's rows start, their alias tables as rows); None
+    otherwise."""
+    from pokercli.equity_calc.mc_light import fixed_setup
+
+    if not FIXED_HANDS_KERNELS or spot.to_come == 0 or all(len(p.combos) == 1 for p in spot.players):
+        return None
+    setup = fixed_setup(spot, keys, ranges=True)
+    if setup is None or any(not p.combos for p in spot.players):
+        return None
+    seats, fixed, dealt = [], 0, []
+    for p in spot.players:
+        if len(p.combos) == 1:
+            seats.append(fixed)
+            fixed += 1
+        else:
+            seats.append(-1 - len(dealt))
+            dealt.append(p.combos)
+    combo_keys = np.array([int(keys[a]) + int(keys[b]) for combos in dealt for (a, b), _ in combos], np.int64)
+    combo_masks = np.array([(1 << a) | (1 << b) for combos in dealt for (a, b), _ in combos], np.int64)
+    starts = np.cumsum([0] + [len(combos) for combos in dealt]).astype(np.int64)
+    tables = [alias_table([w for _, w in combos]) for combos in dealt]
+    keep = np.concatenate([t[0] for t in tables])
+    other = np.concatenate([t[1] + lo for t, lo in zip(tables, starts)])
+    return (*_board_arguments(setup, keys, offsets, rank_strength), np.array(seats, np.int64), combo_keys,
+            combo_masks, starts, keep, other)
+
+
 def _board_arguments(setup: tuple, keys, offsets, rank_strength) -> tuple:
     """The fixed-hands kernels' leading arguments from :func:`pokercli.equity_calc.mc_light.fixed_setup`:
     the hands, both part tables of the deck left, the known board, the hands' values by rank multisets."""

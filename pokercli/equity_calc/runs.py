@@ -513,20 +513,22 @@ def sampled_any_five(spot, hands, deck: np.ndarray, k: int, runs: int, samples: 
 def ranged_any_five(spot, deck: np.ndarray, k: int, runs: int, samples: int, seed: int,
                     stderr: Optional[float] = None) -> RunsResult:
     """:func:`_sampled_ranges` where a hand is the best five of two hole cards
-    and the board (hold'em, short deck: the engine's ``runs_ranges``), by
-    :func:`pokercli._kernels.range_runouts.runs_sample`: each deal's combos
-    drawn by their weights (the whole deal again when two share a card), then
-    the runs dealt card by card from the cards they leave; where every
-    player is fixed or ``random`` (up to three random), by
-    :func:`pokercli._kernels.montecarlo.fixed_random_runs` instead (the runs
-    from the part tables, then each random hand a row of the two-card table,
-    as one board's ``fixed_and_random`` draws them). ``deck`` holds the fixed
-    hands' cards too."""
+    and the board (hold'em, short deck: the engine's ``runs_ranges``), the
+    runs from the part tables as fixed hands' are: where every player is fixed
+    or ``random`` (up to three random), by
+    :func:`pokercli._kernels.montecarlo.fixed_random_runs` (the runs, then
+    each random hand a row of the two-card table, as one board's
+    ``fixed_and_random`` draws them); else, up to ten players, by
+    :func:`pokercli._kernels.montecarlo.fixed_ranged_runs` (each deal's combos
+    first, by their weights, the whole deal again when two share a card; then
+    the runs, meeting none of them); past that, card by card
+    (:func:`pokercli._kernels.range_runouts.runs_sample`). ``deck`` holds the
+    fixed hands' cards too."""
     from pokercli._kernels.jit import call
     from pokercli._kernels.lookup import kernel_tables, strength_tables
-    from pokercli._kernels.montecarlo import fixed_random_runs
+    from pokercli._kernels.montecarlo import fixed_random_runs, fixed_ranged_runs
     from pokercli._kernels.omaha.deals import SHARE_UNIT
-    from pokercli.equity_calc.montecarlo import batch_seed, fixed_random_call
+    from pokercli.equity_calc.montecarlo import MC_MAX_REDRAWS, batch_seed, fixed_random_call, fixed_ranged_call
 
     keys, offsets = kernel_tables(spot.game.rule.key)[:2]
     rank_tab, flush_tab = strength_tables(spot.game.rule.key)
@@ -537,6 +539,15 @@ def ranged_any_five(spot, deck: np.ndarray, k: int, runs: int, samples: int, see
                  flush_tab, SHARE_UNIT, *out)
 
         return _kernel_batches(spot, batch, runs, samples, seed, stderr)
+    ranged = fixed_ranged_call(spot, keys, offsets, rank_tab)
+    if ranged is not None:
+        def ranged_batch(b: int, n: int, out) -> tuple[int, int]:
+            stats = np.zeros(2, np.int64)
+            call(fixed_ranged_runs, *ranged, runs, n, MC_MAX_REDRAWS, np.uint64(batch_seed(seed, b)), offsets,
+                 rank_tab, flush_tab, SHARE_UNIT, *out, stats)
+            return int(stats[0]), int(stats[1])
+
+        return _kernel_batches(spot, ranged_batch, runs, samples, seed, stderr)
     return _card_by_card(spot, _without_fixed_hands(spot, deck), k, runs, samples, seed, stderr)
 
 

@@ -35,11 +35,16 @@ LOW = (1 << 32) - 1
 GAMMA, mix64 = naive.GAMMA, naive.mix64  # SplitMix64, as the kernels draw
 
 
-def plain_sampler(spot, runs: int, samples: int, seed: int, block: int):
+def plain_sampler(spot, runs: int, samples: int, seed: int, block: int, ranges=None, max_redraws=0):
     """(share units, takes all, nothing) of each player, as the kernel must
-    count them, written the plain way."""
-    randoms = [i for i, rnd in enumerate(spot.random_players) if rnd]
-    holes = [None if rnd else list(p.combos[0][0]) for p, rnd in zip(spot.players, spot.random_players)]
+    count them, written the plain way. ``ranges``: the seats dealt a combo
+    before the runs (``fixed_ranged_runs``), each a dict of its ``combos``
+    and alias ``keep`` and ``other`` (rows), in seat order; the deals taken
+    and redrawn are returned too then."""
+    ranges = ranges or []
+    ranged = [i for i, p in enumerate(spot.players) if len(p.combos) > 1] if ranges else []
+    randoms = [] if ranges else [i for i, rnd in enumerate(spot.random_players) if rnd]
+    holes = [list(p.combos[0][0]) if len(p.combos) == 1 else None for p in spot.players]
     used = set(spot.board) | set(spot.removed) | {c for h in holes if h for c in h}
     deck = [c for c in range(52) if c not in used]
     pairs = list(combinations(deck, 2))  # a random player's hole cards: a row of this table
@@ -49,6 +54,34 @@ def plain_sampler(spot, runs: int, samples: int, seed: int, block: int):
     worse = (1 << 32) % (nt * npart)
     shares_of = naive.POT_SHARES[spot.game.name]
     state = [mix64(seed)]
+    redraws = [0]
+
+    def number():
+        state[0] = (state[0] + GAMMA) & M64
+        return mix64(state[0])
+
+    def combos_first(want):
+        """Each sample's combos of the ranged seats, a number a seat, the whole deal
+        again when two meet; fewer than ``want`` when the redraw budget runs out."""
+        got = []
+        while len(got) < want:
+            hands, cards = list(holes), set()
+            for seat, table in zip(ranged, ranges):
+                r = number()
+                col = ((r >> 32) * len(table["combos"])) >> 32
+                pick = col if (r & LOW) < table["keep"][col] else table["other"][col]
+                combo = set(table["combos"][pick])
+                if combo & cards:
+                    break
+                cards |= combo
+                hands[seat] = sorted(combo)
+            else:
+                got.append((hands, cards))
+                continue
+            redraws[0] += 1
+            if redraws[0] >= max_redraws:
+                break
+        return got
 
     def candidates():
         """32 random bits at a time: a number's high half, then its low half.
@@ -84,8 +117,11 @@ def plain_sampler(spot, runs: int, samples: int, seed: int, block: int):
 
     n = len(holes)
     units, whole, nothing = [0] * n, [0] * n, [0] * n
+    taken_deals = 0
     for start in range(0, samples, block):
         want = min(block, samples - start)
+        dealt_combos = combos_first(want) if ranges else [(list(holes), set())] * want
+        want = len(dealt_combos)
         if second == 0 and runs in (2, 3) and nt ** runs < (1 << 32):
             # the runs of a flop or a turn: every run of a sample from one try of 32 bits, kept
             # when no two runs share a card, in rounds of as many tries as samples still wanting runs
@@ -99,11 +135,15 @@ def plain_sampler(spot, runs: int, samples: int, seed: int, block: int):
                         rows.append(a >> 32)
                         a &= LOW
                     sample = [set(parts1[row]) for row in rows]
-                    if a >= (1 << 32) % nt ** runs and len(set().union(*sample)) == first * runs:
+                    if a >= (1 << 32) % nt ** runs and len(set().union(*sample)) == first * runs \
+                            and not set().union(*sample) & dealt_combos[len(kept)][1]:
                         kept.append(sample)
-            for sample, dealt_holes in zip(kept, random_holes(kept)):
+            for sample, dealt_holes in zip(kept, [h for h, _ in dealt_combos] if ranges else random_holes(kept)):
                 shares = [shares_of(dealt_holes, list(spot.board) + sorted(cards)) for cards in sample]
                 naive.tally_runs(shares, SHARE_UNIT, units, whole, nothing)
+            taken_deals += want
+            if want < min(block, samples - start):  # the redraw budget ran out
+                break
             continue
         dealt = [[] for _ in range(want)]  # each sample's runs so far
         for _ in range(runs):
@@ -117,14 +157,19 @@ def plain_sampler(spot, runs: int, samples: int, seed: int, block: int):
                     b = (a & LOW) * npart
                     cards = set(parts1[a >> 32]) | set(parts2[b >> 32])
                     if (b & LOW) >= worse and len(cards) == first + second \
-                            and not cards & set().union(*dealt[t]):
+                            and not cards & set().union(*dealt[t], dealt_combos[t][1]):
                         dealt[t].append(cards)
                     else:
                         rejected.append(t)
                 pending = rejected
-        for sample, dealt_holes in zip(dealt, random_holes(dealt)):
+        for sample, dealt_holes in zip(dealt, [h for h, _ in dealt_combos] if ranges else random_holes(dealt)):
             shares = [shares_of(dealt_holes, list(spot.board) + sorted(cards)) for cards in sample]
             naive.tally_runs(shares, SHARE_UNIT, units, whole, nothing)
+        taken_deals += want
+        if want < min(block, samples - start):  # the redraw budget ran out
+            break
+    if ranges:
+        return units, whole, nothing, taken_deals, redraws[0]
     return units, whole, nothing
 
 
@@ -192,6 +237,42 @@ def test_the_runs_kernel_with_random_players_is_the_plain_sampler_number_for_num
     assert any(0 < x < samples for x in got[1])  # the spots are not foregone
 
 
+@pytest.mark.parametrize("game,hands,board,runs,samples,budget", [
+    ("holdem", ["AKs", "QQ+"], "", 2, 1100, 10**6),                       # a double board of ranges; two blocks
+    ("holdem", ["As Ks", "QdQc,Kd9d:0.5,7h7c"], "Qs Js 3d", 2, 300, 10**6),  # weights; a flop's runs together
+    ("holdem", ["AK,AQs", "JJ+", "random"], "Qs Js 3d 2c", 3, 300, 10**6),  # three-way, random as a range
+    ("holdem", ["Ah 9h", "Ks Kd", "QQ+,AK"], "Qd 7h 2c", 3, 300, 10**6),
+    ("holdem", ["AA,KK", "AA,KK", "AK"], "", 2, 2000, 60),                # the redraw budget runs out
+    ("shortdeck", ["AKs", "TT+"], "Ah 7c 8d", 2, 300, 10**6),
+])
+def test_the_runs_kernel_with_ranges_is_the_plain_sampler_number_for_number(game, hands, board, runs, samples,
+                                                                            budget):
+    """``fixed_ranged_runs``: each sample's ranged combos drawn first by the
+    alias tables (the whole deal again when two meet), then the runs as fixed
+    hands' are, none meeting a combo's card; the deals taken and redrawn too."""
+    from pokercli.equity_calc.montecarlo import fixed_ranged_call
+
+    spot = make_spot(hands, board, "", game)
+    keys, offsets, *_ = kernel_args(spot.game.rule.key)
+    rank_strength, flush_strength = strength_tables(spot.game.rule.key)
+    args = fixed_ranged_call(spot, keys, offsets, rank_strength)
+    starts, keep, other = args[-3], args[-2], args[-1]
+    ranges = [{"combos": [combo for combo, _ in p.combos], "keep": keep[lo:hi].tolist(),
+               "other": (other[lo:hi] - lo).tolist()}
+              for p, lo, hi in zip([p for p in spot.players if len(p.combos) > 1], starts[:-1], starts[1:])]
+    n = len(hands)
+    got = [np.zeros(n, np.int64) for _ in range(3)]
+    stats = np.zeros(2, np.int64)
+    seed = 1357
+    call(K.fixed_ranged_runs, *args, runs, samples, budget, np.uint64(seed), offsets, rank_strength, flush_strength,
+         SHARE_UNIT, *got, stats)
+    want = plain_sampler(spot, runs, samples, seed, K.RUNS_BLOCK, ranges=ranges, max_redraws=budget)
+    assert [g.tolist() for g in got] + stats.tolist() == [list(w) for w in want[:3]] + list(want[3:])
+    assert sum(got[0]) == SHARE_UNIT * runs * stats[0]
+    assert (stats[0] < samples) == (budget < 10**6)
+    assert any(0 < x < stats[0] for x in got[1])
+
+
 @jit
 def _runs_both_ways(first_keys, first_masks, second_keys, second_masks, want, seed, split, rows, keys):
     """A block's two runs drawn by ``_draw_runs_split`` (``split``) or ``_draw_runs_fused``:
@@ -245,7 +326,7 @@ def _packed_both_ways(first_keys, first_masks, second_keys, runs, want, seed, wi
         combos *= nt
     cand = np.zeros(K.RUNS_BLOCK + 1, np.uint64)
     return K._packed_runs(K.mix64(np.uint64(seed)), nt, K._worse(combos), runs, first_keys, first_masks,
-                          second_keys, rows, keys, want, cand, wide)
+                          second_keys, rows, keys, want, cand, wide, False, np.zeros(1, np.int64))
 
 
 @pytest.mark.parametrize("board,runs,want", [("Qs Js 3d", 2, K.RUNS_BLOCK), ("Qs Js 3d", 3, 77),
