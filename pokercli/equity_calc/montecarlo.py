@@ -281,7 +281,12 @@ def fixed_hands_call(spot: Spot, keys, offsets, rank_strength) -> Optional[tuple
 #: 2.78 and 4.63 -> 4.16; 0.364: 5.52 -> 2.75 and 6.43 -> 4.19), three hands at
 #: about 0.25 and 0.22 (0.186: 6.87 -> 7.56 and 7.33 -> 7.54; 0.302: 6.53 ->
 #: 5.57 and 7.07 -> 6.14). The bounds are above both, for AVX2 laptops.
-FLUSHY = {2: 0.17, 3: 0.27}
+#: Since 2026-11-28 the three-hand kernel counts its boards in scalars, which
+#: lets the compiler vectorize its loop (``_count7`` in the kernels): it
+#: crosses the branch at about 0.07 on the Zen 5 and 0.08 for AVX2 (0.043:
+#: 5.12 -> 5.41 and 6.35 -> 6.77; 0.099: 5.73 -> 5.45 and 6.95 -> 6.76;
+#: 0.186: 6.86 -> 5.46 and 7.87 -> 6.65), so three hands take it above 0.10.
+FLUSHY = {2: 0.17, 3: 0.10}
 
 
 def flush_chance(hands: list[list[int]], board, removed, deck, to_come: int) -> float:

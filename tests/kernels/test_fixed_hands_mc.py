@@ -319,8 +319,10 @@ def test_spots_that_often_give_a_flush_take_the_flushy_kernels():
     rank_strength = strength_tables("standard")[0]
     chosen = {tuple(h): M.fixed_hands_call(make_spot(h, b), keys, offsets, rank_strength)[0]
               for h, b in ((["As Ks", "Qd Qc"], "Qs Js 3d"), (["As Kd", "Qc Jc"], "Tc 7h 2d"),
-                           (["Ah Kh", "Qs Qc", "Jh 9h"], "2h 7h 8c"), (["Ah Kh", "Qs Qc", "Jd Td"], ""))}
+                           (["Ah Kh", "Qs Qc", "Jh 9h"], "2h 7h 8c"), (["Ah Kh", "Qs Qc", "Jd Td"], ""),
+                           (["As Ah", "Ks Kh", "7c 8c"], ""))}
     assert chosen == {("As Ks", "Qd Qc"): K.fixed_headsup_flushy,   # 0.36 of the boards
                       ("As Kd", "Qc Jc"): K.fixed_headsup,          # 0.045
                       ("Ah Kh", "Qs Qc", "Jh 9h"): K.fixed_three_flushy,  # 0.30
-                      ("Ah Kh", "Qs Qc", "Jd Td"): K.fixed_three}   # 0.19
+                      ("Ah Kh", "Qs Qc", "Jd Td"): K.fixed_three_flushy,  # 0.19
+                      ("As Ah", "Ks Kh", "7c 8c"): K.fixed_three}   # 0.099

@@ -176,11 +176,13 @@ def plain_sampler(spot, runs: int, samples: int, seed: int, block: int, ranges=N
 @pytest.mark.parametrize("game,hands,board,dead,runs,samples", [
     ("holdem", ["As Ah", "Ks Kh"], "", "", 2, 1100),                 # a double board; blocks of 1024 and 76
     ("holdem", ["7c 6c", "Ad Kd", "Qs Qh"], "8c 9d 2h", "", 3, 300),  # three runs of a flop, three-way
+    ("holdem", ["7c 6c", "Ad Kd", "Qs Qh"], "8c 9d 2h", "", 2, 1100),  # two runs of a flop, three-way, two blocks
+    ("holdem", ["As Kd", "Qh Qc", "Jc 9h"], "2s 7d 8c 4h", "", 3, 300),  # three runs of a turn, three-way
     ("holdem", ["As Ah", "Ks Kh", "7c 8c"], "", "", 2, 300),        # a double board, three-way
     ("holdem", ["Ah 9h", "Ks Kd", "Qh Jh", "5c 5d"], "Qd 7h 2c 5h", "3h", 2, 300),  # four players, dead card
     ("holdem", ["Ac Kc", "Ad Kd"], "2s 3s 4h", "", 2, 300),             # split pots
     ("holdem", ["Ah 9h", "Ks Kd"], "Qd 7h 2c", "", 3, 300),             # three runs heads-up
-    ("holdem", ["Ah 9h", "Ks Kd", "Qh Jh", "5c 5d", "7s 8s"], "Qd 7h 2c 5h", "", 3, 300),  # five players: a run at a time
+    ("holdem", ["Ah 9h", "Ks Kd", "Qh Jh", "5c 5d", "7s 8s"], "Qd 7h 2c 5h", "", 3, 300),  # five players
     ("holdem", ["Ah 9h", "Ks Kd", "Qh Jh"], "Qd 7h 2c 5h", "", 4, 200),  # three players, four runs: a run at a time
     ("shortdeck", ["As 6s", "Ks Kh"], "Ah 7c 8d", "", 2, 300),
 ])
@@ -317,16 +319,21 @@ def test_both_ways_of_drawing_runs_draw_the_same_runs(want):
 
 
 @jit
-def _packed_both_ways(first_keys, first_masks, second_keys, runs, want, seed, wide, rows, keys):
+def _packed_both_ways(first_keys, first_masks, second_keys, runs, want, seed, wide, rows, keys, to_out, out):
     """A block of a flop's or a turn's runs drawn together (``_packed_runs``), its
-    tries computed in a loop of their own (``wide``) or as they are checked."""
+    tries computed in a loop of their own (``wide``) or as they are checked;
+    each kept try written to ``rows`` and ``keys``, or whole to ``out`` (``to_out``)."""
     nt = np.uint64(first_keys.shape[0])
     combos = np.uint64(1)
     for _ in range(runs):
         combos *= nt
     cand = np.zeros(K.RUNS_BLOCK + 1, np.uint64)
-    return K._packed_runs(K.mix64(np.uint64(seed)), nt, K._worse(combos), runs, first_keys, first_masks,
-                          second_keys, rows, keys, want, cand, wide, False, np.zeros(1, np.int64))
+    start = K.mix64(np.uint64(seed))
+    if to_out:
+        return K._packed_runs(start, nt, K._worse(combos), runs, first_keys, first_masks, second_keys, rows, keys,
+                              want, cand, wide, False, np.zeros(1, np.int64), True, out)
+    return K._packed_runs(start, nt, K._worse(combos), runs, first_keys, first_masks, second_keys, rows, keys,
+                          want, cand, wide, False, np.zeros(1, np.int64), False, out)
 
 
 @pytest.mark.parametrize("board,runs,want", [("Qs Js 3d", 2, K.RUNS_BLOCK), ("Qs Js 3d", 3, 77),
@@ -334,7 +341,8 @@ def _packed_both_ways(first_keys, first_masks, second_keys, runs, want, seed, wi
 def test_both_ways_of_drawing_a_flops_runs_draw_the_same_runs(board, runs, want):
     """The runs of a flop or a turn, drawn together: computed in a loop of their
     own where 64-bit products are vectorized (``K.WIDE``), else as checked,
-    the same runs, keys and counter; no two runs of a sample share a card."""
+    and written as rows and keys or each try whole (as ``_flop_runs`` reads
+    them): the same runs, keys and counter; no two runs of a sample share a card."""
     spot = make_spot(["As Ks", "Qd Qc"], board, "", "holdem")
     keys, offsets, *_ = kernel_args(spot.game.rule.key)
     rank_strength, _ = strength_tables(spot.game.rule.key)
@@ -342,12 +350,18 @@ def test_both_ways_of_drawing_a_flops_runs_draw_the_same_runs(board, runs, want)
     assert len(sk) == 1  # one part a run
     got = []
     for wide in (True, False):
-        rows = np.zeros((runs, K.RUNS_BLOCK + 1), np.uint64)
-        run_keys = np.zeros((runs, K.RUNS_BLOCK + 1), np.int64)
-        ctr = call(_packed_both_ways, fk, fm, sk, runs, want, np.uint64(11), wide, rows, run_keys)
-        got.append((int(ctr), rows[:, :want].tolist(), run_keys[:, :want].tolist()))
-        masks = fm[rows[:, :want]]
-        for a in range(runs):
-            for b in range(a):
-                assert np.all(masks[a] & masks[b] == 0)
-    assert got[0] == got[1]
+        for to_out in (False, True):
+            rows = np.zeros((runs, K.RUNS_BLOCK + 1), np.uint64)
+            run_keys = np.zeros((runs, K.RUNS_BLOCK + 1), np.int64)
+            out = np.zeros(K.RUNS_BLOCK + 1, np.uint64)
+            ctr = call(_packed_both_ways, fk, fm, sk, runs, want, np.uint64(11), wide, rows, run_keys, to_out, out)
+            if to_out:  # each kept try whole, 20 bits a run: the same rows; no rows or keys written
+                assert not rows.any() and not run_keys.any()
+                rows[:, :want] = [(out[:want] >> np.uint64(20 * r)) & np.uint64(0xFFFFF) for r in range(runs)]
+                run_keys[:, :want] = fk[rows[:, :want]] + sk[0]
+            got.append((int(ctr), rows[:, :want].tolist(), run_keys[:, :want].tolist()))
+            masks = fm[rows[:, :want]]
+            for a in range(runs):
+                for b in range(a):
+                    assert np.all(masks[a] & masks[b] == 0)
+    assert all(g == got[0] for g in got)
