@@ -962,7 +962,7 @@ def _packed_runs(ctr, nt, worse_all, runs, first_keys, first_masks, second_keys,
     ``to_out`` (a constant): each kept try is written whole to ``out[t]``
     instead (its rows 20 bits a run, as :func:`_packed_candidate` packs
     them), and no key: one store a try where the rows and keys took six
-    (:func:`_flop_runs`)."""
+    (:func:`_flop_kernel`)."""
     filled = np.uint64(0)
     target = np.uint64(want)
     nt = nt & _LOW32
@@ -1035,12 +1035,11 @@ def _headsup_won(bkey, e, h0, h1, m0, m1, base_mask, first_masks, second_masks, 
     return np.int64(v0 > v1), np.int64(v1 > v0)
 
 
-@jit_inline
-def _runs_samples(flushy, hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
-                  base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
-                  share_unit, share_sum, scoop, blank, with_random, seats, hole_keys, hole_masks, with_ranges,
-                  ranges):
-    """Fixed hands and the cards to come run ``runs`` times from the same
+def _runs_kernel(flushy, with_random, with_ranges):
+    """The body of the runs kernels (:func:`fixed_runs` and its kin), a
+    kernel of its own for each set of flags, constants in it (a closure's):
+    fixed hands (and ``random`` or ranged seats where ``with_random`` or
+    ``with_ranges``) and the cards to come run ``runs`` times from the same
     deck (a double board; a preflop, flop or turn all-in run two or three
     times), ``samples`` times. Each run's cards are two part-table rows, as
     one board's in :func:`fixed_headsup`, and no run meets another: the
@@ -1067,207 +1066,132 @@ def _runs_samples(flushy, hand_keys, hand_masks, first_keys, first_masks, second
     samples are counted by code, and the runs' winners are read from the
     counts at the end: one count a sample where a run at a time took one a
     run and two more a sample (three-way double board 8.8-10.4 -> 8.0 ns a
-    board); more players count a run at a time."""
-    combo_keys, combo_masks, combo_start, alias_keep, alias_other, max_redraws, stats = ranges  # (a call of
-    # more than 30 arguments compiles to one of *args, which Numba does not inline)
-    dealt = with_random or with_ranges  # some seats' hands change from sample to sample (a constant)
-    players = seats.shape[0] if dealt else hand_keys.shape[0]
-    ctr, nt, npart, worse = _start(seed, first_keys, second_keys)
-    randoms = 0  # the seats dealt a hand a sample: random players, or ranges
-    for p in range(seats.shape[0] if dealt else 0):
-        randoms += seats[p] < 0
-    seat_keys = np.zeros((max(randoms, 1), RUNS_BLOCK + 1), np.int64)   # their hands' keys and cards
-    seat_masks = np.zeros((max(randoms, 1), RUNS_BLOCK + 1), np.int64)
-    redraws = 0
-    stop = False
-    hn = np.uint64(hole_keys.shape[0])
-    worse_hole = _worse(hn)
-    hole_rows = np.zeros((max(randoms, 1), RUNS_BLOCK + 1), np.uint64)
-    hole_sums = np.zeros((max(randoms, 1), RUNS_BLOCK + 1), np.int64)
-    nothing = np.zeros(1, np.int64)  # the empty second part of a hole's try
-    rows = np.zeros((runs, RUNS_BLOCK + 1), np.uint64)
-    keys = np.zeros((runs, RUNS_BLOCK + 1), np.int64)
-    taken = np.zeros(RUNS_BLOCK + 1, np.int64)
-    pats_size = np.int64(1) << players
-    pats = np.zeros((runs, RUNS_BLOCK), np.int64)
-    run_patterns = np.zeros(pats_size, np.int64)   # runs by their winners
-    same_winners = np.zeros(pats_size, np.int64)   # samples with the same winners in every run, by them
-    won_any = np.zeros(pats_size, np.int64)        # samples by who won something
-    all0 = np.zeros(RUNS_BLOCK, np.int64)
-    all1 = np.zeros(RUNS_BLOCK, np.int64)
-    pending = np.zeros(RUNS_BLOCK, np.uint64)
-    cand = np.zeros(RUNS_BLOCK + 1, np.uint64)
-    coded = players == 3 and runs <= 3  # samples counted by one code of every run's winners
-    combos = _packed_combos(nt, npart, runs)
-    packed = combos > 0  # the runs of a flop or a turn
-    worse_all = _worse(combos) if packed else np.uint64(0)
-    joint = np.zeros(np.int64(1) << (3 * runs) if coded else 1, np.int64)
-    done = 0
-    while done < samples:
-        want = min(RUNS_BLOCK, samples - done)
-        if with_ranges:  # each sample's combos first, by their alias tables; the whole deal again when two meet
-            t = 0
-            while t < want:
-                ok = True
-                m = np.int64(0)
-                for q in range(randoms):
-                    lo = combo_start[q]
-                    ctr += _GAMMA
-                    r = mix64(ctr)
-                    col = lo + draw_below(r, combo_start[q + 1] - lo)  # a column, then its coin
-                    pick = col if (r & _LOW32) < alias_keep[col] else alias_other[col]
-                    cm = combo_masks[pick]
-                    if m & cm:
-                        ok = False
-                        break
-                    m |= cm
-                    seat_keys[q, t] = combo_keys[pick]
-                    seat_masks[q, t] = cm
-                if ok:
-                    taken[t] = m
-                    t += 1
-                else:
-                    redraws += 1
-                    if redraws >= max_redraws:
-                        stop = True
-                        break
-            want = t
-        if packed:  # the runs of a flop or a turn: all of a sample's runs in one try
-            ctr = _packed_runs(ctr, nt, worse_all, runs, first_keys, first_masks, second_keys, rows, keys, want,
-                               cand, WIDE, with_ranges, taken, False, cand)
-        else:
-            ctr = _draw_runs(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows[0],
-                             keys[0], taken, want, not with_ranges, pending, cand)
-            if with_ranges:  # the first run met the combos' cards; the later ones meet it too
-                for t in range(want):
-                    i, j = _rows(rows[0, t])
-                    taken[t] |= first_masks[i] | second_masks[j]
-        for r in range(1, runs if not packed else 1):
-            ctr = _draw_runs(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows[r],
-                             keys[r], taken, want, False, pending, cand)
-            if r + 1 < runs:
-                for t in range(want):
-                    i, j = _rows(rows[r, t])
-                    taken[t] |= first_masks[i] | second_masks[j]
-        if with_random:  # each random player's two cards, a row of the hole table meeting no run's nor
-            for t in range(want):  # an earlier random player's card, drawn in rounds as a run is
-                m = np.int64(0)
-                for r in range(runs):
-                    i, j = _rows(rows[r, t])
-                    m |= first_masks[i] | second_masks[j]
-                taken[t] = m
-            for q in range(randoms):
-                ctr = _draw_runs(ctr, hn, np.uint64(1), worse_hole, hole_keys, hole_masks, nothing, nothing,
-                                 hole_rows[q], hole_sums[q], taken, want, False, pending, cand)
-                for t in range(want):
-                    hr = hole_rows[q, t] & np.uint64(0xFFFFF)
-                    taken[t] |= hole_masks[hr]
-                    seat_keys[q, t] = hole_keys[hr]
-                    seat_masks[q, t] = hole_masks[hr]
-        if players == 2 and dealt:  # heads-up with a random player or a range, in scalars as below; the hands
-            w0 = np.int64(0)              # valued in the loop (an inlined helper taking the tables had Numba
-            w1 = np.int64(0)              # count references to them on every board: ten times slower)
-            a0 = np.int64(0)
-            a1 = np.int64(0)
-            for t in range(want):
-                all_0 = np.int64(1)
-                all_1 = np.int64(1)
-                for r in range(runs):
-                    i, j = _rows(rows[r, t])
-                    bkey = base_key + keys[r, t]
-                    bmask = base_mask | first_masks[i] | second_masks[j]
-                    v0 = np.int64(0)
-                    v1 = np.int64(0)
-                    for p in range(2):
-                        seat = seats[p]
-                        if seat >= 0:
-                            key = hand_keys[seat] + bkey
-                            if (key >> 35) & 0x1111:  # this hand may hold a flush
-                                v = np.int64(hand_value(key, hand_masks[seat] | bmask, offsets, rank_strength,
-                                                        flush_strength))
-                            else:
-                                v = np.int64(values[seat, (bkey >> ID_SHIFT) & 0xFFFF])
-                        else:
-                            v = np.int64(hand_value(seat_keys[-1 - seat, t] + bkey, seat_masks[-1 - seat, t] | bmask,
-                                                    offsets, rank_strength, flush_strength))
-                        if p == 0:
-                            v0 = v
-                        else:
-                            v1 = v
-                    x0 = np.int64(v0 > v1)
-                    x1 = np.int64(v1 > v0)
-                    w0 += x0
-                    w1 += x1
-                    all_0 &= x0
-                    all_1 &= x1
-                a0 += all_0
-                a1 += all_1
-            _headsup_shares(want * runs, w0, w1, a0, a1, share_unit, share_sum, scoop, blank)
-        elif players == 2:  # in scalars: a loop over two players ran at about half this speed
-            h0 = hand_keys[0]
-            h1 = hand_keys[1]
-            m0 = hand_masks[0]
-            m1 = hand_masks[1]
-            w0 = np.int64(0)
-            w1 = np.int64(0)
-            a0 = np.int64(0)
-            a1 = np.int64(0)
-            if runs == 2:  # both runs of a sample at once: no per-sample store and reload
-                for t in range(want):
-                    x0, x1 = _headsup_won(base_key + keys[0, t], rows[0, t], h0, h1, m0, m1, base_mask,
-                                          first_masks, second_masks, values, offsets, rank_strength,
-                                          flush_strength, flushy)
-                    y0, y1 = _headsup_won(base_key + keys[1, t], rows[1, t], h0, h1, m0, m1, base_mask,
-                                          first_masks, second_masks, values, offsets, rank_strength,
-                                          flush_strength, flushy)
-                    w0 += x0 + y0
-                    w1 += x1 + y1
-                    a0 += x0 & y0
-                    a1 += x1 & y1
+    board); more players count a run at a time.
+
+    Why a closure and not a body inlined into each kernel with its flags as
+    arguments, as the smaller kernels are: Numba inlines a function by
+    copying its IR block by block, and each block's copy carries every
+    variable of the function, so inlining a body this size (its own helpers
+    inlined into it first) took 70 of the 80 s that :func:`fixed_runs` took
+    to compile on a cold cache; as a kernel of its own, 7 s (Zen 5,
+    2026-11-28: four such kernels had made a cold test suite run for ten
+    minutes). The machine code is the same (the flags are constants either
+    way): the same speed, tested number for number as before."""
+    @jit
+    def runs_samples(hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks, base_key,
+                     base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength, share_unit,
+                     share_sum, scoop, blank, seats, hole_keys, hole_masks, ranges):
+        combo_keys, combo_masks, combo_start, alias_keep, alias_other, max_redraws, stats = ranges  # (one
+        # tuple: a call of more than 30 arguments compiles to one of *args)
+        dealt = with_random or with_ranges  # some seats' hands change from sample to sample (a constant)
+        players = seats.shape[0] if dealt else hand_keys.shape[0]
+        ctr, nt, npart, worse = _start(seed, first_keys, second_keys)
+        randoms = 0  # the seats dealt a hand a sample: random players, or ranges
+        for p in range(seats.shape[0] if dealt else 0):
+            randoms += seats[p] < 0
+        seat_keys = np.zeros((max(randoms, 1), RUNS_BLOCK + 1), np.int64)   # their hands' keys and cards
+        seat_masks = np.zeros((max(randoms, 1), RUNS_BLOCK + 1), np.int64)
+        redraws = 0
+        stop = False
+        hn = np.uint64(hole_keys.shape[0])
+        worse_hole = _worse(hn)
+        hole_rows = np.zeros((max(randoms, 1), RUNS_BLOCK + 1), np.uint64)
+        hole_sums = np.zeros((max(randoms, 1), RUNS_BLOCK + 1), np.int64)
+        nothing = np.zeros(1, np.int64)  # the empty second part of a hole's try
+        rows = np.zeros((runs, RUNS_BLOCK + 1), np.uint64)
+        keys = np.zeros((runs, RUNS_BLOCK + 1), np.int64)
+        taken = np.zeros(RUNS_BLOCK + 1, np.int64)
+        pats_size = np.int64(1) << players
+        pats = np.zeros((runs, RUNS_BLOCK), np.int64)
+        run_patterns = np.zeros(pats_size, np.int64)   # runs by their winners
+        same_winners = np.zeros(pats_size, np.int64)   # samples with the same winners in every run, by them
+        won_any = np.zeros(pats_size, np.int64)        # samples by who won something
+        all0 = np.zeros(RUNS_BLOCK, np.int64)
+        all1 = np.zeros(RUNS_BLOCK, np.int64)
+        pending = np.zeros(RUNS_BLOCK, np.uint64)
+        cand = np.zeros(RUNS_BLOCK + 1, np.uint64)
+        coded = players == 3 and runs <= 3  # samples counted by one code of every run's winners
+        combos = _packed_combos(nt, npart, runs)
+        packed = combos > 0  # the runs of a flop or a turn
+        worse_all = _worse(combos) if packed else np.uint64(0)
+        joint = np.zeros(np.int64(1) << (3 * runs) if coded else 1, np.int64)
+        done = 0
+        while done < samples:
+            want = min(RUNS_BLOCK, samples - done)
+            if with_ranges:  # each sample's combos first, by their alias tables; the whole deal again when two meet
+                t = 0
+                while t < want:
+                    ok = True
+                    m = np.int64(0)
+                    for q in range(randoms):
+                        lo = combo_start[q]
+                        ctr += _GAMMA
+                        r = mix64(ctr)
+                        col = lo + draw_below(r, combo_start[q + 1] - lo)  # a column, then its coin
+                        pick = col if (r & _LOW32) < alias_keep[col] else alias_other[col]
+                        cm = combo_masks[pick]
+                        if m & cm:
+                            ok = False
+                            break
+                        m |= cm
+                        seat_keys[q, t] = combo_keys[pick]
+                        seat_masks[q, t] = cm
+                    if ok:
+                        taken[t] = m
+                        t += 1
+                    else:
+                        redraws += 1
+                        if redraws >= max_redraws:
+                            stop = True
+                            break
+                want = t
+            if packed:  # the runs of a flop or a turn: all of a sample's runs in one try
+                ctr = _packed_runs(ctr, nt, worse_all, runs, first_keys, first_masks, second_keys, rows, keys, want,
+                                   cand, WIDE, with_ranges, taken, False, cand)
             else:
-                all0[:want] = 1
-                all1[:want] = 1
-                for r in range(runs):  # a run at a time: the loop over samples has no inner loop
+                ctr = _draw_runs(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows[0],
+                                 keys[0], taken, want, not with_ranges, pending, cand)
+                if with_ranges:  # the first run met the combos' cards; the later ones meet it too
                     for t in range(want):
-                        x0, x1 = _headsup_won(base_key + keys[r, t], rows[r, t], h0, h1, m0, m1, base_mask,
-                                              first_masks, second_masks, values, offsets, rank_strength,
-                                              flush_strength, flushy)
-                        w0 += x0
-                        w1 += x1
-                        all0[t] &= x0
-                        all1[t] &= x1
+                        i, j = _rows(rows[0, t])
+                        taken[t] |= first_masks[i] | second_masks[j]
+            for r in range(1, runs if not packed else 1):
+                ctr = _draw_runs(ctr, nt, npart, worse, first_keys, first_masks, second_keys, second_masks, rows[r],
+                                 keys[r], taken, want, False, pending, cand)
+                if r + 1 < runs:
+                    for t in range(want):
+                        i, j = _rows(rows[r, t])
+                        taken[t] |= first_masks[i] | second_masks[j]
+            if with_random:  # each random player's two cards, a row of the hole table meeting no run's nor
+                for t in range(want):  # an earlier random player's card, drawn in rounds as a run is
+                    m = np.int64(0)
+                    for r in range(runs):
+                        i, j = _rows(rows[r, t])
+                        m |= first_masks[i] | second_masks[j]
+                    taken[t] = m
+                for q in range(randoms):
+                    ctr = _draw_runs(ctr, hn, np.uint64(1), worse_hole, hole_keys, hole_masks, nothing, nothing,
+                                     hole_rows[q], hole_sums[q], taken, want, False, pending, cand)
+                    for t in range(want):
+                        hr = hole_rows[q, t] & np.uint64(0xFFFFF)
+                        taken[t] |= hole_masks[hr]
+                        seat_keys[q, t] = hole_keys[hr]
+                        seat_masks[q, t] = hole_masks[hr]
+            if players == 2 and dealt:  # heads-up with a random player or a range, in scalars as below; the hands
+                w0 = np.int64(0)              # valued in the loop (an inlined helper taking the tables had Numba
+                w1 = np.int64(0)              # count references to them on every board: ten times slower)
+                a0 = np.int64(0)
+                a1 = np.int64(0)
                 for t in range(want):
-                    a0 += all0[t]
-                    a1 += all1[t]
-            _headsup_shares(want * runs, w0, w1, a0, a1, share_unit, share_sum, scoop, blank)
-        elif coded and flushy and not dealt and runs == 2:  # three fixed hands, two runs (a double board),
-            ran = _NONE7   # flushes with no branch: counted in scalars, so that the loop is vectorized (as in
-            same = _NONE7  # :func:`_flop_runs`)
-            some = _NONE7
-            for t in range(want):
-                i, j = _rows(rows[0, t])
-                p0 = _winners3(hand_keys, hand_masks, base_key + keys[0, t], i, j, base_mask, first_masks,
-                               second_masks, values, offsets, rank_strength, flush_strength, True)
-                i, j = _rows(rows[1, t])
-                p1 = _winners3(hand_keys, hand_masks, base_key + keys[1, t], i, j, base_mask, first_masks,
-                               second_masks, values, offsets, rank_strength, flush_strength, True)
-                ran = _count7(_count7(ran, p0, 1), p1, 1)
-                same = _count7(same, p0, np.int64(p0 == p1))
-                some = _count7(some, p0 | p1, 1)
-            _add7(run_patterns, ran)
-            _add7(same_winners, same)
-            _add7(won_any, some)
-        elif coded:  # three players: every run's winners as one code (three bits a run), counted
-            for t in range(want):
-                code = np.int64(0)
-                for r in range(runs):
-                    i, j = _rows(rows[r, t])
-                    bkey = base_key + keys[r, t]
-                    if dealt:  # seat by seat, written out as heads-up above
+                    all_0 = np.int64(1)
+                    all_1 = np.int64(1)
+                    for r in range(runs):
+                        i, j = _rows(rows[r, t])
+                        bkey = base_key + keys[r, t]
                         bmask = base_mask | first_masks[i] | second_masks[j]
-                        best = np.int64(-1)
-                        pattern = np.int64(0)
-                        for p in range(3):
+                        v0 = np.int64(0)
+                        v1 = np.int64(0)
+                        for p in range(2):
                             seat = seats[p]
                             if seat >= 0:
                                 key = hand_keys[seat] + bkey
@@ -1277,69 +1201,160 @@ def _runs_samples(flushy, hand_keys, hand_masks, first_keys, first_masks, second
                                 else:
                                     v = np.int64(values[seat, (bkey >> ID_SHIFT) & 0xFFFF])
                             else:
-                                v = np.int64(hand_value(seat_keys[-1 - seat, t] + bkey,
-                                                        seat_masks[-1 - seat, t] | bmask, offsets, rank_strength,
-                                                        flush_strength))
-                            bit = np.int64(1) << p
-                            pattern = bit if v > best else (pattern | bit if v == best else pattern)
-                            best = max(best, v)
-                    else:
-                        pattern = _winners3(hand_keys, hand_masks, bkey, i, j, base_mask, first_masks,
-                                            second_masks, values, offsets, rank_strength, flush_strength, flushy)
-                    code |= pattern << (3 * r)
-                joint[code] += 1
-        else:  # each run's winners as a pattern of bits, counted; then each sample's runs together
-            for r in range(runs):
-                for t in range(want):
-                    i, j = _rows(rows[r, t])
-                    bkey = base_key + keys[r, t]
-                    if dealt:  # a fixed hand by its values row unless it may hold a flush, a dealt one in full
-                        bmask = base_mask | first_masks[i] | second_masks[j]
-                        x = (bkey >> ID_SHIFT) & 0xFFFF
-                        best = np.int64(-1)
-                        pattern = np.int64(0)
-                        for p in range(players):
-                            seat = seats[p]
-                            if seat >= 0:
-                                key = hand_keys[seat] + bkey
-                                if (key >> 35) & 0x1111:
-                                    v = np.int64(hand_value(key, hand_masks[seat] | bmask, offsets, rank_strength,
-                                                            flush_strength))
-                                else:
-                                    v = np.int64(values[seat, x])
+                                v = np.int64(hand_value(seat_keys[-1 - seat, t] + bkey, seat_masks[-1 - seat, t] | bmask,
+                                                        offsets, rank_strength, flush_strength))
+                            if p == 0:
+                                v0 = v
                             else:
-                                v = np.int64(hand_value(seat_keys[-1 - seat, t] + bkey,
-                                                        seat_masks[-1 - seat, t] | bmask, offsets, rank_strength,
-                                                        flush_strength))
-                            bit = np.int64(1) << p
-                            pattern = bit if v > best else (pattern | bit if v == best else pattern)
-                            best = max(best, v)
-                    elif players == 3:
-                        pattern = _winners3(hand_keys, hand_masks, bkey, i, j, base_mask, first_masks,
-                                            second_masks, values, offsets, rank_strength, flush_strength,
-                                            flushy)
-                    else:
-                        pattern = _winners(hand_keys, hand_masks, bkey, i, j, base_mask, first_masks,
-                                           second_masks, values, offsets, rank_strength, flush_strength)
-                    pats[r, t] = pattern
-                    run_patterns[pattern] += 1
-            for t in range(want):
-                first = pats[0, t]
-                every = np.int64(1)
-                some = first
-                for r in range(1, runs):
-                    every &= np.int64(pats[r, t] == first)
-                    some |= pats[r, t]
-                same_winners[first] += every  # the same winners in every run
-                won_any[some] += 1            # who won something
-        done += want
-        if stop:  # the ranges' redraw budget is spent: the samples so far
-            break
-    if coded:  # every run's winners, read from the codes
-        _decoded(joint, runs, run_patterns, same_winners, won_any)
-    _shares(players, run_patterns, same_winners, won_any, share_unit, share_sum, scoop, blank)
-    stats[0] += done
-    stats[1] += redraws
+                                v1 = v
+                        x0 = np.int64(v0 > v1)
+                        x1 = np.int64(v1 > v0)
+                        w0 += x0
+                        w1 += x1
+                        all_0 &= x0
+                        all_1 &= x1
+                    a0 += all_0
+                    a1 += all_1
+                _headsup_shares(want * runs, w0, w1, a0, a1, share_unit, share_sum, scoop, blank)
+            elif players == 2:  # in scalars: a loop over two players ran at about half this speed
+                h0 = hand_keys[0]
+                h1 = hand_keys[1]
+                m0 = hand_masks[0]
+                m1 = hand_masks[1]
+                w0 = np.int64(0)
+                w1 = np.int64(0)
+                a0 = np.int64(0)
+                a1 = np.int64(0)
+                if runs == 2:  # both runs of a sample at once: no per-sample store and reload
+                    for t in range(want):
+                        x0, x1 = _headsup_won(base_key + keys[0, t], rows[0, t], h0, h1, m0, m1, base_mask,
+                                              first_masks, second_masks, values, offsets, rank_strength,
+                                              flush_strength, flushy)
+                        y0, y1 = _headsup_won(base_key + keys[1, t], rows[1, t], h0, h1, m0, m1, base_mask,
+                                              first_masks, second_masks, values, offsets, rank_strength,
+                                              flush_strength, flushy)
+                        w0 += x0 + y0
+                        w1 += x1 + y1
+                        a0 += x0 & y0
+                        a1 += x1 & y1
+                else:
+                    all0[:want] = 1
+                    all1[:want] = 1
+                    for r in range(runs):  # a run at a time: the loop over samples has no inner loop
+                        for t in range(want):
+                            x0, x1 = _headsup_won(base_key + keys[r, t], rows[r, t], h0, h1, m0, m1, base_mask,
+                                                  first_masks, second_masks, values, offsets, rank_strength,
+                                                  flush_strength, flushy)
+                            w0 += x0
+                            w1 += x1
+                            all0[t] &= x0
+                            all1[t] &= x1
+                    for t in range(want):
+                        a0 += all0[t]
+                        a1 += all1[t]
+                _headsup_shares(want * runs, w0, w1, a0, a1, share_unit, share_sum, scoop, blank)
+            elif coded and flushy and not dealt and runs == 2:  # three fixed hands, two runs (a double board),
+                ran = _NONE7   # flushes with no branch: counted in scalars, so that the loop is vectorized (as in
+                same = _NONE7  # :func:`_flop_kernel`)
+                some = _NONE7
+                for t in range(want):
+                    i, j = _rows(rows[0, t])
+                    p0 = _winners3(hand_keys, hand_masks, base_key + keys[0, t], i, j, base_mask, first_masks,
+                                   second_masks, values, offsets, rank_strength, flush_strength, True)
+                    i, j = _rows(rows[1, t])
+                    p1 = _winners3(hand_keys, hand_masks, base_key + keys[1, t], i, j, base_mask, first_masks,
+                                   second_masks, values, offsets, rank_strength, flush_strength, True)
+                    ran = _count7(_count7(ran, p0, 1), p1, 1)
+                    same = _count7(same, p0, np.int64(p0 == p1))
+                    some = _count7(some, p0 | p1, 1)
+                _add7(run_patterns, ran)
+                _add7(same_winners, same)
+                _add7(won_any, some)
+            elif coded:  # three players: every run's winners as one code (three bits a run), counted
+                for t in range(want):
+                    code = np.int64(0)
+                    for r in range(runs):
+                        i, j = _rows(rows[r, t])
+                        bkey = base_key + keys[r, t]
+                        if dealt:  # seat by seat, written out as heads-up above
+                            bmask = base_mask | first_masks[i] | second_masks[j]
+                            best = np.int64(-1)
+                            pattern = np.int64(0)
+                            for p in range(3):
+                                seat = seats[p]
+                                if seat >= 0:
+                                    key = hand_keys[seat] + bkey
+                                    if (key >> 35) & 0x1111:  # this hand may hold a flush
+                                        v = np.int64(hand_value(key, hand_masks[seat] | bmask, offsets, rank_strength,
+                                                                flush_strength))
+                                    else:
+                                        v = np.int64(values[seat, (bkey >> ID_SHIFT) & 0xFFFF])
+                                else:
+                                    v = np.int64(hand_value(seat_keys[-1 - seat, t] + bkey,
+                                                            seat_masks[-1 - seat, t] | bmask, offsets, rank_strength,
+                                                            flush_strength))
+                                bit = np.int64(1) << p
+                                pattern = bit if v > best else (pattern | bit if v == best else pattern)
+                                best = max(best, v)
+                        else:
+                            pattern = _winners3(hand_keys, hand_masks, bkey, i, j, base_mask, first_masks,
+                                                second_masks, values, offsets, rank_strength, flush_strength, flushy)
+                        code |= pattern << (3 * r)
+                    joint[code] += 1
+            else:  # each run's winners as a pattern of bits, counted; then each sample's runs together
+                for r in range(runs):
+                    for t in range(want):
+                        i, j = _rows(rows[r, t])
+                        bkey = base_key + keys[r, t]
+                        if dealt:  # a fixed hand by its values row unless it may hold a flush, a dealt one in full
+                            bmask = base_mask | first_masks[i] | second_masks[j]
+                            x = (bkey >> ID_SHIFT) & 0xFFFF
+                            best = np.int64(-1)
+                            pattern = np.int64(0)
+                            for p in range(players):
+                                seat = seats[p]
+                                if seat >= 0:
+                                    key = hand_keys[seat] + bkey
+                                    if (key >> 35) & 0x1111:
+                                        v = np.int64(hand_value(key, hand_masks[seat] | bmask, offsets, rank_strength,
+                                                                flush_strength))
+                                    else:
+                                        v = np.int64(values[seat, x])
+                                else:
+                                    v = np.int64(hand_value(seat_keys[-1 - seat, t] + bkey,
+                                                            seat_masks[-1 - seat, t] | bmask, offsets, rank_strength,
+                                                            flush_strength))
+                                bit = np.int64(1) << p
+                                pattern = bit if v > best else (pattern | bit if v == best else pattern)
+                                best = max(best, v)
+                        elif players == 3:
+                            pattern = _winners3(hand_keys, hand_masks, bkey, i, j, base_mask, first_masks,
+                                                second_masks, values, offsets, rank_strength, flush_strength,
+                                                flushy)
+                        else:
+                            pattern = _winners(hand_keys, hand_masks, bkey, i, j, base_mask, first_masks,
+                                               second_masks, values, offsets, rank_strength, flush_strength)
+                        pats[r, t] = pattern
+                        run_patterns[pattern] += 1
+                for t in range(want):
+                    first = pats[0, t]
+                    every = np.int64(1)
+                    some = first
+                    for r in range(1, runs):
+                        every &= np.int64(pats[r, t] == first)
+                        some |= pats[r, t]
+                    same_winners[first] += every  # the same winners in every run
+                    won_any[some] += 1            # who won something
+            done += want
+            if stop:  # the ranges' redraw budget is spent: the samples so far
+                break
+        if coded:  # every run's winners, read from the codes
+            _decoded(joint, runs, run_patterns, same_winners, won_any)
+        _shares(players, run_patterns, same_winners, won_any, share_unit, share_sum, scoop, blank)
+        stats[0] += done
+        stats[1] += redraws
+
+    return runs_samples
 
 
 @jit_inline
@@ -1412,137 +1427,146 @@ def _shares(players, run_patterns, same_winners, won_any, share_unit, share_sum,
                 blank[p] += won_any[pattern]
 
 
-@jit_inline
-def _flop_runs(flushy, runs, hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
-               base_key, base_mask, values, samples, seed, offsets, rank_strength, flush_strength, share_unit,
-               share_sum, scoop, blank):
-    """:func:`_runs_samples` for fixed hands and the runs of a flop or a turn
-    (``runs`` 2 or 3, a constant where this is inlined, as ``flushy``): the
-    same tries (:func:`_packed_runs`), so the same runs and counts, but each
+def _flop_kernel(flushy, runs):
+    """:func:`_runs_kernel`'s kernel for fixed hands and the runs of a flop
+    or a turn, compiled for ``runs`` 2 or 3 and ``flushy`` (constants in it,
+    as there; it takes :func:`fixed_runs`'s arguments and ignores its
+    ``runs``): the same tries (:func:`_packed_runs`), so the same runs and counts, but each
     kept try is stored whole (one store, no keys) and its runs read from it
     as they are valued, and every count is kept in scalars, with no store in
     the loop that values the runs, which the compiler then vectorizes where
     no flush takes a branch (gathers for the table reads). Three runs of a
     three-way flop: 6.2 -> 3.6 ns a board on a Zen 5, 7.5 -> 5.2 compiled for
     AVX2 (in the kernels, 2026-11-28)."""
-    ctr, nt, npart, worse = _start(seed, first_keys, second_keys)
-    players = hand_keys.shape[0]
-    out = np.zeros(RUNS_BLOCK + 1, np.uint64)
-    cand = np.zeros(RUNS_BLOCK + 1, np.uint64)
-    no_rows = np.zeros((1, 1), np.uint64)  # (the rows and keys :func:`_packed_runs` does not write here)
-    no_keys = np.zeros((1, 1), np.int64)
-    no_taken = np.zeros(1, np.int64)
-    worse_all = _worse(_packed_combos(nt, npart, runs))
-    base_run = base_key + second_keys[0]  # a run's board key: this and its row's key
-    h0 = hand_keys[0]
-    h1 = hand_keys[1]
-    m0 = hand_masks[0]
-    m1 = hand_masks[1]
-    w0 = np.int64(0)
-    w1 = np.int64(0)
-    a0 = np.int64(0)
-    a1 = np.int64(0)
-    pats_size = np.int64(1) << players
-    run_patterns = np.zeros(pats_size, np.int64)
-    same_winners = np.zeros(pats_size, np.int64)
-    won_any = np.zeros(pats_size, np.int64)
-    joint = np.zeros(1 << (3 * runs), np.int64)  # three players, flushes on a branch: samples by one code of
-    done = 0                                     # every run's winners (:func:`_runs_samples`)
-    while done < samples:
-        want = min(RUNS_BLOCK, samples - done)
-        ctr = _packed_runs(ctr, nt, worse_all, runs, first_keys, first_masks, second_keys, no_rows, no_keys, want,
-                           cand, WIDE, False, no_taken, True, out)
-        if players == 2:
-            for t in range(want):
-                e = out[t]
-                all_0 = np.int64(1)
-                all_1 = np.int64(1)
-                for r in range(runs):
-                    i = (e >> np.uint64(20 * r)) & np.uint64(0xFFFFF)
-                    x0, x1 = _headsup_won(base_run + first_keys[i], i, h0, h1, m0, m1, base_mask, first_masks,
-                                          second_masks, values, offsets, rank_strength, flush_strength, flushy)
-                    w0 += x0
-                    w1 += x1
-                    all_0 &= x0
-                    all_1 &= x1
-                a0 += all_0
-                a1 += all_1
-        elif players == 3:
-            ran = _NONE7   # runs by their winners 1..7
-            same = _NONE7  # samples with the same winners in every run, by them
-            some = _NONE7  # samples by who won something
-            for t in range(want):  # each run's winners written out (``runs`` a constant): a loop over
-                e = out[t]          # them kept the compiler from vectorizing this one
-                i0 = e & np.uint64(0xFFFFF)
-                i1 = (e >> np.uint64(20)) & np.uint64(0xFFFFF)
-                i2 = (e >> np.uint64(40)) & np.uint64(0xFFFFF)
-                p0 = _winners3(hand_keys, hand_masks, base_run + first_keys[i0], i0, np.uint64(0), base_mask,
-                               first_masks, second_masks, values, offsets, rank_strength, flush_strength, flushy)
-                p1 = _winners3(hand_keys, hand_masks, base_run + first_keys[i1], i1, np.uint64(0), base_mask,
-                               first_masks, second_masks, values, offsets, rank_strength, flush_strength, flushy)
-                p2 = p1  # two runs: the second again, which changes neither test below
-                if runs == 3:
-                    p2 = _winners3(hand_keys, hand_masks, base_run + first_keys[i2], i2, np.uint64(0), base_mask,
+    @jit
+    def flop_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks, base_key, base_mask,
+                  values, runs_, samples, seed, offsets, rank_strength, flush_strength, share_unit, share_sum,
+                  scoop, blank):
+        ctr, nt, npart, worse = _start(seed, first_keys, second_keys)
+        players = hand_keys.shape[0]
+        out = np.zeros(RUNS_BLOCK + 1, np.uint64)
+        cand = np.zeros(RUNS_BLOCK + 1, np.uint64)
+        no_rows = np.zeros((1, 1), np.uint64)  # (the rows and keys :func:`_packed_runs` does not write here)
+        no_keys = np.zeros((1, 1), np.int64)
+        no_taken = np.zeros(1, np.int64)
+        worse_all = _worse(_packed_combos(nt, npart, runs))
+        base_run = base_key + second_keys[0]  # a run's board key: this and its row's key
+        h0 = hand_keys[0]
+        h1 = hand_keys[1]
+        m0 = hand_masks[0]
+        m1 = hand_masks[1]
+        w0 = np.int64(0)
+        w1 = np.int64(0)
+        a0 = np.int64(0)
+        a1 = np.int64(0)
+        pats_size = np.int64(1) << players
+        run_patterns = np.zeros(pats_size, np.int64)
+        same_winners = np.zeros(pats_size, np.int64)
+        won_any = np.zeros(pats_size, np.int64)
+        joint = np.zeros(1 << (3 * runs), np.int64)  # three players, flushes on a branch: samples by one code of
+        done = 0                                     # every run's winners (:func:`_runs_kernel`)
+        while done < samples:
+            want = min(RUNS_BLOCK, samples - done)
+            ctr = _packed_runs(ctr, nt, worse_all, runs, first_keys, first_masks, second_keys, no_rows, no_keys, want,
+                               cand, WIDE, False, no_taken, True, out)
+            if players == 2:
+                for t in range(want):
+                    e = out[t]
+                    all_0 = np.int64(1)
+                    all_1 = np.int64(1)
+                    for r in range(runs):
+                        i = (e >> np.uint64(20 * r)) & np.uint64(0xFFFFF)
+                        x0, x1 = _headsup_won(base_run + first_keys[i], i, h0, h1, m0, m1, base_mask, first_masks,
+                                              second_masks, values, offsets, rank_strength, flush_strength, flushy)
+                        w0 += x0
+                        w1 += x1
+                        all_0 &= x0
+                        all_1 &= x1
+                    a0 += all_0
+                    a1 += all_1
+            elif players == 3:
+                ran = _NONE7   # runs by their winners 1..7
+                same = _NONE7  # samples with the same winners in every run, by them
+                some = _NONE7  # samples by who won something
+                for t in range(want):  # each run's winners written out (``runs`` a constant): a loop over
+                    e = out[t]          # them kept the compiler from vectorizing this one
+                    i0 = e & np.uint64(0xFFFFF)
+                    i1 = (e >> np.uint64(20)) & np.uint64(0xFFFFF)
+                    i2 = (e >> np.uint64(40)) & np.uint64(0xFFFFF)
+                    p0 = _winners3(hand_keys, hand_masks, base_run + first_keys[i0], i0, np.uint64(0), base_mask,
                                    first_masks, second_masks, values, offsets, rank_strength, flush_strength, flushy)
-                if flushy:
-                    ran = _count7(_count7(_count7(ran, p0, 1), p1, 1), p2, np.int64(runs == 3))
-                    same = _count7(same, p0, np.int64((p0 == p1) & (p1 == p2)))
-                    some = _count7(some, p0 | p1 | p2, 1)
-                else:  # a flush on a branch: the loop stays scalar (vectorized, it valued every hand in full)
-                    code = p0 | (p1 << 3)
+                    p1 = _winners3(hand_keys, hand_masks, base_run + first_keys[i1], i1, np.uint64(0), base_mask,
+                                   first_masks, second_masks, values, offsets, rank_strength, flush_strength, flushy)
+                    p2 = p1  # two runs: the second again, which changes neither test below
                     if runs == 3:
-                        code |= p2 << 6
-                    joint[code] += 1
-            _add7(run_patterns, ran)
-            _add7(same_winners, same)
-            _add7(won_any, some)
+                        p2 = _winners3(hand_keys, hand_masks, base_run + first_keys[i2], i2, np.uint64(0), base_mask,
+                                       first_masks, second_masks, values, offsets, rank_strength, flush_strength, flushy)
+                    if flushy:
+                        ran = _count7(_count7(_count7(ran, p0, 1), p1, 1), p2, np.int64(runs == 3))
+                        same = _count7(same, p0, np.int64((p0 == p1) & (p1 == p2)))
+                        some = _count7(some, p0 | p1 | p2, 1)
+                    else:  # a flush on a branch: the loop stays scalar (vectorized, it valued every hand in full)
+                        code = p0 | (p1 << 3)
+                        if runs == 3:
+                            code |= p2 << 6
+                        joint[code] += 1
+                _add7(run_patterns, ran)
+                _add7(same_winners, same)
+                _add7(won_any, some)
+            else:
+                for t in range(want):
+                    e = out[t]
+                    first = np.int64(0)
+                    every = np.int64(1)
+                    anyone = np.int64(0)
+                    for r in range(runs):
+                        i = (e >> np.uint64(20 * r)) & np.uint64(0xFFFFF)
+                        pattern = _winners(hand_keys, hand_masks, base_run + first_keys[i], i, np.uint64(0), base_mask,
+                                           first_masks, second_masks, values, offsets, rank_strength, flush_strength)
+                        run_patterns[pattern] += 1
+                        first = pattern if r == 0 else first
+                        every &= np.int64(pattern == first)
+                        anyone |= pattern
+                    same_winners[first] += every
+                    won_any[anyone] += 1
+            done += want
+        if players == 2:
+            _headsup_shares(samples * runs, w0, w1, a0, a1, share_unit, share_sum, scoop, blank)
         else:
-            for t in range(want):
-                e = out[t]
-                first = np.int64(0)
-                every = np.int64(1)
-                anyone = np.int64(0)
-                for r in range(runs):
-                    i = (e >> np.uint64(20 * r)) & np.uint64(0xFFFFF)
-                    pattern = _winners(hand_keys, hand_masks, base_run + first_keys[i], i, np.uint64(0), base_mask,
-                                       first_masks, second_masks, values, offsets, rank_strength, flush_strength)
-                    run_patterns[pattern] += 1
-                    first = pattern if r == 0 else first
-                    every &= np.int64(pattern == first)
-                    anyone |= pattern
-                same_winners[first] += every
-                won_any[anyone] += 1
-        done += want
-    if players == 2:
-        _headsup_shares(samples * runs, w0, w1, a0, a1, share_unit, share_sum, scoop, blank)
-    else:
-        if players == 3 and not flushy:
-            _decoded(joint, runs, run_patterns, same_winners, won_any)
-        _shares(players, run_patterns, same_winners, won_any, share_unit, share_sum, scoop, blank)
+            if players == 3 and not flushy:
+                _decoded(joint, runs, run_patterns, same_winners, won_any)
+            _shares(players, run_patterns, same_winners, won_any, share_unit, share_sum, scoop, blank)
+
+    return flop_runs
 
 
-@jit_inline
-def _fixed_runs(flushy, hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks, base_key,
-                base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength, share_unit,
-                share_sum, scoop, blank):
-    """:func:`fixed_runs` (``flushy`` False) and :func:`fixed_runs_flushy`
-    (True), a constant where this is inlined: two or three runs of a flop or
-    a turn by :func:`_flop_runs`, the others by :func:`_runs_samples`."""
-    if _packed_combos(np.uint64(first_keys.shape[0]), np.uint64(second_keys.shape[0]), runs) > 0:
-        if runs == 2:
-            _flop_runs(flushy, 2, hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
-                       base_key, base_mask, values, samples, seed, offsets, rank_strength, flush_strength,
-                       share_unit, share_sum, scoop, blank)
-        else:
-            _flop_runs(flushy, 3, hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
-                       base_key, base_mask, values, samples, seed, offsets, rank_strength, flush_strength,
-                       share_unit, share_sum, scoop, blank)
-        return
-    none = np.zeros(1, np.int64)
-    _runs_samples(flushy, hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
-                  base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
-                  share_unit, share_sum, scoop, blank, False, none, none, none, False,
-                  (none, none, none, np.zeros(1, np.uint64), none, 1, np.zeros(2, np.int64)))
+#: The runs kernel's body for fixed hands alone, with flushes on a branch and
+#: with none, with random players, with ranged ones (:func:`_runs_kernel`).
+_RUNS_PLAIN = _runs_kernel(False, False, False)
+_RUNS_FLUSHY = _runs_kernel(True, False, False)
+_RUNS_RANDOM = _runs_kernel(False, True, False)
+_RUNS_RANGED = _runs_kernel(False, False, True)
+#: Fixed hands' two or three runs of a flop or a turn (:func:`_flop_kernel`),
+#: by (flushy, runs): each takes :func:`fixed_runs`'s arguments.
+_FLOP_RUNS = {(flushy, runs): _flop_kernel(flushy, runs) for flushy in (False, True) for runs in (2, 3)}
+
+
+def packed(nt: int, npart: int, runs: int) -> bool:
+    """Whether the runs are of a flop or a turn and one try of 32 random bits
+    draws them all (:func:`_packed_combos` above 0): then a kernel of
+    :func:`_flop_kernel` takes fixed hands' runs, else :func:`fixed_runs`."""
+    return npart == 1 and 2 <= runs <= 3 and nt ** runs < 1 << 32
+
+
+def runs_kernel(flushy: bool, first_keys, second_keys, runs: int):
+    """The kernel for fixed hands' runs (all take the same arguments): one of
+    :func:`_flop_kernel` for two or three runs of a flop or a turn
+    (:func:`packed`), else :func:`fixed_runs`; each with flushes valued with
+    no branch where ``flushy`` (where one board's Monte Carlo values them so).
+    Chosen here, not in a kernel: a kernel holding both compiled both."""
+    if packed(first_keys.shape[0], second_keys.shape[0], runs):
+        return _FLOP_RUNS[bool(flushy), runs]
+    return fixed_runs_flushy if flushy else fixed_runs
 
 
 @jit
@@ -1550,12 +1574,15 @@ def fixed_runs(hand_keys, hand_masks, first_keys, first_masks, second_keys, seco
                base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
                share_unit, share_sum, scoop, blank):
     """Fixed hands' cards to come run ``runs`` times, ``samples`` times
-    (:func:`_runs_samples`, its docstring above: a flush valued on a branch;
-    two or three runs of a flop or a turn by :func:`_flop_runs`, the same
-    runs and counts)."""
-    _fixed_runs(False, hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks, base_key,
-                base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength, share_unit,
-                share_sum, scoop, blank)
+    (:func:`_runs_kernel`, its docstring above: a flush valued on a branch).
+    Two or three runs of a flop or a turn are drawn the same way here, but
+    :func:`runs_kernel` gives them a kernel of their own, faster, with the
+    same runs and counts (:func:`_flop_kernel`)."""
+    none = np.zeros(1, np.int64)
+    _RUNS_PLAIN(hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
+                base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
+                share_unit, share_sum, scoop, blank, none, none, none,
+                (none, none, none, np.zeros(1, np.uint64), none, 1, np.zeros(2, np.int64)))
 
 
 @jit
@@ -1564,9 +1591,11 @@ def fixed_runs_flushy(hand_keys, hand_masks, first_keys, first_masks, second_key
                       share_unit, share_sum, scoop, blank):
     """:func:`fixed_runs` valuing every run's flushes with no branch, two or
     three hands (as :func:`fixed_headsup_flushy`; more keep the branch): the same counts."""
-    _fixed_runs(True, hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks, base_key,
-                base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength, share_unit,
-                share_sum, scoop, blank)
+    none = np.zeros(1, np.int64)
+    _RUNS_FLUSHY(hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
+                 base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
+                 share_unit, share_sum, scoop, blank, none, none, none,
+                 (none, none, none, np.zeros(1, np.uint64), none, 1, np.zeros(2, np.int64)))
 
 
 @jit
@@ -1579,10 +1608,10 @@ def fixed_random_runs(hand_keys, hand_masks, first_keys, first_masks, second_key
     in rounds as a run is (:func:`_draw_runs`), meeting no run's card nor an
     earlier random player's; each run's winners then found seat by seat, a
     random hand valued in full. Flushes on a branch."""
-    _runs_samples(False, hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
-                  base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
-                  share_unit, share_sum, scoop, blank, True, seats, hole_keys, hole_masks, False,
-                  (hole_keys, hole_masks, seats, np.zeros(1, np.uint64), seats, 1, np.zeros(2, np.int64)))
+    _RUNS_RANDOM(hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
+                 base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
+                 share_unit, share_sum, scoop, blank, seats, hole_keys, hole_masks,
+                 (hole_keys, hole_masks, seats, np.zeros(1, np.uint64), seats, 1, np.zeros(2, np.int64)))
 
 
 @jit
@@ -1601,7 +1630,7 @@ def fixed_ranged_runs(hand_keys, hand_masks, first_keys, first_masks, second_key
     run's winners found seat by seat, a ranged hand valued in full. Stops
     after ``max_redraws`` redrawn deals with the samples so far; ``stats[0]``
     the samples, ``stats[1]`` the redrawn deals (added to). Flushes on a branch."""
-    _runs_samples(False, hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
-                  base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
-                  share_unit, share_sum, scoop, blank, False, seats, combo_keys, combo_masks, True,
-                  (combo_keys, combo_masks, combo_start, alias_keep, alias_other, max_redraws, stats))
+    _RUNS_RANGED(hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks,
+                 base_key, base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength,
+                 share_unit, share_sum, scoop, blank, seats, combo_keys, combo_masks,
+                 (combo_keys, combo_masks, combo_start, alias_keep, alias_other, max_redraws, stats))

@@ -488,7 +488,7 @@ def sampled_any_five(spot, hands, deck: np.ndarray, k: int, runs: int, samples: 
     by card); batches of ``KERNEL_BATCH`` (:func:`_kernel_batches`)."""
     from pokercli._kernels.jit import call
     from pokercli._kernels.lookup import kernel_tables, strength_tables
-    from pokercli._kernels.montecarlo import fixed_headsup_flushy, fixed_runs, fixed_runs_flushy, fixed_three_flushy
+    from pokercli._kernels.montecarlo import fixed_headsup_flushy, fixed_three_flushy, runs_kernel
     from pokercli._kernels.omaha.deals import SHARE_UNIT
     from pokercli.equity_calc.montecarlo import batch_seed, fixed_hands_call
 
@@ -499,9 +499,10 @@ def sampled_any_five(spot, hands, deck: np.ndarray, k: int, runs: int, samples: 
     boards = None if fast is None else fast[1:]
     # where one board's kernel values flushes with no branch, so does each run's (the same counts)
     flushy = fast is not None and fast[0] in (fixed_headsup_flushy, fixed_three_flushy)
-    kernel = fixed_runs_flushy if flushy else fixed_runs
 
     if boards is not None:
+        kernel = runs_kernel(flushy, boards[2], boards[4], runs)
+
         def batch(b: int, n: int, out) -> None:
             call(kernel, *boards, runs, n, np.uint64(batch_seed(seed, b)), offsets, rank_tab, flush_tab,
                  SHARE_UNIT, *out)

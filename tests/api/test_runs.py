@@ -346,14 +346,19 @@ def test_runs_of_a_flush_draw_take_the_flushy_runs_kernel(monkeypatch):
     from pokercli._kernels import montecarlo as K
 
     used = []
-    for name in ("fixed_runs", "fixed_runs_flushy"):
-        real = getattr(K, name)
-        monkeypatch.setattr(K, name, (lambda real, name: lambda *a: used.append(name) or real(*a))(real, name))
+    real = K.runs_kernel
+
+    def chosen(flushy, *args):
+        kernel = real(flushy, *args)
+        used.append((flushy, kernel))
+        return kernel
+
+    monkeypatch.setattr(K, "runs_kernel", chosen)
     flushy = equity_runs(["AsKs", "QdQc"], "Qs Js 3d", samples=20_000, seed=3)
     monkeypatch.setattr(pokercli.equity_calc.montecarlo, "FLUSHY", {})  # the branch everywhere
     branch = equity_runs(["AsKs", "QdQc"], "Qs Js 3d", samples=20_000, seed=3)
     equity_runs(["AsAh", "KsKh"], double_board=True, samples=2_000, seed=3)  # few flushes: the branch
-    assert used == ["fixed_runs_flushy", "fixed_runs", "fixed_runs"]
+    assert used == [(True, K._FLOP_RUNS[True, 2]), (False, K._FLOP_RUNS[False, 2]), (False, K.fixed_runs)]
     assert flushy.players == branch.players
 
 

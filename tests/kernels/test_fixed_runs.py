@@ -189,7 +189,8 @@ def plain_sampler(spot, runs: int, samples: int, seed: int, block: int, ranges=N
 @pytest.mark.parametrize("flushy", [False, True])
 def test_the_runs_kernel_is_the_plain_sampler_number_for_number(game, hands, board, dead, runs, samples, flushy):
     """Both runs kernels: flushes valued on a branch (``fixed_runs``) and with
-    none (``fixed_runs_flushy``, for two or three hands; more keep the branch)."""
+    none (``fixed_runs_flushy``, for two or three hands; more keep the branch),
+    and the kernel ``runs_kernel`` picks (the runs of a flop or a turn: their own)."""
     spot = make_spot(hands, board, dead, game)
     keys, offsets, *_ = kernel_args(spot.game.rule.key)
     rank_strength, flush_strength = strength_tables(spot.game.rule.key)
@@ -201,13 +202,19 @@ def test_the_runs_kernel_is_the_plain_sampler_number_for_number(game, hands, boa
     assert args[3].tolist() == [C.card_mask(s) for s in combinations(deck, first)]
     assert args[5].tolist() == [C.card_mask(s) for s in combinations(deck, second)]
     n = len(hands)
-    got = [np.zeros(n, np.int64) for _ in range(3)]
     seed = 12345
-    call(K.fixed_runs_flushy if flushy else K.fixed_runs, *args, runs, samples, np.uint64(seed), offsets,
-         rank_strength, flush_strength, SHARE_UNIT, *got)
     want = plain_sampler(spot, runs, samples, seed, K.RUNS_BLOCK)
-    assert [g.tolist() for g in got] == [list(w) for w in want]
-    assert sum(got[0]) == SHARE_UNIT * runs * samples  # every run's pot is shared out whole
+    plain = K.fixed_runs_flushy if flushy else K.fixed_runs
+    chosen = K.runs_kernel(flushy, args[2], args[4], runs)
+    # two or three runs of a flop or a turn take a kernel of their own; the
+    # general one draws them the same way (ranged seats' runs take its body)
+    assert (chosen is not plain) == (len(spot.board) in (3, 4) and runs in (2, 3))
+    for kernel in {plain, chosen}:
+        got = [np.zeros(n, np.int64) for _ in range(3)]
+        call(kernel, *args, runs, samples, np.uint64(seed), offsets, rank_strength, flush_strength, SHARE_UNIT,
+             *got)
+        assert [g.tolist() for g in got] == [list(w) for w in want]
+        assert sum(got[0]) == SHARE_UNIT * runs * samples  # every run's pot is shared out whole
 
 
 @pytest.mark.parametrize("game,hands,board,runs,samples", [
@@ -341,7 +348,7 @@ def _packed_both_ways(first_keys, first_masks, second_keys, runs, want, seed, wi
 def test_both_ways_of_drawing_a_flops_runs_draw_the_same_runs(board, runs, want):
     """The runs of a flop or a turn, drawn together: computed in a loop of their
     own where 64-bit products are vectorized (``K.WIDE``), else as checked,
-    and written as rows and keys or each try whole (as ``_flop_runs`` reads
+    and written as rows and keys or each try whole (as ``_flop_kernel``'s kernels read
     them): the same runs, keys and counter; no two runs of a sample share a card."""
     spot = make_spot(["As Ks", "Qd Qc"], board, "", "holdem")
     keys, offsets, *_ = kernel_args(spot.game.rule.key)
