@@ -483,7 +483,8 @@ def sampled_any_five(spot, hands, deck: np.ndarray, k: int, runs: int, samples: 
     """:func:`_sampled` where a hand is the best five of two hole cards and
     the board (hold'em, short deck: the engine's ``runs_sample``), by
     :func:`pokercli._kernels.montecarlo.fixed_runs` (each run's cards two rows
-    of the part tables of one board's Monte Carlo), or where that does not
+    of the part tables of one board's Monte Carlo; the runs of a flop or a
+    turn by a kernel of their own: ``runs_kernel`` picks), or where that does not
     take the spot by :func:`pokercli._kernels.range_runouts.runs_sample` (card
     by card); batches of ``KERNEL_BATCH`` (:func:`_kernel_batches`)."""
     from pokercli._kernels.jit import call
