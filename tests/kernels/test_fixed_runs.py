@@ -372,3 +372,15 @@ def test_both_ways_of_drawing_a_flops_runs_draw_the_same_runs(board, runs, want)
                 for b in range(a):
                     assert np.all(masks[a] & masks[b] == 0)
     assert all(g == got[0] for g in got)
+
+
+def test_which_runs_the_flop_kernels_take_is_where_the_kernels_draw_them_together():
+    """``runs_kernel`` asks in Python (``packed``) what the kernels ask of
+    ``_packed_combos``: every table size a deck gives, one to four runs."""
+    for nt in [*range(1, 53), 990, 1128, 1625, 1626, 65535, 65536, 65537]:
+        for npart in (1, 2, nt):
+            for runs in range(1, 5):
+                kernels = bool(K._packed_combos(np.uint64(nt), np.uint64(npart), runs) > 0)
+                assert K.packed(nt, npart, runs) == kernels, (nt, npart, runs)
+    # a flop heads-up (990 rows) packs three runs; 1,626 rows cubed pass 2 ** 32
+    assert K.packed(990, 1, 3) and K.packed(1625, 1, 3) and not K.packed(1626, 1, 3)
