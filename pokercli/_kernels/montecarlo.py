@@ -1075,8 +1075,9 @@ def _runs_kernel(flushy, with_random, with_ranges):
     inlined into it first) took 70 of the 80 s that :func:`fixed_runs` took
     to compile on a cold cache; as a kernel of its own, 7 s (Zen 5,
     2026-11-28: four such kernels had made a cold test suite run for ten
-    minutes). The machine code is the same (the flags are constants either
-    way): the same speed, tested number for number as before."""
+    minutes). The flags are constants either way, so the compiled code
+    should be the same, and it measured the same speed; tested number for
+    number as before."""
     @jit
     def runs_samples(hand_keys, hand_masks, first_keys, first_masks, second_keys, second_masks, base_key,
                      base_mask, values, runs, samples, seed, offsets, rank_strength, flush_strength, share_unit,
