@@ -1202,8 +1202,9 @@ def _runs_kernel(flushy, with_random, with_ranges):
                                 else:
                                     v = np.int64(values[seat, (bkey >> ID_SHIFT) & 0xFFFF])
                             else:
-                                v = np.int64(hand_value(seat_keys[-1 - seat, t] + bkey, seat_masks[-1 - seat, t] | bmask,
-                                                        offsets, rank_strength, flush_strength))
+                                v = np.int64(hand_value(seat_keys[-1 - seat, t] + bkey,
+                                                        seat_masks[-1 - seat, t] | bmask, offsets, rank_strength,
+                                                        flush_strength))
                             if p == 0:
                                 v0 = v
                             else:
@@ -1500,8 +1501,9 @@ def _flop_kernel(flushy, runs):
                                    first_masks, second_masks, values, offsets, rank_strength, flush_strength, flushy)
                     p2 = p1  # two runs: the second again, which changes neither test below
                     if runs == 3:
-                        p2 = _winners3(hand_keys, hand_masks, base_run + first_keys[i2], i2, np.uint64(0), base_mask,
-                                       first_masks, second_masks, values, offsets, rank_strength, flush_strength, flushy)
+                        p2 = _winners3(hand_keys, hand_masks, base_run + first_keys[i2], i2, np.uint64(0),
+                                       base_mask, first_masks, second_masks, values, offsets, rank_strength,
+                                       flush_strength, flushy)
                     if flushy:
                         ran = _count7(_count7(_count7(ran, p0, 1), p1, 1), p2, np.int64(runs == 3))
                         same = _count7(same, p0, np.int64((p0 == p1) & (p1 == p2)))
