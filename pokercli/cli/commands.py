@@ -675,11 +675,16 @@ def hh(
             with stream if name != "-" else contextlib.nullcontext():
                 yield stream
 
+        def no_hand(name: str) -> None:
+            """A blank file holds no hand: not an error, but said (a wrong file name is likelier)."""
+            sys.stderr.write(f"pokercli: warning: {'stdin' if name == '-' else name} holds no hand\n")  # named as a bad hand's file is
+
         def hands_read(report, reader=read_lines):
             nonlocal unread
             count = 0
             for name in files:
                 with opened(name) as stream:
+                    before = count
                     for item in reader(lines_of(stream, name), "stdin" if name == "-" else name):
                         count += 1
                         if report is not None and total and count % 50 == 0:
@@ -692,6 +697,8 @@ def hh(
                             sys.stderr.write(f"pokercli: {where}: {item}\n")
                             continue
                         yield item
+                    if count == before:
+                        no_hand(name)
 
         def items_read(report, as_summary: bool):
             """A big file's hands read on several processes: each hand's JSON line,
@@ -700,6 +707,7 @@ def hh(
             count = 0
             for name in files:
                 with opened(name) as stream:
+                    before = count
                     source = "stdin" if name == "-" else name
 
                     def read_bytes(n: int) -> None:
@@ -717,6 +725,8 @@ def hh(
                             sys.stderr.write(f"pokercli: {item[1]}: {item[2]}\n")
                             continue
                         yield item[1]
+                    if count == before:
+                        no_hand(name)
 
         out = _out(as_json)
         parallel = workers_for(total) > 1  # a big file: read on several processes

@@ -39,6 +39,8 @@ def read_text(text: str, source: str = "-") -> Iterator[Union[Hand, PokerError]]
     ``hand_id`` and ``line``), so a reader can go on to the next."""
     from pokercli.histories import ohh, phh, stars
 
+    if not text.strip("\ufeff \t\r\n"):
+        return  # blank: no hand (an empty file is not a bad one)
     if text.lstrip("\ufeff \t\r\n").startswith("PokerStars"):
         yield from stars.read(text, source)
     elif ohh.looks_like(text):
@@ -99,7 +101,7 @@ def readers() -> dict:
 def chunked(lines: Iterable[str]):
     """(the format's reader, an iterator of (first line number, text) of each
     hand's lines) of a file's lines, its format told by its first line that is
-    not blank: the cuts :func:`read_lines` reads."""
+    not blank: the cuts :func:`read_lines` reads (none when every line is blank)."""
     import itertools
     import re
 
@@ -113,6 +115,8 @@ def chunked(lines: Iterable[str]):
             break
     first = next((x for x in head if x.strip()), "").lstrip("\ufeff")
     rest = itertools.chain(head, lines)
+    if not first.strip():
+        return phh.read, iter(())  # blank: no hand
     if first.startswith("PokerStars"):
         # (a hand's first line starts so: the test that skips the header's pattern on the others)
         return stars.read, _cut(rest, lambda line: line.startswith("PokerStars") and stars.starts_hand(line))

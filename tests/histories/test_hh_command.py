@@ -105,6 +105,26 @@ def test_stdin_a_missing_file_and_not_toml(cli, tmp_path):
     assert code == 1 and out == "" and "bad.phh, line 2: not a PHH file" in err and "not a PHH file" in err
 
 
+@pytest.mark.parametrize("blank", ["", "\n \n\t\n", "\ufeff\n"])
+def test_a_blank_file_holds_no_hand(cli, tmp_path, blank):
+    """A blank file or stdin is no hand, not a bad one: exit 0, nothing out, one warning
+    naming it; a good file beside it is still read (it was '1 hand(s) could not be read', exit 1)."""
+    empty = tmp_path / "empty.phh"
+    empty.write_text(blank, encoding="utf-8")
+    good = tmp_path / "good.phh"
+    good.write_text(DWAN, encoding="utf-8")
+    code, out, err = cli("hh", str(empty))
+    assert (code, out) == (0, "") and err == f"pokercli: warning: {empty} holds no hand\n"
+    code, out, err = cli("hh", "-", input=blank)
+    assert (code, out) == (0, "") and err.strip() == "pokercli: warning: stdin holds no hand"
+    code, out, err = cli("hh", str(empty), str(good))
+    assert code == 0 and len(out.splitlines()) == 1 and json.loads(out)["players"][2]["net"] == 556_000
+    assert err.count("holds no hand") == 1 and str(good) not in err
+    code, out, err = cli("hh", str(empty), "--summary")
+    assert code == 0 and out.startswith("hands: 0 read") and "holds no hand" in err
+    assert list(read_histories(blank + "\n")) == []
+
+
 def test_amounts_that_do_not_add_up_are_reported():
     text = hand('"d dh p1 AsAh", "d dh p2 KsKh", "d dh p3 7c2d", "p3 f", "p1 f"',
                 extra="finishing_stacks = [99, 103, 100]")
