@@ -29,7 +29,7 @@ import operator
 import re
 from typing import Iterable, Sequence
 
-from pokercli.errors import DuplicateCard, PokerError, shown
+from pokercli.errors import DuplicateCard, PokerError, shown, card_count
 
 RANK_CHARS = "23456789TJQKA"
 #: Suit letters in the order of the 52-bit groups, least significant first.
@@ -214,7 +214,7 @@ def parse(text: str | Sequence[str], count: int | Sequence[int] | None = None,
         allowed = (count,) if isinstance(count, int) else tuple(count)
         if len(cards) not in allowed:
             want = " or ".join(str(a) for a in allowed)
-            raise PokerError(f"{what} {shown(text.strip())} has {len(cards)} cards, expected {want}", param)
+            raise PokerError(f"{what} {shown(text.strip())} has {card_count(len(cards))}, expected {want}", param)
     return cards
 
 

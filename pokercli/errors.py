@@ -69,3 +69,12 @@ def shown(text: object) -> str:
     if len(text) <= QUOTE_LIMIT:
         return repr(text)
     return f"{text[:QUOTE_LIMIT]!r}"[:-1] + f"...' ({len(text)} characters)"
+
+
+def card_count(n: int) -> str:
+    """A count of cards for a message: ``1 card``, ``0 cards``, ``7 cards``.
+
+    >>> card_count(1), card_count(7)
+    ('1 card', '7 cards')
+    """
+    return f"{n} card" if n == 1 else f"{n} cards"

@@ -24,7 +24,7 @@ import numpy as np
 from pokercli import reference as R
 from pokercli._kernels.jit import call
 from pokercli._kernels.lookup import kernel_tables, strength_tables  # noqa: F401 (API)
-from pokercli.errors import PokerError
+from pokercli.errors import PokerError, card_count
 from pokercli.games import GameName
 
 
@@ -57,7 +57,7 @@ def _bad_row(cards: np.ndarray, row: int, g=None, offset: int = 0) -> PokerError
 
         return PokerError(f"cards: hand {n} holds {card_name(outside[0])}, which {g.name} does not use",
                           "cards")
-    return PokerError(f"cards: hand {n} has {len(real)} cards; every hand has at least 5 "
+    return PokerError(f"cards: hand {n} has {card_count(len(real))}; every hand has at least 5 "
                       "cards, and -1 only pads its end", "cards")
 
 

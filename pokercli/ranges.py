@@ -47,7 +47,7 @@ from functools import lru_cache
 from typing import Iterator, Optional, Sequence
 
 from pokercli import cards as C
-from pokercli.errors import PokerError, shown
+from pokercli.errors import PokerError, shown, card_count
 
 Combo = tuple[int, int]
 
@@ -418,7 +418,7 @@ def parse_hand_list(text: str, hole: int) -> list[tuple[tuple[int, ...], float]]
                              f"this game has {hole} cards (AAxx, KQJT, with ds, ss or r)")
         cards = C.parse(body, what=f"range part {shown(part)}")
         if len(cards) != hole:
-            raise PokerError(f"range part {shown(part)} has {len(cards)} cards; a hand of this "
+            raise PokerError(f"range part {shown(part)} has {card_count(len(cards))}; a hand of this "
                              f"game has {hole} (a range is a comma list of hands, or 'random')")
         out[tuple(sorted(int(c) for c in cards))] = weight
     return list(out.items())

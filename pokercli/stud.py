@@ -31,7 +31,7 @@ from itertools import product
 from typing import BinaryIO, NamedTuple, Optional, Sequence
 
 from pokercli import cards as C
-from pokercli.errors import PokerError, shown
+from pokercli.errors import PokerError, shown, card_count
 from pokercli.games import Game
 
 #: The positions of a stud hand's down cards: the first two and the seventh.
@@ -334,7 +334,7 @@ def valued_hand(hand, g: Game) -> list[int]:
     cards = [int(c) for c in C.as_cards(g.read_hand(hand, "hand"), "hand")]
     if len(cards) not in g.dealing.valued_sizes():
         text = hand if isinstance(hand, str) else C.format_cards(cards)
-        raise PokerError(f"hand {shown(text.strip())} has {len(cards)} cards; a {g.name} hand is valued "
+        raise PokerError(f"hand {shown(text.strip())} has {card_count(len(cards))}; a {g.name} hand is valued "
                          f"from {g.dealing.valued_sizes_text()} cards", "hand")
     g.check_deck(cards, "hand", "hand")
     return cards
@@ -354,7 +354,7 @@ def _hands(vs: str, size: int, blocked: int, g: Game) -> list[tuple[tuple[int, .
             raise PokerError(f"vs: hand {i} has weight {shown(weight.strip())}; weights are 0 or more", "vs")
         cards = [int(c) for c in C.as_cards(g.read_hand(body, f"vs hand {i}"), f"vs hand {i}")]
         if len(cards) != size:
-            raise PokerError(f"vs: hand {i} {shown(body.strip())} has {len(cards)} cards, as many as "
+            raise PokerError(f"vs: hand {i} {shown(body.strip())} has {card_count(len(cards))}, as many as "
                              f"our hand ({size}) are compared", "vs")
         if w > 0 and not C.card_mask(cards) & blocked:
             out.append((tuple(cards), w))

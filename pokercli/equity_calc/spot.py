@@ -15,7 +15,7 @@ from typing import Optional, Sequence
 
 from pokercli import cards as C
 from pokercli import ranges as RG
-from pokercli.errors import PokerError, shown
+from pokercli.errors import PokerError, shown, card_count
 from pokercli.games import Game, equity_games, game as _game
 
 Combo = tuple[int, ...]
@@ -72,14 +72,14 @@ def parse_player(value, index: int, hole: int = 2, dealing=None) -> Player:
     if cards is not None and len(cards) == 2:
         return Player(value, [((min(cards), max(cards)), 1.0)], True, tuple(cards))
     if cards is not None and 3 <= len(cards) <= 6 and "," not in value and ":" not in value:
-        raise PokerError(f"hand {index} {shown(value.strip())} has {len(cards)} cards, expected 2"
+        raise PokerError(f"hand {index} {shown(value.strip())} has {card_count(len(cards))}, expected 2"
                          f"{_other_games(len(cards))}; a range of two-card hands is written with commas "
                          "(AsAh,KsKh)", "players")
     try:
         combos = RG.parse_range(value)
     except PokerError as e:
         if cards is not None:
-            raise PokerError(f"hand {index} {shown(value.strip())} has {len(cards)} cards, "
+            raise PokerError(f"hand {index} {shown(value.strip())} has {card_count(len(cards))}, "
                              "expected 2", "players") from None
         if duplicate is not None:
             raise PokerError(str(duplicate), "players") from None
@@ -211,7 +211,7 @@ def _parse_other(value, index: int, hole: int) -> Player:
     if cards is not None and len(cards) == hole:
         return Player(value, [(tuple(sorted(int(c) for c in cards)), 1.0)], True, tuple(cards))
     if cards is not None and "," not in value and ":" not in value:
-        raise PokerError(f"hand {index} {shown(value.strip())} has {len(cards)} cards, "
+        raise PokerError(f"hand {index} {shown(value.strip())} has {card_count(len(cards))}, "
                          f"expected {hole}", "players")
     try:
         return Player(value, RG.parse_hand_list(value, hole), False)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pokercli import cards as C
+from pokercli.errors import card_count
 from pokercli.representations import CK32_FIELDS, CK32_LAYOUT, RANK_HEADER, CardEncoding, RankSetEncoding
 from pokercli.render import View
 from pokercli.render import format as F
@@ -51,7 +52,7 @@ class CardsView(View):
         names = [F.card_names([n], out) for n in doc["cards"]]
         mask = doc["mask52"]
         head = Text(f"{mask}", style="bold")
-        head.append(f"  (hex {mask:#x}, {len(names)} cards: {' '.join(names) or 'none'})", style="")
+        head.append(f"  (hex {mask:#x}, {card_count(len(names))}: {' '.join(names) or 'none'})", style="")
         parts = [Panel(Group(head, F.layout(mask_layout_rows(mask), out, bits_row=2)),
                        title="52-bit card set (seed 001)", expand=False)]
 

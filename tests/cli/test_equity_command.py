@@ -53,7 +53,7 @@ def test_cli_falls_back_to_monte_carlo_and_says_so(cli):
     (("equity", *["random"] * 24), "need 53 cards"),
     (("equity", "AsAh", "QQ++"), "player 2"),
     (("equity", "AsAh", "AsKs,AhKh"), "empty once the board"),
-    (("equity", "AsAh", "KsKd", "Qs"), "hand 3 'Qs' has 1 cards"),
+    (("equity", "AsAh", "KsKd", "Qs"), "hand 3 'Qs' has 1 card,"),
     (("equity", "random", "random", "random", "--exact"), "--monte-carlo"),
     (("equity", "AsAh", "KsKd", "--exact", "--samples", "10"), "cannot be combined"),
     (("equity", "AsAh", "KsKd", "--stderr", "2"), "--stderr"),

@@ -8,7 +8,7 @@ import pokercli
 
 
 @pytest.mark.parametrize("args,fragment", [
-    (("percentile", "As", "--board", "Ac 2d 8c"), "has 1 cards, expected 2"),
+    (("percentile", "As", "--board", "Ac 2d 8c"), "has 1 card, expected 2"),
     (("percentile", "As Ad", "--board", "Ac 2d"), "board 'Ac 2d' has 2 cards"),
     (("percentile", "As Ad", "--board", "Ac 2d 8c 9c Tc Jc"), "has 6 cards"),
     (("percentile", "As Ad", "--board", "As 2d 8c"), "'As' appears in both hand and board"),
