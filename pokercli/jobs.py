@@ -336,16 +336,63 @@ def local_engine(device: str, workers: Optional[int] = None):
     return LocalEngine(workers)
 
 
+def cluster_address(scheduler: Optional[str]) -> Optional[str]:
+    """The Dask scheduler a job goes to: ``scheduler`` when one is named
+    (None for ``"local"``), else the one ``POKERCLI_SCHEDULER`` names, or None
+    (this machine).
+
+    A named ``scheduler`` is the caller's input: one that cannot be reached
+    fails the job later, in one line (:class:`DaskEngine`). The variable is
+    the environment's: an address there that is malformed, unreachable or not
+    a Dask scheduler's (or Dask not installed) gives one warning line and
+    this machine does the work; it is checked once a process. Unset, empty
+    or ``"local"``: this machine, with no warning.
+    """
+    if scheduler is not None:
+        if not scheduler.strip():
+            raise PokerError("engine is empty: say 'local' or a Dask scheduler address", "engine")
+        return None if scheduler == "local" else scheduler
+    address = os.environ.get(SCHEDULER_ENV, "").strip()
+    if not address or address == "local":
+        return None
+    problem = _env_problem(address)
+    if problem is None:
+        return address
+    from pokercli.paths import warn_once
+
+    warn_once("scheduler", f"warning: {SCHEDULER_ENV} is {shown(address)}, but {problem}; "
+                           "working on this machine instead")
+    return None
+
+
+@lru_cache(maxsize=None)
+def _env_problem(address: str) -> Optional[str]:
+    """Why ``POKERCLI_SCHEDULER``'s ``address`` cannot take jobs (None: it can),
+    asked once a process (a scheduler that does not answer costs up to
+    ``CONNECT_TIMEOUT`` seconds)."""
+    try:
+        check_address(address, SCHEDULER_ENV)
+    except PokerError:
+        return "that is not a Dask scheduler address (tcp://HOST:PORT)"
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return "Dask distributed is not installed (pip install 'pokercli[cluster]')"
+    _quiet_dask()
+    try:
+        _probe(address, CONNECT_TIMEOUT)
+    except PokerError as e:
+        return str(e)
+    return None
+
+
 def engine_for(engine: Optional[str], device: str = "cpu"):
     """The engine named by ``engine``: ``"local"`` (this machine), a Dask
     scheduler address (``tcp://HOST:PORT``), or None: the scheduler named by
-    ``POKERCLI_SCHEDULER`` when it is set, else this machine."""
-    address = engine if engine is not None else os.environ.get(SCHEDULER_ENV)
-    if address is not None and not address.strip():
-        raise PokerError("engine is empty: say 'local' or a Dask scheduler address", "engine")
-    if address and address != "local":
-        return DaskEngine(address)
-    return local_engine(device)
+    ``POKERCLI_SCHEDULER`` when it is set and answers, else this machine
+    (:func:`cluster_address`)."""
+    address = cluster_address(engine)
+    return DaskEngine(address) if address is not None else local_engine(device)
 
 
 def run_saved(fn: Callable, chunks: Sequence[Chunk], engine, path: Optional[Path], header: dict,

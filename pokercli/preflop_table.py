@@ -268,7 +268,7 @@ def table(hand: Optional[str] = None, classes: Optional[str] = None, *, players:
     from pathlib import Path
 
     from pokercli import gpu
-    from pokercli.jobs import engine_for, threads, where
+    from pokercli.jobs import cluster_address, engine_for, threads, where
 
     if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 3):
         raise PokerError(f"players must be 2 or 3, not {shown(players)}", "players")
@@ -287,9 +287,9 @@ def table(hand: Optional[str] = None, classes: Optional[str] = None, *, players:
     if not isinstance(compute, bool):
         raise PokerError(f"compute must be True or False, not {shown(compute)}", "compute")
     device, scheduler = where(engine, scheduler)
-    cluster = (scheduler if scheduler is not None else os.environ.get("POKERCLI_SCHEDULER")) not in (None, "", "local")
     if players == 2 and not (compute or checkpoint is not None or scheduler is not None or device == "gpu"):
         return from_lookup(job)
+    cluster = cluster_address(scheduler) is not None
     if not cluster:
         device = "gpu" if gpu.use_gpu(device, True, "the table") else "cpu"
     path = None if checkpoint is None else Path(checkpoint)

@@ -345,11 +345,9 @@ GPU_FACTOR = 100
 
 
 def _cluster(engine: Optional[str]) -> bool:
-    """Whether ``engine`` (a scheduler address, "local" or None) is a Dask cluster."""
-    import os
-
-    address = engine if engine is not None else os.environ.get(jobs.SCHEDULER_ENV)
-    return bool(address) and address != "local"
+    """Whether ``engine`` (a scheduler address, "local" or None) is a Dask cluster
+    (:func:`pokercli.jobs.cluster_address`)."""
+    return jobs.cluster_address(engine) is not None
 
 
 def _gpu_counts(spot: Spot, groups) -> tuple[np.ndarray, np.ndarray]:

@@ -242,11 +242,9 @@ CHUNK_CALLS = 2
 
 
 def _cluster(scheduler: Optional[str]) -> bool:
-    """Whether a Dask scheduler is named (here or by ``POKERCLI_SCHEDULER``)."""
-    import os
-
-    address = scheduler if scheduler is not None else os.environ.get(jobs.SCHEDULER_ENV)
-    return bool(address) and address != "local"
+    """Whether a Dask scheduler takes the job (named here, or by ``POKERCLI_SCHEDULER``
+    when it answers: :func:`pokercli.jobs.cluster_address`)."""
+    return jobs.cluster_address(scheduler) is not None
 
 
 def chunk_tallies(game_name: str, with_types: bool, players: int, calls: list) -> list:

@@ -259,3 +259,60 @@ def test_a_stud_job_on_the_cluster_equals_the_threads(cluster, cli, monkeypatch)
     plain = pokercli.equity(["7 5 4 3s", "8s 6d 4d 2s"], game="27-single")
     assert "Dask scheduler" in doc["note"]
     assert [p["wins"] for p in doc["players"]] == [p.wins for p in plain.players]
+
+
+# --- a scheduler the environment names (POKERCLI_SCHEDULER) --------------------
+
+
+def _fresh_scheduler_check(monkeypatch, address):
+    """POKERCLI_SCHEDULER set to ``address``, checked anew (once a process otherwise)."""
+    from pokercli import paths
+
+    monkeypatch.setenv("POKERCLI_SCHEDULER", address)
+    G._env_problem.cache_clear()
+    paths._warned.discard("scheduler")
+
+
+@pytest.mark.parametrize("kind", ["refused", "malformed"])
+def test_a_scheduler_the_environment_names_that_cannot_take_jobs_is_one_warning(cli, monkeypatch, tmp_path, kind):
+    """The variable is the environment's, not the command's: an address there that
+    is refused or is no address gives one warning line, once a process, and the job
+    runs on this machine with the same integers. The same address given as
+    --scheduler is the user's input, and still refused (exit 2)."""
+    pytest.importorskip("distributed")
+    import socket
+
+    if kind == "refused":
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            address, why = f"tcp://127.0.0.1:{s.getsockname()[1]}", "the connection was refused"
+    else:
+        address, why = "not-a-scheduler", "that is not a Dask scheduler address"
+    monkeypatch.delenv("POKERCLI_SCHEDULER", raising=False)
+    plain = pokercli.equity(["AsKs", "QQ+"])
+    _fresh_scheduler_check(monkeypatch, address)
+    code, out, err = cli("equity", "AsKs", "QQ+", "--json", "--checkpoint", tmp_path / "a.json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert [(p["wins"], p["ties"]) for p in doc["players"]] == [(p.wins, p.ties) for p in plain.players]
+    assert "chunks on this machine" in doc["note"]
+    (line,) = [x for x in err.splitlines() if "POKERCLI_SCHEDULER" in x]
+    assert why in line and line.endswith("working on this machine instead")
+    code, out, err = cli("equity", "AsKs", "QQ+", "--json", "--checkpoint", tmp_path / "b.json")
+    assert code == 0 and "POKERCLI_SCHEDULER" not in err  # once a process
+    code, out, err = cli("equity", "AsKs", "QQ+", "--checkpoint", tmp_path / "c.json", "--scheduler", address)
+    assert code == 2 and out == "" and err.count("\n") == 1
+
+
+def test_a_scheduler_the_environment_names_takes_the_jobs_when_it_answers(cluster, monkeypatch, tmp_path):
+    """POKERCLI_SCHEDULER naming a live cluster: the job goes there, no warning;
+    "local" or empty: this machine."""
+    plain = pokercli.equity(["AsKs", "QQ+"])
+    _fresh_scheduler_check(monkeypatch, cluster.scheduler_address)
+    remote = pokercli.equity(["AsKs", "QQ+"], checkpoint=tmp_path / "a.json")
+    assert "Dask scheduler" in remote.note
+    assert [(p.wins, p.ties) for p in remote.players] == [(p.wins, p.ties) for p in plain.players]
+    for value in ("local", "", "  "):
+        _fresh_scheduler_check(monkeypatch, value)
+        here = pokercli.equity(["AsKs", "QQ+"], checkpoint=tmp_path / f"b{len(value)}.json")
+        assert "chunks on this machine" in here.note
