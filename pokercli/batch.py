@@ -374,6 +374,9 @@ def parse_spot(kind: str, text: str) -> dict:
         elif part:
             main.append(part)
     if kind == "equity":
+        if len(main) < 2:  # (the command line's spaces between players are '|' on a line)
+            raise PokerError("a spot's players are separated by '|' (AsAh | QQ+,AKs | board Kd7c2h); "
+                             f"this line has {len(main)}" + (f": {shown(main[0])}" if main else ""))
         args = {"players": main, **args}
     else:
         if len(main) != 1:

@@ -185,6 +185,9 @@ def test_batch_method_options_apply_to_every_line(cli, tmp_path):
     ("AsAh | KsKh | board 2c 3c", "board '2c 3c' has 2 cards"),
     ('{"players": ["AsAh", "KsKh"], "game": "pineapple"}', "game must be one of 'holdem', 'omaha'"),
     ('{"players": ["AsAh", "KsKh"], "game": "omaha"}', "hand 1 'AsAh' has 2 cards, expected 4"),
+    # players written as on the command line: the line says how a line separates them
+    ("AsAh KsKh", "players are separated by '|' (AsAh | QQ+,AKs | board Kd7c2h); this line has 1: 'AsAh KsKh'"),
+    ("board Kd7c2h", "players are separated by '|' (AsAh | QQ+,AKs | board Kd7c2h); this line has 0"),
 ])
 def test_batch_bad_lines_say_why(cli, line, fragment):
     code, out, err = cli("equity", "-", input=line + "\n" + "AsAh | KsKh\n")
