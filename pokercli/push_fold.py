@@ -461,6 +461,8 @@ def pushfold_chart(stacks=None, *, ante: float = 0.0,
 
     ante = _number(ante, "ante", 0.0, MAX_ANTE)
     grid = chart_stacks(stacks, ante)
+    if progress is not None and not callable(progress):
+        raise PokerError("progress must be a function of (done, total)", "progress")
     start = time.perf_counter()
     push = np.zeros((len(grid), 169))
     call = np.zeros((len(grid), 169))

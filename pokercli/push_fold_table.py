@@ -925,15 +925,23 @@ def _checked(stacks, ante, payouts):
     if isinstance(stacks, str):
         values, _ = parse_numbers(stacks, "stacks", False)
     else:
-        values = list(stacks)
+        try:
+            values = list(stacks)
+        except TypeError:
+            raise PokerError(f"stacks must be a list of numbers or their text ('20,15,10'), not "
+                             f"{type(stacks).__name__}", "stacks") from None
     if len(values) not in (3, 4):
         raise PokerError(f"stacks: give three stacks (BTN, SB, BB) or four (CO, BTN, SB, BB), not "
                          f"{len(values)}; heads-up is one stack", "stacks")
     values = [checked_number(x, "stacks", 1.0 + ante, MAX_STACK) for x in values]
     pay = None
     if payouts is not None:
-        amounts, percent = parse_numbers(payouts, "payouts", True) if isinstance(payouts, str) \
-            else (list(payouts), False)
+        try:
+            amounts, percent = parse_numbers(payouts, "payouts", True) if isinstance(payouts, str) \
+                else (list(payouts), False)
+        except TypeError:
+            raise PokerError(f"payouts must be a list of numbers or their text ('50,30,20'), not "
+                             f"{type(payouts).__name__}", "payouts") from None
         pay = [checked_number(x, "payouts", 0.0, math.inf) for x in amounts]
         if not pay or sum(pay) <= 0:
             raise PokerError("payouts: give at least one prize above 0", "payouts")
@@ -972,6 +980,8 @@ def pushfold_table(stacks, *, payouts=None, ante: float = 0.0, tolerance: Option
     from pokercli._stop import check
 
     values, ante, pay = _checked(stacks, ante, payouts)
+    if progress is not None and not callable(progress):
+        raise PokerError("progress must be a function of (done, total)", "progress")
     if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 65_535:
         raise PokerError(f"samples must be a whole number from 1 to 65,535, not {shown(samples)}", "samples")
     if isinstance(deals, bool) or not isinstance(deals, int) or not 1_000 <= deals <= MAX_DEALS:

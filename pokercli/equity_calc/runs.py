@@ -29,7 +29,8 @@ from typing import Optional, Sequence
 import numpy as np
 
 from pokercli import cards as C
-from pokercli.errors import PokerError
+from pokercli.equity_calc.model import SEED_LIMIT
+from pokercli.errors import PokerError, shown
 from pokercli.timing import Clock
 
 #: Exact when each run is one of at most this many boards (a double board heads-up:
@@ -124,6 +125,8 @@ def equity_runs(players: Sequence, board=(), dead=(), *, runs: int = 2, game: st
         raise PokerError(f"runs must be 2 or 3, not {runs!r}", "runs")
     if method not in ("auto", "exact", "monte-carlo"):
         raise PokerError(f"method must be 'auto', 'exact' or 'monte-carlo', not {method!r}", "method")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT):
+        raise PokerError(f"seed must be a whole number from 0 to 2**64 - 1, not {shown(seed)}", "seed")
     spot = make_spot(players, board, dead, game)
     g = spot.game
     if double_board and spot.board:

@@ -92,6 +92,15 @@ CASES = [
     (lambda: pokercli.parse_range(None), "text", None),
     (lambda: pokercli.Card(52), "card", None),
     (lambda: pokercli.Card("Zz"), "card", None),
+    # found by a fuzz of every public function's parameters (each raised TypeError or OverflowError)
+    (lambda: pokercli.equity_runs(HU, seed=1.5), "seed", "2**64"),
+    (lambda: pokercli.equity_runs(HU, seed="x", samples=1_000), "seed", "2**64"),
+    (lambda: pokercli.equity_runs(HU, seed=-1, samples=1_000), "seed", "2**64"),
+    (lambda: pokercli.pushfold_chart(progress=5), "progress", "a function"),
+    (lambda: pokercli.pushfold_table([10, 8, 5], progress="x"), "progress", "a function"),
+    (lambda: pokercli.pushfold_table(10), "stacks", "a list of numbers"),
+    (lambda: pokercli.pushfold_table(None), "stacks", "a list of numbers"),
+    (lambda: pokercli.pushfold_table([10, 8, 5], payouts=5), "payouts", "a list of numbers"),
 ]
 
 
