@@ -119,9 +119,16 @@ class _Ranker:
         return out[:used], status, out_end
 
 
-def _line_texts(data: bytes, lines: np.ndarray) -> list[tuple[int, str]]:
+def _line_texts(data: bytes, lines: np.ndarray) -> list[tuple[int, Optional[str]]]:
+    """(index, text) of the ``lines`` of ``data``; the text None for a line that is not UTF-8."""
     starts = np.concatenate(([0], np.flatnonzero(np.frombuffer(data, np.uint8) == 10) + 1))
-    return [(int(i), data[starts[i]:starts[i + 1] - 1].decode("utf-8", "replace")) for i in lines]
+    texts = []
+    for i in lines:
+        try:
+            texts.append((int(i), data[starts[i]:starts[i + 1] - 1].decode("utf-8")))
+        except UnicodeDecodeError:
+            texts.append((int(i), None))
+    return texts
 
 
 def rank_stream(stream: BinaryIO, out: BinaryIO, as_json: bool = False,
@@ -168,7 +175,11 @@ def rank_stream(stream: BinaryIO, out: BinaryIO, as_json: bool = False,
     return report
 
 
-def _slow_line(text: str, line_no: int, ranker: _Ranker, report: BatchReport, err) -> bytes:
+def _slow_line(text: Optional[str], line_no: int, ranker: _Ranker, report: BatchReport, err) -> bytes:
+    if text is None:  # (as the spot batches name such a line: read_lines)
+        report.bad += 1
+        err.write(f"pokercli: line {line_no}: the line is not UTF-8 text\n")
+        return b""
     body = text.split("#", 1)[0].strip()
     if not body:
         return b""

@@ -94,6 +94,18 @@ def test_batch_tsv_reports_bad_lines_and_answers_good_ones(cli):
     assert "Traceback" not in err
 
 
+def test_batch_names_a_line_that_is_not_utf8(cli, tmp_path):
+    """A line of bytes that are not UTF-8 is named as the spot batches name it (it was
+    echoed with replacement characters as an unknown card); the lines around it are ranked."""
+    f = tmp_path / "hands.bin"
+    f.write_bytes(b"As Ks Qs Js Ts\n\xff\xfe\nAs\xe9Ks Qs Js Ts\n# caf\xc3\xa9\n7h5s4d3c2h\n")
+    code, out, err = cli("rank", "--file", str(f))
+    assert code == 1 and [r.split("\t")[0] for r in out.splitlines()] == ["As Ks Qs Js Ts", "7h 5s 4d 3c 2h"]
+    assert err.splitlines() == ["pokercli: line 2: the line is not UTF-8 text",
+                                "pokercli: line 3: the line is not UTF-8 text",
+                                "pokercli: 2 bad line(s) skipped, 2 hands ranked"]
+
+
 def test_batch_json_lines_from_file(cli, tmp_path):
     f = tmp_path / "hands.txt"
     f.write_text("As Ks Qs Js Ts\n7h5s4d3c2h")  # no final newline
