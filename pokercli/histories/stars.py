@@ -197,8 +197,9 @@ def to_fields(lines: list[str]) -> dict:
                 _stud_dealt(line, street, lambda name: who(name, at), deal, deals, actions)
                 continue
             if draw and dealt and line.startswith("Dealt to "):  # the cards drawn: [kept] [new]
-                p = who(line[len("Dealt to "):line.index(" [")], at)
-                drawn.append(f"d dh p{p + 1} " + BRACKETS.findall(line)[-1].replace(" ", ""))
+                name, new = _dealt_to(line)
+                p = who(name, at)
+                drawn.append(f"d dh p{p + 1} " + new.replace(" ", ""))
                 continue
             m = DEALT.match(line) if line.startswith("Dealt to ") else None
             if m:
@@ -218,16 +219,16 @@ def to_fields(lines: list[str]) -> dict:
             p = who(name, at)
             what = what.replace(" and is all-in", "").strip()
             if what.startswith("posts the ante"):
-                antes[p] += money(TAIL_AMOUNT.search(what).group(1))
+                antes[p] += _tail_amount(what)
             elif what.startswith("posts small & big blinds"):
-                amount = money(TAIL_AMOUNT.search(what).group(1))
+                amount = _tail_amount(what)
                 # the small blind is dead money, the big blind a live bet
                 head = stakes(rest)[0]  # a limit game's header names its small bet: twice the small blind
                 small = amount / 3 if head is None else head / 2 if variant.startswith("F") else head
                 antes[p] += small
                 blinds[p] += amount - small
             elif what.startswith(("posts small blind", "posts big blind", "posts straddle")):
-                blinds[p] += money(TAIL_AMOUNT.search(what).group(1))
+                blinds[p] += _tail_amount(what)
             elif draw and (what.startswith("discards") or what.startswith("stands pat")):
                 if not dealt:
                     _deal(actions, known, n, holes)
@@ -237,13 +238,15 @@ def to_fields(lines: list[str]) -> dict:
                     actions.append(f"p{p + 1} sd")
                 elif not m:
                     raise PokerError(f"cannot read the draw {what!r}")
+                elif int(m.group(1)) > holes:  # (a count is read before it sizes anything)
+                    raise PokerError(f"{what!r}: a hand here holds {holes} cards")
                 elif m.group(2) is not None:  # the player's own: the cards dealt follow, on their line
                     actions.append(f"p{p + 1} sd " + m.group(2).replace(" ", ""))
                 else:
                     actions.append(f"p{p + 1} sd " + "??" * int(m.group(1)))
                     drawn.append(f"d dh p{p + 1} " + "??" * int(m.group(1)))
             elif what.startswith("brings in"):  # stud's forced first bet
-                bring_in = money(TAIL_AMOUNT.search(what).group(1))
+                bring_in = _tail_amount(what)
                 actions.append(f"p{p + 1} pb")
             elif what == "folds" or what.startswith(("folds ", "checks", "calls", "bets", "raises", "completes")):
                 if not dealt:  # the hole cards come before the first action
@@ -318,15 +321,32 @@ def _deal(actions: list[str], known: dict, n: int, holes: int) -> None:
     actions[:0] = [f"d dh p{i + 1} {known.get(i, '??' * holes)}" for i in range(n)]
 
 
+def _tail_amount(what: str) -> Fraction:
+    """The amount that ends an action (``posts the ante 5``, ``brings in for $0.10``)."""
+    m = TAIL_AMOUNT.search(what)
+    if m is None:
+        raise PokerError(f"cannot read the amount of {what!r}")
+    return money(m.group(1))
+
+
+def _dealt_to(line: str) -> tuple[str, str]:
+    """(name, the last bracketed cards) of a ``Dealt to NAME [cards] ...`` line."""
+    cut = line.find(" [")
+    cards = BRACKETS.findall(line)
+    if cut < 0 or not cards:
+        raise PokerError(f"cannot read the cards dealt in {line!r}")
+    return line[len("Dealt to "):cut], cards[-1]
+
+
 def _stud_dealt(line: str, street: int, who, deal, deals: dict, actions: list) -> None:
     """A stud game's ``Dealt to NAME [cards]`` (third street: the player's own
     three cards, or another's up card, the two down ones unknown) or ``Dealt to
     NAME [cards so far] [new]`` (later streets): the dealing action. The
     seventh card, dealt down, was dealt unknown to every player still in at the
     street's start; its player's line names it."""
-    name = line[len("Dealt to "):line.index(" [")]
+    name, new = _dealt_to(line)
     p = who(name)
-    new = BRACKETS.findall(line)[-1].split()
+    new = new.split()
     if street == 7:
         k = deals.get(p, [])[-1:]
         if not k or len(new) != 1:

@@ -380,3 +380,29 @@ def test_a_file_is_read_a_hand_at_a_time():
     first = list(itertools.islice(read_lines(endless()), 3))
     assert [h.hand_id for h in first] == ["222333444"] * 3 and [h.index for h in first] == [1, 2, 3]
     assert len(pulled) <= 4 * len((TOURNAMENT + "\n").splitlines())
+
+
+@pytest.mark.parametrize("text,old,new,fragment", [
+    (CASH, "Alice: posts small blind $0.05", "Alice: posts small blind", "cannot read the amount of 'posts small blind'"),
+    (STUD, "Ann: posts the ante $2", "Ann: posts the ante $", "cannot read the amount of 'posts the ante $'"),
+    (STUD, "Ben: brings in for $5", "Ben: brings in for five", "cannot read the amount of 'brings in for five'"),
+    (STUD, "Dealt to Ben [3c] [3d]", "Dealt to Ben 3c 3d", "cannot read the cards dealt in 'Dealt to Ben 3c 3d'"),
+    (TRIPLE_DRAW, "Dealt to Eve [3d Tc 7c] [5c Qs]", "Dealt to Eve", "cannot read the cards dealt in 'Dealt to Eve'"),
+    # a count of cards read before it sizes anything (this one once asked for gigabytes)
+    (TRIPLE_DRAW, "Fay: discards 2 cards", "Fay: discards 2000000000 cards", "a hand here holds 5 cards"),
+], ids=["blind", "ante", "bring-in", "stud-dealt", "draw-dealt", "discards"])
+def test_a_line_mangled_is_that_hand_named_and_the_next_hand_read(text, old, new, fragment, cli, tmp_path):
+    """Lines a fuzz of these hands found raising IndexError, AttributeError,
+    ValueError or MemoryError (an internal error that stopped the whole file):
+    each is now the hand's error, naming its line, and the hand after it is read."""
+    assert old in text
+    bad = text.replace(old, new, 1)
+    line = bad.splitlines().index(new) + 1
+    items = list(read_text(bad + "\n\n" + TOURNAMENT, "f"))
+    assert [type(x).__name__ for x in items] == ["PokerError", "Hand"]
+    assert fragment in str(items[0]) and items[0].line == line and items[1].hand_id == "222333444"
+    path = tmp_path / "mangled.txt"
+    path.write_text(bad + "\n\n" + TOURNAMENT, encoding="utf-8")
+    code, out, err = cli("hh", str(path))
+    assert code == 1 and [json.loads(x)["hand"] for x in out.splitlines()] == ["222333444"]
+    assert f"line {line}: " in err and fragment in err and "internal error" not in err
