@@ -205,17 +205,22 @@ def pat_hands(text: str, what: str, made: Made) -> list[StudHand]:
     if limit != sorted(limit, reverse=True) or len(set(limit)) < len(limit) or len(limit) > size:
         raise PokerError(f"{what} {shown(text.strip())}: a made hand's ranks from the highest down, "
                          "each lower than the one before (87-, 9-)", "hand")
-    out = []
+    rank_sets = []
     for places_ in combinations(range(13), size):
         top = sorted(places_, reverse=True)
         if top[:len(limit)] > limit:
             continue
-        ranks = [order[i] for i in places_]
         if made.straights and (top[0] - top[-1] == size - 1):
             continue  # a straight (the ace only high: A-5-4-3-2 is not one)
-        for suits in product(range(4), repeat=size):
-            if (made.flushes and len(set(suits)) == 1) or (made.suits_differ and len(set(suits)) < size):
-                continue
+        rank_sets.append([order[i] for i in places_])
+    suit_sets = [suits for suits in product(range(4), repeat=size)
+                 if not ((made.flushes and len(set(suits)) == 1) or (made.suits_differ and len(set(suits)) < size))]
+    if len(rank_sets) * len(suit_sets) > MOST_RANGE_HANDS:  # counted before any is listed
+        raise PokerError(f"{what} {shown(text.strip())} stands for more than {MOST_RANGE_HANDS:,} hands: "
+                         "narrow it", "hand")
+    out = []
+    for ranks in rank_sets:
+        for suits in suit_sets:
             cards = [13 * g + r for g, r in zip(suits, ranks)]
             out.append(StudHand(cards, C.format_cards(cards), 0))
     if not out:
@@ -276,6 +281,9 @@ def expand_range(text: str, what: str = "hand", notation: bool = True) -> list[S
                         raise PokerError(f"{what} {shown(part_text.strip())}: only a down card, in "
                                          "parentheses, can be unknown (x): up cards are seen", "hand")
                     slots.append((down, kind, value))
+        if len(slots) > 7:  # (before the product of their suits: 4**13 picks for 13 bare ranks)
+            raise PokerError(f"{what} {shown(part_text.strip())} has {card_count(len(slots))}; no hand here "
+                             "has more than 7", "hand")
         if notation and len(slots) == 3 and all(d for d, _, _ in slots):
             # (A23): a razz or stud starting hand, whichever card is up (equity does not ask)
             slots = [(i < 2, k, v) for i, (_, k, v) in enumerate(slots)]

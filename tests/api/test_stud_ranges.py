@@ -70,6 +70,38 @@ def test_too_many_hands_is_refused(monkeypatch):
         stud.expand_range("(A23),(A24)")  # 128 hands
 
 
+def test_a_made_hands_range_too_big_is_refused_before_any_hand_is_listed(monkeypatch):
+    """'AK-' in 2-7 stands for about 1.3 million hands: counted, and refused, before
+    one is listed (it listed them all first: 7 s and a gigabyte). A bound that
+    admits it lists exactly the count."""
+    listed = []
+    real = stud.StudHand
+
+    def counting(*args):
+        listed.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(stud, "StudHand", counting)
+    with pytest.raises(PokerError, match="'AK-' stands for more than 100,000 hands") as e:
+        pokercli.equity(["AK-", "random"], game="27-single")
+    assert e.value.param == "players" and listed == []
+    made = stud.Made(5, ace_high=True, straights=True, flushes=True)
+    # 7-6-5-4-2, 7-6-5-3-2, 7-6-4-3-2 and 7-5-4-3-2 (7-6-5-4-3 is a straight), 4**5 - 4 suits each
+    assert len(stud.pat_hands("76-", "hand", made)) == len(listed) == 4 * 1020
+    monkeypatch.setattr(stud, "MOST_RANGE_HANDS", 4 * 1020 - 1)
+    with pytest.raises(PokerError, match="more than 4,079 hands"):
+        stud.pat_hands("76-", "hand", made)
+
+
+def test_more_than_seven_cards_is_refused_before_their_suits_are_multiplied():
+    """Thirteen bare ranks were 4**13 suit picks, each refused for a card twice (a minute)."""
+    with pytest.raises(PokerError, match="has 13 cards; no hand here has more than 7") as e:
+        pokercli.equity(["99999999A2345", "random"], game="razz")
+    assert e.value.param == "players"
+    with pytest.raises(PokerError, match="has 8 cards; no hand here has more than 7"):
+        stud.expand_range("(A2) 3 4 5 6 7 8")
+
+
 def _naive_range_equity(game, ranges, dead=(), hand_cards=7):
     """The mean over every deal of the ranges (one hand each, no card shared)
     of each deal's mean over every completion: naive.game_equity deal by deal."""
