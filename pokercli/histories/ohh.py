@@ -65,7 +65,7 @@ def read(text: str, source: str = "-", number_from: int = 1) -> Iterator[Union[H
         except PokerError as e:
             e.source, e.hand_id, e.line = source, hand_id, line
             yield e
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError) as e:
             err = PokerError(f"not an Open Hand History hand: {type(e).__name__} {e}")
             err.source, err.hand_id, err.line = source, hand_id, line
             yield err

@@ -147,3 +147,19 @@ def test_each_hand_of_a_long_text_is_named_by_its_own_line():
     first = items[0]
     assert first.stakes["blinds_or_straddles"][0] == Fraction(1, 2)
     assert [s.net for s in first.seats] == [Fraction(63, 2), -30, -3]
+
+
+@pytest.mark.parametrize("change", ["no players", "an infinite amount"])
+def test_a_hand_a_fuzz_broke_is_that_hands_error(change):
+    """A hand with no players (IndexError) or an amount of 1e400 (JSON's infinity:
+    OverflowError) stopped the whole file as an internal error; each is now the
+    hand's error, and the next hand is read."""
+    bad = json.loads(json.dumps(SIDE_POT))
+    if change == "no players":
+        bad["ohh"]["players"] = []
+    else:
+        next(a for r in bad["ohh"]["rounds"] for a in r["actions"] if a.get("amount"))["amount"] = 1e400
+    text = json.dumps(bad) + "\n\n" + json.dumps(SIDE_POT)
+    items = list(read_text(text, "h.ohh"))
+    assert [type(x).__name__ for x in items] == ["PokerError", "Hand"]
+    assert str(items[0]).startswith("not an Open Hand History hand") and items[0].line == 1
