@@ -214,7 +214,7 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
     from pokercli.histories.variants import VARIANTS, amounts, number
 
     variant = doc.get("variant")
-    if variant not in VARIANTS:
+    if not isinstance(variant, str) or variant not in VARIANTS:  # (a list is no key)
         raise PokerError(f"variant {variant!r} is not one pokercli reads "
                          f"({', '.join(VARIANTS)})")
     game, betting = VARIANTS[variant]

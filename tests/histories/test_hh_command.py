@@ -265,3 +265,13 @@ players = ["Yockey", "Hui", "Esposito", "Arieh"]
     assert h.game == "27-triple" and h.settled and not h.problems
     assert [s.net for s in h.seats] == [-1_180_000, -150_000, 0, 1_330_000]  # Yockey all in
     assert h.allin is None  # all in after the third draw: no card to come, nothing to judge
+
+
+def test_a_variant_that_is_not_text_is_that_hands_error():
+    """variant = [1, 2] (a list is no dictionary key) raised TypeError and stopped the file."""
+    text = "[1]\n" + DWAN.replace('variant = "NT"', "variant = [1, 2]") + "\n[2]\n" + DWAN
+    from pokercli.histories import read_text
+
+    items = list(read_text(text, "f.phhs"))
+    assert [type(x).__name__ for x in items] == ["PokerError", "Hand"]
+    assert str(items[0]).startswith("variant [1, 2] is not one pokercli reads")
