@@ -111,6 +111,12 @@ MOST_RANGE_HANDS = 100_000
 _RANK_OF = {ch: i for i, ch in enumerate(C.RANK_CHARS)} | {ch.lower(): i for i, ch in enumerate(C.RANK_CHARS)}
 
 
+def _too_many(what: str, text: str) -> PokerError:
+    """The refusal of a range of more than :data:`MOST_RANGE_HANDS` hands."""
+    return PokerError(f"{what} {shown(text.strip())} stands for more than {MOST_RANGE_HANDS:,} hands: "
+                      "narrow it", "hand")
+
+
 def is_range(text) -> bool:
     """Whether a player's text is a range of hands (see :func:`expand_range`):
     a comma list, or a hand with a card written as a bare rank."""
@@ -160,8 +166,7 @@ def _read_lowball(text: str, what: str, made: "Made") -> Optional[list[StudHand]
         raise PokerError(f"{what} {shown(text.strip())}: every hand of a range shows as many cards "
                          f"(not {' and '.join(str(n) for n in sorted(sizes))})", "hand")
     if len(out) > MOST_RANGE_HANDS:
-        raise PokerError(f"{what} {shown(text.strip())} stands for more than {MOST_RANGE_HANDS:,} hands: "
-                         "narrow it", "hand")
+        raise _too_many(what, text)
     return out
 
 
@@ -216,8 +221,7 @@ def pat_hands(text: str, what: str, made: Made) -> list[StudHand]:
     suit_sets = [suits for suits in product(range(4), repeat=size)
                  if not ((made.flushes and len(set(suits)) == 1) or (made.suits_differ and len(set(suits)) < size))]
     if len(rank_sets) * len(suit_sets) > MOST_RANGE_HANDS:  # counted before any is listed
-        raise PokerError(f"{what} {shown(text.strip())} stands for more than {MOST_RANGE_HANDS:,} hands: "
-                         "narrow it", "hand")
+        raise _too_many(what, text)
     out = []
     for ranks in rank_sets:
         for suits in suit_sets:
@@ -302,8 +306,7 @@ def expand_range(text: str, what: str = "hand", notation: bool = True) -> list[S
             out.append(StudHand(known, write(list(picked)) if notation else C.format_cards(known),
                                 sum(c is None for c in picked)))
             if len(out) > MOST_RANGE_HANDS:
-                raise PokerError(f"{what} {shown(text.strip())} stands for more than "
-                                 f"{MOST_RANGE_HANDS:,} hands: narrow it", "hand")
+                raise _too_many(what, text)
     if not out:
         raise PokerError(f"{what} {shown(text.strip())} stands for no hand (a card twice in each)", "hand")
     return out
