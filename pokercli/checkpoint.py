@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from pokercli.errors import PokerError
+from pokercli.errors import PokerError, counted
 
 CHECKPOINT_FORMAT = 2
 
@@ -110,8 +110,8 @@ class Checkpoint:
         if self.skipped:
             from pokercli.render import warn
 
-            warn(f"warning: checkpoint {self.path}: {self.skipped} damaged line(s) skipped; "
-                 "their chunks are computed again")
+            warn(f"warning: checkpoint {self.path}: {counted(self.skipped, 'damaged line')} skipped; "
+                 f"{'its chunk is' if self.skipped == 1 else 'their chunks are'} computed again")
 
     @staticmethod
     def _json(raw: bytes) -> Any:

@@ -71,10 +71,20 @@ def shown(text: object) -> str:
     return f"{text[:QUOTE_LIMIT]!r}"[:-1] + f"...' ({len(text)} characters)"
 
 
+def counted(n: int, what: str, plural: str | None = None) -> str:
+    """A count for a message, its noun singular for one: ``1 spot``, ``0 spots``.
+    ``plural`` where adding an ``s`` is not the plural.
+
+    >>> counted(1, "spot"), counted(4, "spot"), counted(2, "bad line")
+    ('1 spot', '4 spots', '2 bad lines')
+    """
+    return f"{n} {what}" if n == 1 else f"{n} {plural or what + 's'}"
+
+
 def card_count(n: int) -> str:
     """A count of cards for a message: ``1 card``, ``0 cards``, ``7 cards``.
 
     >>> card_count(1), card_count(7)
     ('1 card', '7 cards')
     """
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return counted(n, "card")

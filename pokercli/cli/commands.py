@@ -17,7 +17,7 @@ from pokercli import games
 from pokercli.cli.app import ExitStatus, app, run
 from pokercli.cli.options import (DEAL_HELP, Board, Checkpoint, Dead, DealGame, Engine, EngineKind, File, Game, Json,
                                   PokerGame, Resume, Scheduler, Seed, Unicode)
-from pokercli.errors import PokerError, shown
+from pokercli.errors import PokerError, counted, shown
 
 
 def _out(as_json: bool, unicode: bool = False):
@@ -150,7 +150,8 @@ def _rank_batch(file: Optional[Path], as_json: bool, game: str = "holdem") -> in
         report = g.engine.rank_stream(stream, sys.stdout.buffer, as_json, game=g.name)
     sys.stdout.flush()
     if report.bad:
-        sys.stderr.write(f"pokercli: {report.bad} bad line(s) skipped, {report.hands} hands ranked\n")
+        sys.stderr.write(f"pokercli: {counted(report.bad, 'bad line')} skipped, "
+                         f"{counted(report.hands, 'hand')} ranked\n")
         return ExitStatus.FAILED
     return ExitStatus.OK
 
@@ -370,14 +371,14 @@ def _batch(kind: str, file: Optional[Path], options: dict) -> int:
 
     with _open(file) as stream:
         report = B.spot_stream(kind, stream, sys.stdout, options)
-    what = "answered" if kind == "icm" else "spots answered"
+    answered = counted(report.answered, "line" if kind == "icm" else "spot") + " answered"
     if report.interrupted_line is not None:
-        bad = f"; {report.bad} bad line(s) skipped" if report.bad else ""
+        bad = f"; {counted(report.bad, 'bad line')} skipped" if report.bad else ""
         sys.stderr.write(f"pokercli: interrupted at line {report.interrupted_line}: its answer is from the "
-                         f"samples so far, and no later line was read ({report.answered} {what}{bad})\n")
+                         f"samples so far, and no later line was read ({answered}{bad})\n")
         return ExitStatus.INTERRUPTED
     if report.bad:
-        sys.stderr.write(f"pokercli: {report.bad} bad line(s) skipped, {report.answered} {what}\n")
+        sys.stderr.write(f"pokercli: {counted(report.bad, 'bad line')} skipped, {answered}\n")
         return ExitStatus.FAILED
     return ExitStatus.OK
 
@@ -770,7 +771,8 @@ def hh(
                 except OSError as e:
                     raise PokerError(f"cannot write {shown(str(plot))}: {e.strerror}") from None
         if unread:
-            sys.stderr.write(f"pokercli: {unread} hand(s) could not be read and were skipped\n")
+            sys.stderr.write(f"pokercli: {counted(unread, 'hand')} could not be read and "
+                             f"{'was' if unread == 1 else 'were'} skipped\n")
             return ExitStatus.FAILED
         return ExitStatus.OK
 

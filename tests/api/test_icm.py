@@ -136,6 +136,7 @@ def test_the_command_line(cli):
     code, out, err = cli("icm", "-", "-p", "50,30,20", input="50,30,20\n1,x\n198 1 1\n")
     docs = [json.loads(line) for line in out.splitlines()]
     assert code == 1 and [d["line"] for d in docs] == [1, 3] and "line 2:" in err
+    assert err.splitlines()[-1] == "pokercli: 1 bad line skipped, 2 lines answered"
     assert round(docs[1]["players"][0]["equity"], 2) == 49.80
 
 

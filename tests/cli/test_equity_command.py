@@ -136,7 +136,7 @@ def test_ctrl_c_stops_a_batch_at_the_line_it_samples(cli, lines):
     docs = [json.loads(x) for x in out.splitlines()]
     assert len(docs) == 1 and docs[0]["line"] == 1 and docs[0]["interrupted"] is True
     assert err == ("pokercli: interrupted at line 1: its answer is from the samples so far, and no later "
-                   "line was read (1 spots answered)\n")
+                   "line was read (1 spot answered)\n")
 
 
 # --- batch: one spot per line -----------------------------------------------------
@@ -163,7 +163,7 @@ def test_batch_answers_every_good_line_in_order(cli):
     assert [round(100 * p["equity"], 3) for p in docs[2]["players"]] == [66.868, 18.515, 14.617]
     assert docs[3]["dead"] == ["5c"] and docs[3]["board"] == ["2s", "3h", "9c", "4d"]
     assert "line 6: card 'As' appears in both hand 1 and hand 2" in err
-    assert "line 7: player 1" in err and "2 bad line(s) skipped, 4 spots answered" in err
+    assert "line 7: player 1" in err and "2 bad lines skipped, 4 spots answered" in err
 
 
 def test_batch_method_options_apply_to_every_line(cli, tmp_path):

@@ -103,7 +103,7 @@ def test_batch_names_a_line_that_is_not_utf8(cli, tmp_path):
     assert code == 1 and [r.split("\t")[0] for r in out.splitlines()] == ["As Ks Qs Js Ts", "7h 5s 4d 3c 2h"]
     assert err.splitlines() == ["pokercli: line 2: the line is not UTF-8 text",
                                 "pokercli: line 3: the line is not UTF-8 text",
-                                "pokercli: 2 bad line(s) skipped, 2 hands ranked"]
+                                "pokercli: 2 bad lines skipped, 2 hands ranked"]
 
 
 def test_batch_json_lines_from_file(cli, tmp_path):

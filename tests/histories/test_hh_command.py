@@ -69,7 +69,7 @@ def test_json_lines_bad_hands_named_and_the_rest_answered(cli, tmp_path):
     assert "are not known at the showdown" in third["problems"][0]
     line = next(i for i, text in enumerate(MANY.splitlines(), 1) if '"p9 cc"' in text)
     assert f"many.phhs: hand 2, line {line}: 'p9' is not a player (p1 .. p3)" in err
-    assert "1 hand(s) could not be read" in err
+    assert "1 hand could not be read and was skipped" in err
 
 
 def test_summary_hero_and_json(cli, tmp_path):
@@ -108,7 +108,7 @@ def test_stdin_a_missing_file_and_not_toml(cli, tmp_path):
 @pytest.mark.parametrize("blank", ["", "\n \n\t\n", "\ufeff\n"])
 def test_a_blank_file_holds_no_hand(cli, tmp_path, blank):
     """A blank file or stdin is no hand, not a bad one: exit 0, nothing out, one warning
-    naming it; a good file beside it is still read (it was '1 hand(s) could not be read', exit 1)."""
+    naming it; a good file beside it is still read (it was '1 hand could not be read', exit 1)."""
     empty = tmp_path / "empty.phh"
     empty.write_text(blank, encoding="utf-8")
     good = tmp_path / "good.phh"
