@@ -44,6 +44,40 @@ class ExitStatus(IntEnum):
 _DEBUG = {"on": False}
 
 
+#: Options whose value is cards, and the commands where a word of one card
+#: after that value can only be more of its cards: a board is never one card,
+#: and these commands' other words (players, hole cards, ranges) never are.
+_CARD_OPTIONS = {
+    ("--board", "-b"): ("equity", "rank", "outs", "percentile", "hits"),
+    ("--dead", "-d"): ("equity", "outs", "percentile"),
+}
+
+
+def _separate_cards(words: list[str]) -> Optional[str]:
+    """The one line for cards of ``--board`` or ``--dead`` written as words of
+    their own (``--board Kd 7c 2h``: the shell gives the option ``Kd`` and
+    makes players or stray words of the rest); None when there are none."""
+    command = next((w for w in words if not w.startswith("-")), None)
+    if command is None:
+        return None
+    from pokercli.cards import SPELLINGS
+
+    for i, word in enumerate(words[:-2]):
+        for forms, commands in _CARD_OPTIONS.items():
+            if word in forms and command in commands and words[i + 1] in SPELLINGS:
+                rest = []
+                for more in words[i + 2:]:
+                    if more not in SPELLINGS:
+                        break
+                    rest.append(more)
+                if rest:
+                    cards = [words[i + 1], *rest]
+                    return (f"{forms[0]} {cards[0]!r} is followed by {' '.join(rest)} as words of their own: "
+                            f"write its cards in quotes ({forms[0]} '{' '.join(cards)}') or together "
+                            f"({forms[0]} {''.join(cards)})")
+    return None
+
+
 class _Group(TyperGroup):
     """Turns every failure of argument parsing into one line on stderr and a
     documented exit status."""
@@ -56,6 +90,9 @@ class _Group(TyperGroup):
                 # a shell cannot pass one (only a program calling pokercli can): a file name with
                 # it would fail in the standard library's file functions, not with a clear line
                 raise _cx.UsageError("an argument holds a NUL character (\\0)")
+            separate = _separate_cards(words)
+            if separate:
+                raise _cx.UsageError(separate)
             rv = super().main(args, prog_name or "pokercli", complete_var,
                               standalone_mode=False, **extra)
         except _cx.NoArgsIsHelpError as e:

@@ -111,6 +111,37 @@ def test_errors_are_one_line_exit_2(cli, args, fragment):
     assert "Traceback" not in err
 
 
+@pytest.mark.parametrize("args,fragment", [
+    (("equity", "AhKh", "QQ", "--board", "Jh", "Th", "2c"),
+     "--board 'Jh' is followed by Th 2c as words of their own: write its cards in quotes "
+     "(--board 'Jh Th 2c') or together (--board JhTh2c)"),
+    (("equity", "-b", "Jh", "Th", "2c", "AhKh", "QQ"), "(--board 'Jh Th 2c')"),
+    (("equity", "AsKsQd7c", "JhTh9c8c", "--game", "omaha", "--board", "Qs", "Js", "3d"), "(--board QsJs3d)"),
+    (("equity", "AhKh", "QQ", "--dead", "Jh", "10h"), "(--dead 'Jh 10h')"),
+    (("outs", "AsKs", "--vs", "QdQc", "--board", "Qs", "Js", "3d"), "(--board 'Qs Js 3d')"),
+    (("percentile", "AsKs", "--board", "Kd", "7c", "2h"), "(--board 'Kd 7c 2h')"),
+    (("hits", "QQ+", "--board", "Kd", "7c", "2h"), "(--board 'Kd 7c 2h')"),
+    (("rank", "AsKs", "--board", "Kd", "7c", "2h", "3s", "4s"), "(--board 'Kd 7c 2h 3s 4s')"),
+])
+def test_a_board_of_separate_words_is_named(cli, args, fragment):
+    """``--board Jh Th 2c`` unquoted: the shell gives the board 'Jh' and makes
+    players of Th and 2c ("hand 3 'Th' has 1 card"), or stray words ("Got
+    unexpected extra argument(s)"). Now one line saying how to write it."""
+    code, out, err = cli(*args)
+    assert code == 2 and out == "" and len(err.splitlines()) == 1 and fragment in err, err
+
+
+@pytest.mark.parametrize("args", [
+    ("equity", "AhKh", "QQ", "--dead", "Jh"),            # one dead card
+    ("equity", "AhKh", "QQ", "--board", "Jh Th 2c"),     # quoted
+    ("rank", "As", "Ks", "Qs", "Js", "Ts"),              # rank's words are one hand without --board
+    ("draw", "--dead", "2c", "As", "Ks", "Qs", "Js", "Th"),  # draw's words are its hand
+])
+def test_cards_in_words_of_their_own_elsewhere_are_read(cli, args):
+    code, out, err = cli(*args)
+    assert code == 0 and "followed by" not in err, err
+
+
 def test_internal_error_exit_1_with_debug_hint(cli, monkeypatch):
     import pokercli.representations
 
