@@ -14,6 +14,7 @@ running command's flags (``--seed``, ``--exact``).
 
 from __future__ import annotations
 
+import re
 import sys
 from enum import IntEnum
 from typing import Annotated, Any, Callable, Optional
@@ -44,37 +45,50 @@ class ExitStatus(IntEnum):
 _DEBUG = {"on": False}
 
 
-#: Options whose value is cards, and the commands where a word of one card
-#: after that value can only be more of its cards: a board is never one card,
-#: and these commands' other words (players, hole cards, ranges) never are.
-_CARD_OPTIONS = {
-    ("--board", "-b"): ("equity", "rank", "outs", "percentile", "hits"),
-    ("--dead", "-d"): ("equity", "outs", "percentile"),
-}
+#: Options whose value is a list, the commands where a word like its items
+#: after that value cannot be meant as the command's own words, and what its
+#: items are: a board is never one card, and these commands' other words
+#: (players, hole cards, ranges) never are; ``icm``'s other words are stacks,
+#: numbers as payouts are, so ``-p 50 30 20`` would pay 50 to five players.
+_LIST_OPTIONS = (
+    (("--board", "-b"), ("equity", "rank", "outs", "percentile", "hits"), "cards"),
+    (("--dead", "-d"), ("equity", "outs", "percentile"), "cards"),
+    (("--payouts", "-p"), ("icm",), "numbers"),
+)
+_NUMBER = re.compile(r"\d+(\.\d*)?%?")
 
 
-def _separate_cards(words: list[str]) -> Optional[str]:
-    """The one line for cards of ``--board`` or ``--dead`` written as words of
-    their own (``--board Kd 7c 2h``: the shell gives the option ``Kd`` and
-    makes players or stray words of the rest); None when there are none."""
+def _separate_words(words: list[str]) -> Optional[str]:
+    """The one line for a list option's items written as words of their own
+    (``--board Kd 7c 2h``: the shell gives the option ``Kd`` and makes players
+    or stray words of the rest; ``icm 50 30 -p 50 30 20``: stacks); None when
+    there are none."""
     command = next((w for w in words if not w.startswith("-")), None)
     if command is None:
         return None
     from pokercli.cards import SPELLINGS
 
+    def item(word: str, kind: str) -> bool:
+        return word in SPELLINGS if kind == "cards" else _NUMBER.fullmatch(word) is not None
+
     for i, word in enumerate(words[:-2]):
-        for forms, commands in _CARD_OPTIONS.items():
-            if word in forms and command in commands and words[i + 1] in SPELLINGS:
-                rest = []
-                for more in words[i + 2:]:
-                    if more not in SPELLINGS:
-                        break
-                    rest.append(more)
-                if rest:
-                    cards = [words[i + 1], *rest]
-                    return (f"{forms[0]} {cards[0]!r} is followed by {' '.join(rest)} as words of their own: "
-                            f"write its cards in quotes ({forms[0]} '{' '.join(cards)}') or together "
-                            f"({forms[0]} {''.join(cards)})")
+        for forms, commands, kind in _LIST_OPTIONS:
+            if word not in forms or command not in commands or not item(words[i + 1], kind):
+                continue
+            rest = []
+            for more in words[i + 2:]:
+                if not item(more, kind):
+                    break
+                rest.append(more)
+            if not rest:
+                continue
+            items = [words[i + 1], *rest]
+            start = f"{forms[0]} {items[0]!r} is followed by {' '.join(rest)} as words of their own: "
+            if kind == "cards":
+                return (start + f"write its cards in quotes ({forms[0]} '{' '.join(items)}') or together "
+                        f"({forms[0]} {''.join(items)})")
+            return (start[:-2] + ", payouts or stacks: write several payouts with commas "
+                    f"({forms[0]} {','.join(items)}), and the stacks before {forms[0]}")
     return None
 
 
@@ -90,7 +104,7 @@ class _Group(TyperGroup):
                 # a shell cannot pass one (only a program calling pokercli can): a file name with
                 # it would fail in the standard library's file functions, not with a clear line
                 raise _cx.UsageError("an argument holds a NUL character (\\0)")
-            separate = _separate_cards(words)
+            separate = _separate_words(words)
             if separate:
                 raise _cx.UsageError(separate)
             rv = super().main(args, prog_name or "pokercli", complete_var,

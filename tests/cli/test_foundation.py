@@ -122,11 +122,17 @@ def test_errors_are_one_line_exit_2(cli, args, fragment):
     (("percentile", "AsKs", "--board", "Kd", "7c", "2h"), "(--board 'Kd 7c 2h')"),
     (("hits", "QQ+", "--board", "Kd", "7c", "2h"), "(--board 'Kd 7c 2h')"),
     (("rank", "AsKs", "--board", "Kd", "7c", "2h", "3s", "4s"), "(--board 'Kd 7c 2h 3s 4s')"),
+    (("icm", "5000", "3000", "2000", "-p", "50", "30", "20"),
+     "--payouts '50' is followed by 30 20 as words of their own, payouts or stacks: write several payouts "
+     "with commas (--payouts 50,30,20), and the stacks before --payouts"),
+    (("icm", "50", "30", "20", "--payouts", "50%", "30%", "20%"), "(--payouts 50%,30%,20%)"),
 ])
-def test_a_board_of_separate_words_is_named(cli, args, fragment):
+def test_a_list_option_of_separate_words_is_named(cli, args, fragment):
     """``--board Jh Th 2c`` unquoted: the shell gives the board 'Jh' and makes
     players of Th and 2c ("hand 3 'Th' has 1 card"), or stray words ("Got
-    unexpected extra argument(s)"). Now one line saying how to write it."""
+    unexpected extra argument(s)"); ``icm 5000 3000 2000 -p 50 30 20`` paid 50
+    to five players, two of them with stacks of 30 and 20. Now one line saying
+    how to write it."""
     code, out, err = cli(*args)
     assert code == 2 and out == "" and len(err.splitlines()) == 1 and fragment in err, err
 
@@ -136,6 +142,8 @@ def test_a_board_of_separate_words_is_named(cli, args, fragment):
     ("equity", "AhKh", "QQ", "--board", "Jh Th 2c"),     # quoted
     ("rank", "As", "Ks", "Qs", "Js", "Ts"),              # rank's words are one hand without --board
     ("draw", "--dead", "2c", "As", "Ks", "Qs", "Js", "Th"),  # draw's words are its hand
+    ("icm", "5000", "3000", "-p", "100"),                # one payout, the stacks before it
+    ("icm", "5000", "3000", "-p", "70,30", "--call", "2", "1"),
 ])
 def test_cards_in_words_of_their_own_elsewhere_are_read(cli, args):
     code, out, err = cli(*args)
