@@ -45,50 +45,107 @@ class ExitStatus(IntEnum):
 _DEBUG = {"on": False}
 
 
-#: Options whose value is a list, the commands where a word like its items
-#: after that value cannot be meant as the command's own words, and what its
-#: items are: a board is never one card, and these commands' other words
-#: (players, hole cards, ranges) never are; ``icm``'s other words are stacks,
-#: numbers as payouts are, so ``-p 50 30 20`` would pay 50 to five players.
+#: Options whose value is a list; the commands where the words after a value
+#: of one item, if they are such items too, were meant as more of them; what
+#: its items are; and, where those words could also be the command's own (an
+#: ambiguity refused), what they would be. A board is never one card, and the
+#: other words of ``equity``, ``rank`` with a board, ``outs``, ``percentile``
+#: and ``hits`` (players, hole cards, ranges) never are: ``--board Kd 7c 2h``
+#: is plainly the board. ``icm``'s stacks are numbers as its payouts are, so
+#: ``-p 50 30 20`` paid 50 to five players; ``combos``' hand is cards as
+#: ``--beats`` is (``draw``'s is too, but only one reading of its words makes a
+#: hand of five, and the other reading's errors name what was read).
 _LIST_OPTIONS = (
-    (("--board", "-b"), ("equity", "rank", "outs", "percentile", "hits"), "cards"),
-    (("--dead", "-d"), ("equity", "outs", "percentile"), "cards"),
-    (("--payouts", "-p"), ("icm",), "numbers"),
+    (("--board", "-b"), ("equity", "rank", "outs", "percentile", "hits"), "cards", None),
+    (("--dead", "-d"), ("equity", "outs", "percentile", "hits"), "cards", None),
+    (("--beats",), ("combos",), "cards", "the hand"),
+    (("--payouts", "-p"), ("icm",), "numbers", "stacks"),
 )
 _NUMBER = re.compile(r"\d+(\.\d*)?%?")
 
 
-def _separate_words(words: list[str]) -> Optional[str]:
-    """The one line for a list option's items written as words of their own
-    (``--board Kd 7c 2h``: the shell gives the option ``Kd`` and makes players
-    or stray words of the rest; ``icm 50 30 -p 50 30 20``: stacks); None when
-    there are none."""
-    command = next((w for w in words if not w.startswith("-")), None)
+def _words_of(group: Any, words: list[str]) -> Optional[tuple[str, list[tuple[Optional[str], str]]]]:
+    """The command that ``words`` run and its words after its name, each as
+    (the option it is the value of, or None for the command's own word, the
+    word), read by the command's options (which take a value); None where no
+    command is named."""
+    at = next((i for i, w in enumerate(words) if not w.startswith("-")), None)
+    command = group.commands.get(words[at]) if at is not None else None
     if command is None:
         return None
+    takes = {}
+    for param in command.params:  # typer may carry its own copy of click: read by duck type
+        if param.param_type_name == "option" and not getattr(param, "is_flag", False) and not getattr(
+                param, "count", False):
+            for form in (*param.opts, *param.secondary_opts):
+                takes[form] = max(param.nargs, 1)
+    out: list[tuple[Optional[str], str]] = []
+    i = at + 1
+    while i < len(words):
+        word = words[i]
+        form, eq, attached = word.partition("=")
+        if word == "--":
+            out += [(None, w) for w in words[i + 1:]]
+            break
+        if word.startswith("-") and word != "-" and form in takes:
+            if eq:
+                out.append((form, attached))
+                i += 1
+            else:
+                out += [(word, w) for w in words[i + 1:i + 1 + takes[word]]]
+                i += 1 + takes[word]
+            continue
+        out.append((None, word))
+        i += 1
+    return words[at], out
+
+
+def _separate_words(group: Any, words: list[str]) -> Optional[str]:
+    """The one line for words the shell split that the user meant as one:
+    a list option's items written as words of their own (``--board Kd 7c
+    2h``: the option gets ``Kd``, players or stray words the rest; ``icm 50 30
+    -p 50 30 20``: two more stacks), and a range split after a comma (``--vs
+    JJ, AK``; ``equity AsKs QQ+, AK``: three players). None when there are none."""
+    read = _words_of(group, words)
+    if read is None:
+        return None
+    command, parsed = read
     from pokercli.cards import SPELLINGS
 
     def item(word: str, kind: str) -> bool:
         return word in SPELLINGS if kind == "cards" else _NUMBER.fullmatch(word) is not None
 
-    for i, word in enumerate(words[:-2]):
-        for forms, commands, kind in _LIST_OPTIONS:
-            if word not in forms or command not in commands or not item(words[i + 1], kind):
+    for i, (option, word) in enumerate(parsed):
+        after = parsed[i + 1][1] if i + 1 < len(parsed) and parsed[i + 1][0] is None else None
+        if after is not None and word.endswith(",") and word.strip(","):
+            joined = f"'{word} {after}'"
+            if option is not None:
+                return (f"{option} {word!r} ends with a comma and {after} follows as a word of its own: "
+                        f"write a list with spaces in quotes ({option} {joined})")
+            if command == "equity":
+                return (f"player {word!r} ends with a comma and {after} follows as a word of its own: each "
+                        f"player is one word, so a range with spaces goes in quotes ({joined})")
+        for forms, commands, kind, others in _LIST_OPTIONS:
+            if option not in forms or command not in commands or not item(word, kind):
                 continue
             rest = []
-            for more in words[i + 2:]:
-                if not item(more, kind):
+            for mine, more in parsed[i + 1:]:
+                if mine is not None or not item(more, kind):
                     break
                 rest.append(more)
             if not rest:
                 continue
-            items = [words[i + 1], *rest]
-            start = f"{forms[0]} {items[0]!r} is followed by {' '.join(rest)} as words of their own: "
-            if kind == "cards":
-                return (start + f"write its cards in quotes ({forms[0]} '{' '.join(items)}') or together "
-                        f"({forms[0]} {''.join(items)})")
-            return (start[:-2] + ", payouts or stacks: write several payouts with commas "
-                    f"({forms[0]} {','.join(items)}), and the stacks before {forms[0]}")
+            items = [word, *rest]
+            name = forms[0]
+            start = f"{name} {word!r} is followed by {' '.join(rest)} as words of their own"
+            if kind == "numbers":
+                return (f"{start}, payouts or {others}: write several payouts with commas "
+                        f"({name} {','.join(items)}), and the {others} before {name}")
+            if others is None:
+                return (f"{start}: write its cards in quotes ({name} '{' '.join(items)}') or together "
+                        f"({name} {''.join(items)})")
+            return (f"{start}, more of its cards or {others}: write several of its cards in quotes "
+                    f"({name} '{word} {rest[0]}'), and {others} before {name}")
     return None
 
 
@@ -104,7 +161,7 @@ class _Group(TyperGroup):
                 # a shell cannot pass one (only a program calling pokercli can): a file name with
                 # it would fail in the standard library's file functions, not with a clear line
                 raise _cx.UsageError("an argument holds a NUL character (\\0)")
-            separate = _separate_words(words)
+            separate = _separate_words(self, [str(w) for w in words])
             if separate:
                 raise _cx.UsageError(separate)
             rv = super().main(args, prog_name or "pokercli", complete_var,

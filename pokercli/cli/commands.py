@@ -849,7 +849,9 @@ def hits(
         from pokercli.board_hits import hits as hits_
         from pokercli.render import emit
 
-        emit(hits_(",".join(text), board, dead or (), vs=vs, order=order), _out(as_json, unicode))
+        words = (word.strip().strip(",") for word in text)  # 'QQ+, AK' as two words: QQ+,AK
+        emit(hits_(",".join(w for w in words if w), board, dead or (), vs=vs, order=order),
+             _out(as_json, unicode))
 
     run(job)
 

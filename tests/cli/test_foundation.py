@@ -126,6 +126,19 @@ def test_errors_are_one_line_exit_2(cli, args, fragment):
      "--payouts '50' is followed by 30 20 as words of their own, payouts or stacks: write several payouts "
      "with commas (--payouts 50,30,20), and the stacks before --payouts"),
     (("icm", "50", "30", "20", "--payouts", "50%", "30%", "20%"), "(--payouts 50%,30%,20%)"),
+    (("hits", "QQ+", "--board", "Kd7c2h", "--dead", "Jh", "Th"), "(--dead 'Jh Th')"),
+    (("combos", "3s", "4s", "5s", "6s", "7s", "8h", "--beats", "3h", "3d"),
+     "--beats '3h' is followed by 3d as words of their own, more of its cards or the hand: write several of its "
+     "cards in quotes (--beats '3h 3d'), and the hand before --beats"),
+    (("combos", "--beats", "3h", "3s", "4s", "5s"), "(--beats '3h 3s'), and the hand before --beats"),
+    # a range split after a comma: the option keeps its first part, the rest is a player or the command's words
+    (("hits", "QQ+", "--board", "Kd7c2h", "--vs", "JJ,", "AK"),
+     "--vs 'JJ,' ends with a comma and AK follows as a word of its own: write a list with spaces in quotes "
+     "(--vs 'JJ, AK')"),
+    (("percentile", "AsKs", "--vs", "QQ+,", "AK", "--board", "Kd7c2h"), "(--vs 'QQ+, AK')"),
+    (("equity", "AsKs", "QQ+,", "AK"),
+     "player 'QQ+,' ends with a comma and AK follows as a word of its own: each player is one word, so a range "
+     "with spaces goes in quotes ('QQ+, AK')"),
 ])
 def test_a_list_option_of_separate_words_is_named(cli, args, fragment):
     """``--board Jh Th 2c`` unquoted: the shell gives the board 'Jh' and makes
@@ -144,10 +157,22 @@ def test_a_list_option_of_separate_words_is_named(cli, args, fragment):
     ("draw", "--dead", "2c", "As", "Ks", "Qs", "Js", "Th"),  # draw's words are its hand
     ("icm", "5000", "3000", "-p", "100"),                # one payout, the stacks before it
     ("icm", "5000", "3000", "-p", "70,30", "--call", "2", "1"),
+    ("icm", "50,", "30,", "20", "-p", "50,30,20"),        # stacks are words of their own anyway
+    ("draw", "As", "Ks", "Qs", "Js", "Th", "--dead", "2c"),
+    ("combos", "3s", "4s", "5s", "6s", "7s", "8h", "9h", "--beats", "3h"),
+    ("equity", "AsKs", "QQ+, AK"),
+    ("equity", "AsKs", "QQ+,AK", "--board", "Kd 7c 2h", "--dead", "2c"),
 ])
 def test_cards_in_words_of_their_own_elsewhere_are_read(cli, args):
     code, out, err = cli(*args)
-    assert code == 0 and "followed by" not in err, err
+    assert code == 0 and "followed by" not in err and "ends with a comma" not in err, err
+
+
+def test_a_range_of_words_in_hits_is_one_range(cli):
+    """``hits``' words are one range: 'QQ+, AK' unquoted is QQ+ and AK (it was
+    shown as 'QQ+,,AK')."""
+    code, out, err = cli("hits", "QQ+,", "AK", "--board", "Kd7c2h", "--json")
+    assert code == 0 and json.loads(out)["range"] == "QQ+,AK", err
 
 
 def test_internal_error_exit_1_with_debug_hint(cli, monkeypatch):
