@@ -110,10 +110,16 @@ def _separate_words(group: Any, words: list[str]) -> Optional[str]:
     if read is None:
         return None
     command, parsed = read
-    from pokercli.cards import SPELLINGS
+    from pokercli.cards import SPELLINGS, parse
 
     def item(word: str, kind: str) -> bool:
         return word in SPELLINGS if kind == "cards" else _NUMBER.fullmatch(word) is not None
+
+    def cards(word: str) -> bool:
+        try:
+            return bool(parse(word))
+        except PokerError:
+            return False
 
     for i, (option, word) in enumerate(parsed):
         after = parsed[i + 1][1] if i + 1 < len(parsed) and parsed[i + 1][0] is None else None
@@ -126,8 +132,10 @@ def _separate_words(group: Any, words: list[str]) -> Optional[str]:
                 return (f"player {word!r} ends with a comma and {after} follows as a word of its own: each "
                         f"player is one word, so a range with spaces goes in quotes ({joined})")
         for forms, commands, kind, others in _LIST_OPTIONS:
-            if option not in forms or command not in commands or not item(word, kind):
+            if option not in forms or command not in commands:
                 continue
+            if not (item(word, kind) or (kind == "cards" and others is None and cards(word))):
+                continue  # (where the words after it are never its own, a value of several cards too)
             rest = []
             for mine, more in parsed[i + 1:]:
                 if mine is not None or not item(more, kind):
@@ -142,8 +150,8 @@ def _separate_words(group: Any, words: list[str]) -> Optional[str]:
                 return (f"{start}, payouts or {others}: write several payouts with commas "
                         f"({name} {','.join(items)}), and the {others} before {name}")
             if others is None:
-                return (f"{start}: write its cards in quotes ({name} '{' '.join(items)}') or together "
-                        f"({name} {''.join(items)})")
+                together = "".join(w.replace(" ", "").replace(",", "") for w in items)
+                return f"{start}: write its cards in quotes ({name} '{' '.join(items)}') or together ({name} {together})"
             return (f"{start}, more of its cards or {others}: write several of its cards in quotes "
                     f"({name} '{word} {rest[0]}'), and {others} before {name}")
     return None

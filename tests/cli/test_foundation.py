@@ -127,6 +127,8 @@ def test_errors_are_one_line_exit_2(cli, args, fragment):
      "with commas (--payouts 50,30,20), and the stacks before --payouts"),
     (("icm", "50", "30", "20", "--payouts", "50%", "30%", "20%"), "(--payouts 50%,30%,20%)"),
     (("hits", "QQ+", "--board", "Kd7c2h", "--dead", "Jh", "Th"), "(--dead 'Jh Th')"),
+    (("equity", "AsKs", "QQ", "--board", "Kd 7c 2h", "Ts"), "(--board 'Kd 7c 2h Ts') or together (--board Kd7c2hTs)"),
+    (("rank", "AsKs", "QdQc", "--board", "Kd7c2h", "3s", "4s"), "(--board 'Kd7c2h 3s 4s')"),
     (("combos", "3s", "4s", "5s", "6s", "7s", "8h", "--beats", "3h", "3d"),
      "--beats '3h' is followed by 3d as words of their own, more of its cards or the hand: write several of its "
      "cards in quotes (--beats '3h 3d'), and the hand before --beats"),
