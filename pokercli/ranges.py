@@ -235,8 +235,9 @@ def _weighted(part: str) -> tuple[str, float]:
     body, _, w = part.partition(":")
     if not w:
         return body, 1.0
+    percent = w.rstrip().endswith("%")  # AA:50% is AA:0.5, as 50%(AA,KK) weighs its group
     try:
-        weight = float(w)
+        weight = float(w.rstrip()[:-1] if percent else w) / (100 if percent else 1)
     except ValueError:
         raise PokerError(f"range part {shown(part)}: weight {shown(w)} is not a number") from None
     if not MIN_WEIGHT <= weight <= MAX_WEIGHT:

@@ -85,6 +85,15 @@ def test_spaces_inside_a_part_read_as_eval7_reads_them():
     assert combos("QQ+ AKs") == combos("QQ+,AKs")
 
 
+def test_a_weight_in_percent_is_its_fraction():
+    """``AA:50%`` is ``AA:0.5``, as ``50%(AA,KK)`` weighs a group (it was 'not a number')."""
+    assert combos("AA:50%,KK") == combos("AA:0.5,KK") and set(combos("AA:50%").values()) == {0.5}
+    assert combos("AA : 25 %") == combos("AA:0.25")
+    for bad in ("AA:%", "AA:50%%", "AA:0%"):
+        with pytest.raises(PokerError):
+            parse_range(bad)
+
+
 def test_a_part_weight_inside_a_group_multiplies():
     r = combos("0.5(AA:0.5, KK)")
     assert set(r.values()) == {0.25, 0.5}
