@@ -67,8 +67,8 @@ _NUMBER = re.compile(r"\d+(\.\d*)?%?")
 def _words_of(group: Any, words: list[str]) -> Optional[tuple[str, list[tuple[Optional[str], str]]]]:
     """The command that ``words`` run and its words after its name, each as
     (the option it is the value of, or None for the command's own word, the
-    word), read by the command's options (which take a value); None where no
-    command is named."""
+    word; a flag is (itself, "")), read by the command's options (which take
+    a value); None where no command is named."""
     at = next((i for i, w in enumerate(words) if not w.startswith("-")), None)
     command = group.commands.get(words[at]) if at is not None else None
     if command is None:
@@ -95,7 +95,7 @@ def _words_of(group: Any, words: list[str]) -> Optional[tuple[str, list[tuple[Op
                 out += [(word, w) for w in words[i + 1:i + 1 + takes[word]]]
                 i += 1 + takes[word]
             continue
-        out.append((None, word))
+        out.append((word, "") if word.startswith("-") and word != "-" else (None, word))  # a flag: no word
         i += 1
     return words[at], out
 

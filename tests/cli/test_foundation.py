@@ -163,6 +163,7 @@ def test_a_list_option_of_separate_words_is_named(cli, args, fragment):
     ("draw", "As", "Ks", "Qs", "Js", "Th", "--dead", "2c"),
     ("combos", "3s", "4s", "5s", "6s", "7s", "8h", "9h", "--beats", "3h"),
     ("equity", "AsKs", "QQ+, AK"),
+    ("equity", "AsKs", "QQ+,", "--json"),                # a flag after the comma: no word follows
     ("equity", "AsKs", "QQ+,AK", "--board", "Kd 7c 2h", "--dead", "2c"),
 ])
 def test_cards_in_words_of_their_own_elsewhere_are_read(cli, args):
