@@ -121,16 +121,30 @@ def _separate_words(group: Any, words: list[str]) -> Optional[str]:
         except PokerError:
             return False
 
+    def follows(i: int) -> Optional[str]:
+        """The command's own word right after word ``i``, if any."""
+        return parsed[i + 1][1] if i + 1 < len(parsed) and parsed[i + 1][0] is None else None
+
+    def continued(i: int) -> bool:
+        """Whether word ``i`` ends with a comma and a word of the command's own follows."""
+        word = parsed[i][1]
+        return follows(i) is not None and word.endswith(",") and bool(word.strip(","))
+
+    # equity's players split after a comma: 'AsAh, KsKh' are two players either way (joined, one
+    # player is no spot), but 'AsKs QQ+, AK' is two players joined and three apart: refused
+    mine = [i for i, (option, _) in enumerate(parsed) if option is None]
+    ambiguous = len(mine) - sum(continued(i) for i in mine) >= 2
     for i, (option, word) in enumerate(parsed):
-        after = parsed[i + 1][1] if i + 1 < len(parsed) and parsed[i + 1][0] is None else None
-        if after is not None and word.endswith(",") and word.strip(","):
+        after = follows(i)
+        if continued(i) and (option is not None or ambiguous):
             joined = f"'{word} {after}'"
             if option is not None:
                 return (f"{option} {word!r} ends with a comma and {after} follows as a word of its own: "
                         f"write a list with spaces in quotes ({option} {joined})")
             if command == "equity":
-                return (f"player {word!r} ends with a comma and {after} follows as a word of its own: each "
-                        f"player is one word, so a range with spaces goes in quotes ({joined})")
+                return (f"player {word!r} ends with a comma and {after} follows as a word of its own, one "
+                        f"range or two players: write a range with spaces in quotes ({joined}), and players "
+                        "without the comma")
         for forms, commands, kind, others in _LIST_OPTIONS:
             if option not in forms or command not in commands:
                 continue

@@ -139,8 +139,8 @@ def test_errors_are_one_line_exit_2(cli, args, fragment):
      "(--vs 'JJ, AK')"),
     (("percentile", "AsKs", "--vs", "QQ+,", "AK", "--board", "Kd7c2h"), "(--vs 'QQ+, AK')"),
     (("equity", "AsKs", "QQ+,", "AK"),
-     "player 'QQ+,' ends with a comma and AK follows as a word of its own: each player is one word, so a range "
-     "with spaces goes in quotes ('QQ+, AK')"),
+     "player 'QQ+,' ends with a comma and AK follows as a word of its own, one range or two players: write a "
+     "range with spaces in quotes ('QQ+, AK'), and players without the comma"),
 ])
 def test_a_list_option_of_separate_words_is_named(cli, args, fragment):
     """``--board Jh Th 2c`` unquoted: the shell gives the board 'Jh' and makes
@@ -164,6 +164,8 @@ def test_a_list_option_of_separate_words_is_named(cli, args, fragment):
     ("combos", "3s", "4s", "5s", "6s", "7s", "8h", "9h", "--beats", "3h"),
     ("equity", "AsKs", "QQ+, AK"),
     ("equity", "AsKs", "QQ+,", "--json"),                # a flag after the comma: no word follows
+    ("equity", "AsAh,", "KsKh"),                          # joined, one player: no spot, so two players
+    ("equity", "AsAh,", "KsKh,", "QsQh"),
     ("equity", "AsKs", "QQ+,AK", "--board", "Kd 7c 2h", "--dead", "2c"),
 ])
 def test_cards_in_words_of_their_own_elsewhere_are_read(cli, args):
