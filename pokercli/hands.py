@@ -16,7 +16,7 @@ from typing import Any, Optional, Sequence
 
 from pokercli import cards as C
 from pokercli import reference as R
-from pokercli.errors import PokerError, shown
+from pokercli.errors import PokerError, card_count, shown
 from pokercli.games import Game, GameName, game as _game
 from pokercli.games.rules import REDUCTIONS
 from pokercli.showdowns import Showdown, winners_showdown
@@ -242,6 +242,6 @@ def checked_hands(hands: Sequence, board, g: Game) -> tuple[list[C.Card], list[l
     for i, h in enumerate(parsed, 1):
         total = len(h) + len(board_cards)
         if total not in g.dealing.valued_sizes():
-            raise PokerError(f"hand {i} with the board has {total} cards; a hand is "
+            raise PokerError(f"hand {i} with the board has {card_count(total)}; a hand is "
                              f"{g.dealing.valued_sizes_text()} cards", "hands")
     return board_cards, parsed

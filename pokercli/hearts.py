@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from pokercli import cards as C
-from pokercli.errors import PokerError, shown
+from pokercli.errors import PokerError, card_count, shown
 
 LEGAL = {0, 1, 2, 3, 4, 11, 12, 13, 14, 21, 22, 23, 24, 31, 32, 33, 34}
 PASS_NAMES = {0: "no passing", 1: "clockwise", 2: "counter-clockwise", 3: "across"}
@@ -213,7 +213,7 @@ def check(state: State) -> None:
             expected_hidden += want
             continue
         if have != want:
-            raise PokerError(f"player {p} holds {have} cards; after {done} tricks"
+            raise PokerError(f"player {p} holds {card_count(have)}; after {done} tricks"
                              f"{' and a card played' if p in trick else ''} it should hold {want}", "state")
     if hidden != expected_hidden:
         raise PokerError(f"{hidden} hidden cards, but the other hands should hold {expected_hidden}",

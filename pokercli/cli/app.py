@@ -51,7 +51,8 @@ _DEBUG = {"on": False}
 #: ambiguity refused), what they would be. A board is never one card, and the
 #: other words of ``equity``, ``rank`` with a board, ``outs``, ``percentile``
 #: and ``hits`` (players, hole cards, ranges) never are: ``--board Kd 7c 2h``
-#: is plainly the board. ``icm``'s stacks are numbers as its payouts are, so
+#: is plainly the board (a draw game's player may be one kept card, but
+#: ``--dead 2c 3c`` there is as well refused). ``icm``'s stacks are numbers as its payouts are, so
 #: ``-p 50 30 20`` paid 50 to five players; ``combos``' hand is cards as
 #: ``--beats`` is (``draw``'s is too, but only one reading of its words makes a
 #: hand of five, and the other reading's errors name what was read).

@@ -166,7 +166,7 @@ def _parse_shown(value, index: int, dealing) -> Player:
             shows = len(hands[0].cards) + hands[0].unknown
             if shows not in dealing.hand_counts():
                 sizes = dealing.hand_counts()
-                raise PokerError(f"{what} {shown(value.strip())}: its hands show {shows} cards; a hand "
+                raise PokerError(f"{what} {shown(value.strip())}: its hands show {card_count(shows)}; a hand "
                                  f"here shows {sizes[0]} to {sizes[-1]}", "players")
             return Player(value, [(tuple(sorted(h.cards)), 1.0) for h in hands], False,
                           written=value.strip())
@@ -189,7 +189,7 @@ def _parse_shown(value, index: int, dealing) -> Player:
     sizes = dealing.hand_counts()
     if len(cards) + unknown not in sizes:
         raise PokerError(f"{what} {shown(value if isinstance(value, str) else C.format_cards(cards))} has "
-                         f"{len(cards) + unknown} cards; a hand here shows {sizes[0]} to {sizes[-1]}", "players")
+                         f"{card_count(len(cards) + unknown)}; a hand here shows {sizes[0]} to {sizes[-1]}", "players")
     return Player(value if isinstance(value, str) else C.format_cards(cards),
                   [(tuple(sorted(int(c) for c in cards)), 1.0)], True, tuple(int(c) for c in cards),
                   written or C.format_cards(cards))

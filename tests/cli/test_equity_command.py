@@ -54,6 +54,7 @@ def test_cli_falls_back_to_monte_carlo_and_says_so(cli):
     (("equity", "AsAh", "QQ++"), "player 2"),
     (("equity", "AsAh", "AsKs,AhKh"), "empty once the board"),
     (("equity", "AsAh", "KsKd", "Qs"), "hand 3 'Qs' has 1 card,"),
+    (("equity", "--game", "stud", "(As Kd) 7h", "5d"), "hand 2 '5d' has 1 card; a hand here shows 3 to 7"),
     (("equity", "random", "random", "random", "--exact"), "--monte-carlo"),
     (("equity", "AsAh", "KsKd", "--exact", "--samples", "10"), "cannot be combined"),
     (("equity", "AsAh", "KsKd", "--stderr", "2"), "--stderr"),
