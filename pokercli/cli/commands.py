@@ -794,6 +794,14 @@ def warmup(as_json: Json = False) -> None:
     run(job)
 
 
+def _one_range(words: list[str]) -> str:
+    """A range written as several words, as one text, as if quoted: the range
+    text reads spaces as eval7 does (``top 15%``, ``AA : 0.5``, ``AK s``: they
+    were joined with commas, which made ``top`` and ``s`` parts of their own,
+    and ``QQ+, AK`` ``QQ+,,AK``)."""
+    return " ".join(words)
+
+
 @app.command("range")
 def range_(
     text: Annotated[list[str], typer.Argument(help="A range: QQ+, AKs, A2s+, TT-77, T9s-65s, AhKh, AA:0.5, "
@@ -813,7 +821,7 @@ def range_(
         from pokercli.ranges import parse_range
         from pokercli.render import emit
 
-        raw = sys.stdin.read() if text == ["-"] else ",".join(text)
+        raw = sys.stdin.read() if text == ["-"] else _one_range(text)
         if source is not None:
             if order != 1:
                 raise PokerError("--order is for pokercli's own range text, not --from")
@@ -849,9 +857,7 @@ def hits(
         from pokercli.board_hits import hits as hits_
         from pokercli.render import emit
 
-        words = (word.strip().strip(",") for word in text)  # 'QQ+, AK' as two words: QQ+,AK
-        emit(hits_(",".join(w for w in words if w), board, dead or (), vs=vs, order=order),
-             _out(as_json, unicode))
+        emit(hits_(_one_range(text), board, dead or (), vs=vs, order=order), _out(as_json, unicode))
 
     run(job)
 

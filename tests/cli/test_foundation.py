@@ -173,11 +173,21 @@ def test_cards_in_words_of_their_own_elsewhere_are_read(cli, args):
     assert code == 0 and "followed by" not in err and "ends with a comma" not in err, err
 
 
-def test_a_range_of_words_in_hits_is_one_range(cli):
-    """``hits``' words are one range: 'QQ+, AK' unquoted is QQ+ and AK (it was
-    shown as 'QQ+,,AK')."""
-    code, out, err = cli("hits", "QQ+,", "AK", "--board", "Kd7c2h", "--json")
-    assert code == 0 and json.loads(out)["range"] == "QQ+,AK", err
+@pytest.mark.parametrize("command", [["hits", "--board", "Kd7c2h"], ["range"]])
+@pytest.mark.parametrize("words,quoted", [(["QQ+,", "AK"], "QQ+,AK"), (["top", "15%"], "15%"),
+                                          (["AA", ":", "0.5", "KK"], "AA:0.5,KK"), (["AK", "s"], "AKs"),
+                                          (["TT", "-", "77"], "TT-77")])
+def test_a_range_of_words_is_the_range_quoted(cli, command, words, quoted):
+    """``hits``' and ``range``'s words are one range, read as if quoted: ``top
+    15%``, ``AA : 0.5`` and ``AK s`` unquoted were refused ('top' is not a hand
+    class: the words were joined with commas), and ``QQ+, AK`` shown as 'QQ+,,AK'."""
+    code, out, err = cli(*command[:1], *words, *command[1:], "--json")
+    code2, out2, err2 = cli(*command[:1], quoted, *command[1:], "--json")
+    assert code == code2 == 0, err + err2
+    doc, want = json.loads(out), json.loads(out2)
+    assert doc["range"] == " ".join(words)
+    doc["range"] = want["range"]
+    assert doc == want
 
 
 def test_internal_error_exit_1_with_debug_hint(cli, monkeypatch):
