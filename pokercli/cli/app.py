@@ -62,6 +62,11 @@ _LIST_OPTIONS = (
     (("--beats",), ("combos",), "cards", "the hand"),
     (("--payouts", "-p"), ("icm",), "numbers", "stacks"),
 )
+#: Options whose value (a range, cards) may have more words, in a command whose
+#: own words are one list of the same kind: the command's words on both sides
+#: of the option (``hits QQ+ --board Kd7c2h --vs JJ AK``) are refused, since
+#: the words after it could be the option's (``--vs 'JJ AK'``).
+_SPLIT_AROUND = {("hits", "--vs"): "range", ("combos", "--beats"): "hand"}
 _NUMBER = re.compile(r"\d+(\.\d*)?%?")
 
 
@@ -152,8 +157,8 @@ def _separate_words(group: Any, words: list[str]) -> Optional[str]:
             if not (item(word, kind) or (kind == "cards" and others is None and cards(word))):
                 continue  # (where the words after it are never its own, a value of several cards too)
             rest = []
-            for mine, more in parsed[i + 1:]:
-                if mine is not None or not item(more, kind):
+            for of, more in parsed[i + 1:]:
+                if of is not None or not item(more, kind):
                     break
                 rest.append(more)
             if not rest:
@@ -169,6 +174,12 @@ def _separate_words(group: Any, words: list[str]) -> Optional[str]:
                 return f"{start}: write its cards in quotes ({name} '{' '.join(items)}') or together ({name} {together})"
             return (f"{start}, more of its cards or {others}: write several of its cards in quotes "
                     f"({name} '{word} {rest[0]}'), and {others} before {name}")
+        what = _SPLIT_AROUND.get((command, option))
+        if what is not None and after is not None and mine and mine[0] < i:
+            before = " ".join(parsed[j][1] for j in mine if j < i)
+            return (f"the {what} is written on both sides of {option} {word!r} ({before} before, {after} "
+                    f"after), and {after} could be the option's: write its value in quotes "
+                    f"({option} '{word} {after}') and the {what}'s words before it")
     return None
 
 
@@ -184,7 +195,10 @@ class _Group(TyperGroup):
                 # a shell cannot pass one (only a program calling pokercli can): a file name with
                 # it would fail in the standard library's file functions, not with a clear line
                 raise _cx.UsageError("an argument holds a NUL character (\\0)")
-            separate = _separate_words(self, [str(w) for w in words])
+            try:
+                separate = _separate_words(self, [str(w) for w in words])
+            except Exception:  # noqa: BLE001 - a check for the user's sake: the command parses as before
+                separate = None
             if separate:
                 raise _cx.UsageError(separate)
             rv = super().main(args, prog_name or "pokercli", complete_var,

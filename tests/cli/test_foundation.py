@@ -133,6 +133,10 @@ def test_errors_are_one_line_exit_2(cli, args, fragment):
      "--beats '3h' is followed by 3d as words of their own, more of its cards or the hand: write several of its "
      "cards in quotes (--beats '3h 3d'), and the hand before --beats"),
     (("combos", "--beats", "3h", "3s", "4s", "5s"), "(--beats '3h 3s'), and the hand before --beats"),
+    (("hits", "QQ+", "--board", "Kd7c2h", "--vs", "JJ", "AK"),
+     "the range is written on both sides of --vs 'JJ' (QQ+ before, AK after), and AK could be the option's: "
+     "write its value in quotes (--vs 'JJ AK') and the range's words before it"),
+    (("combos", "3s", "4s", "--beats", "3h3d", "5s", "6s"), "the hand is written on both sides of --beats"),
     # a range split after a comma: the option keeps its first part, the rest is a player or the command's words
     (("hits", "QQ+", "--board", "Kd7c2h", "--vs", "JJ,", "AK"),
      "--vs 'JJ,' ends with a comma and AK follows as a word of its own: write a list with spaces in quotes "
@@ -165,6 +169,9 @@ def test_a_list_option_of_separate_words_is_named(cli, args, fragment):
     ("equity", "AsKs", "QQ+, AK"),
     ("equity", "AsKs", "QQ+,", "--json"),                # a flag after the comma: no word follows
     ("equity", "AsAh,", "KsKh"),                          # joined, one player: no spot, so two players
+    ("hits", "--vs", "JJ", "QQ+", "--board", "Kd7c2h"),      # hits' range after --vs alone: its own
+    ("hits", "QQ+", "--vs", "JJ", "--board", "Kd7c2h"),
+    ("draw", "As", "Ks", "Qs", "--dead", "2c", "Js", "Th"),  # one reading makes a hand of five
     ("equity", "AsAh,", "KsKh,", "QsQh"),
     ("equity", "AsKs", "QQ+,AK", "--board", "Kd 7c 2h", "--dead", "2c"),
 ])
