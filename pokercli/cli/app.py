@@ -14,6 +14,7 @@ running command's flags (``--seed``, ``--exact``).
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from enum import IntEnum
@@ -174,6 +175,10 @@ def _separate_words(group: Any, words: list[str]) -> Optional[str]:
                 return f"{start}: write its cards in quotes ({name} '{' '.join(items)}') or together ({name} {together})"
             return (f"{start}, more of its cards or {others}: write several of its cards in quotes "
                     f"({name} '{word} {rest[0]}'), and {others} before {name}")
+        if command == "hh" and option == "--hero" and after is not None and after != "-" and \
+                not os.path.exists(after):  # hh's words are files: a name split at its space
+            return (f"--hero {word!r} is followed by {after}, which is no file: a name with spaces goes in quotes "
+                    f"(--hero '{word} {after}')")
         what = _SPLIT_AROUND.get((command, option))
         if what is not None and after is not None and mine and mine[0] < i:
             before = " ".join(parsed[j][1] for j in mine if j < i)

@@ -137,6 +137,8 @@ def test_errors_are_one_line_exit_2(cli, args, fragment):
      "the range is written on both sides of --vs 'JJ' (QQ+ before, AK after), and AK could be the option's: "
      "write its value in quotes (--vs 'JJ AK') and the range's words before it"),
     (("combos", "3s", "4s", "--beats", "3h3d", "5s", "6s"), "the hand is written on both sides of --beats"),
+    (("hh", "no-such-session.phhs", "--summary", "--hero", "Phil", "Ivey"),
+     "--hero 'Phil' is followed by Ivey, which is no file: a name with spaces goes in quotes (--hero 'Phil Ivey')"),
     # a range split after a comma: the option keeps its first part, the rest is a player or the command's words
     (("hits", "QQ+", "--board", "Kd7c2h", "--vs", "JJ,", "AK"),
      "--vs 'JJ,' ends with a comma and AK follows as a word of its own: write a list with spaces in quotes "
