@@ -14,8 +14,6 @@ running command's flags (``--seed``, ``--exact``).
 
 from __future__ import annotations
 
-import os
-import re
 import sys
 from enum import IntEnum
 from typing import Annotated, Any, Callable, Optional
@@ -28,6 +26,7 @@ try:  # typer >= 0.29 carries its own copy of click
 except ImportError:  # pragma: no cover - older typer on top of click
     from click import exceptions as _cx
 
+from pokercli.cli.words import split_words
 from pokercli.errors import PokerError
 from pokercli.render import in_flags, install_notices
 
@@ -46,148 +45,6 @@ class ExitStatus(IntEnum):
 _DEBUG = {"on": False}
 
 
-#: Options whose value is a list; the commands where the words after a value
-#: of one item, if they are such items too, were meant as more of them; what
-#: its items are; and, where those words could also be the command's own (an
-#: ambiguity refused), what they would be. A board is never one card, and the
-#: other words of ``equity``, ``rank`` with a board, ``outs``, ``percentile``
-#: and ``hits`` (players, hole cards, ranges) never are: ``--board Kd 7c 2h``
-#: is plainly the board (a draw game's player may be one kept card, but
-#: ``--dead 2c 3c`` there is as well refused). ``icm``'s stacks are numbers as its payouts are, so
-#: ``-p 50 30 20`` paid 50 to five players; ``combos``' hand is cards as
-#: ``--beats`` is (``draw``'s is too, but only one reading of its words makes a
-#: hand of five, and the other reading's errors name what was read).
-_LIST_OPTIONS = (
-    (("--board", "-b"), ("equity", "rank", "outs", "percentile", "hits"), "cards", None),
-    (("--dead", "-d"), ("equity", "outs", "percentile", "hits"), "cards", None),
-    (("--beats",), ("combos",), "cards", "the hand"),
-    (("--payouts", "-p"), ("icm",), "numbers", "stacks"),
-)
-#: Options whose value (a range, cards) may have more words, in a command whose
-#: own words are one list of the same kind: the command's words on both sides
-#: of the option (``hits QQ+ --board Kd7c2h --vs JJ AK``) are refused, since
-#: the words after it could be the option's (``--vs 'JJ AK'``).
-_SPLIT_AROUND = {("hits", "--vs"): "range", ("combos", "--beats"): "hand"}
-_NUMBER = re.compile(r"\d+(\.\d*)?%?")
-
-
-def _words_of(group: Any, words: list[str]) -> Optional[tuple[str, list[tuple[Optional[str], str]]]]:
-    """The command that ``words`` run and its words after its name, each as
-    (the option it is the value of, or None for the command's own word, the
-    word; a flag is (itself, "")), read by the command's options (which take
-    a value); None where no command is named."""
-    at = next((i for i, w in enumerate(words) if not w.startswith("-")), None)
-    command = group.commands.get(words[at]) if at is not None else None
-    if command is None:
-        return None
-    takes = {}
-    for param in command.params:  # typer may carry its own copy of click: read by duck type
-        if param.param_type_name == "option" and not getattr(param, "is_flag", False) and not getattr(
-                param, "count", False):
-            for form in (*param.opts, *param.secondary_opts):
-                takes[form] = max(param.nargs, 1)
-    out: list[tuple[Optional[str], str]] = []
-    i = at + 1
-    while i < len(words):
-        word = words[i]
-        form, eq, attached = word.partition("=")
-        if word == "--":
-            out += [(None, w) for w in words[i + 1:]]
-            break
-        if word.startswith("-") and word != "-" and form in takes:
-            if eq:
-                out.append((form, attached))
-                i += 1
-            else:
-                out += [(word, w) for w in words[i + 1:i + 1 + takes[word]]]
-                i += 1 + takes[word]
-            continue
-        out.append((word, "") if word.startswith("-") and word != "-" else (None, word))  # a flag: no word
-        i += 1
-    return words[at], out
-
-
-def _separate_words(group: Any, words: list[str]) -> Optional[str]:
-    """The one line for words the shell split that the user meant as one:
-    a list option's items written as words of their own (``--board Kd 7c
-    2h``: the option gets ``Kd``, players or stray words the rest; ``icm 50 30
-    -p 50 30 20``: two more stacks), and a range split after a comma (``--vs
-    JJ, AK``; ``equity AsKs QQ+, AK``: three players). None when there are none."""
-    read = _words_of(group, words)
-    if read is None:
-        return None
-    command, parsed = read
-    from pokercli.cards import SPELLINGS, parse
-
-    def item(word: str, kind: str) -> bool:
-        return word in SPELLINGS if kind == "cards" else _NUMBER.fullmatch(word) is not None
-
-    def cards(word: str) -> bool:
-        try:
-            return bool(parse(word))
-        except PokerError:
-            return False
-
-    def follows(i: int) -> Optional[str]:
-        """The command's own word right after word ``i``, if any."""
-        return parsed[i + 1][1] if i + 1 < len(parsed) and parsed[i + 1][0] is None else None
-
-    def continued(i: int) -> bool:
-        """Whether word ``i`` ends with a comma and a word of the command's own follows."""
-        word = parsed[i][1]
-        return follows(i) is not None and word.endswith(",") and bool(word.strip(","))
-
-    # equity's players split after a comma: 'AsAh, KsKh' are two players either way (joined, one
-    # player is no spot), but 'AsKs QQ+, AK' is two players joined and three apart: refused
-    mine = [i for i, (option, _) in enumerate(parsed) if option is None]
-    ambiguous = len(mine) - sum(continued(i) for i in mine) >= 2
-    for i, (option, word) in enumerate(parsed):
-        after = follows(i)
-        if continued(i) and (option is not None or ambiguous):
-            joined = f"'{word} {after}'"
-            if option is not None:
-                return (f"{option} {word!r} ends with a comma and {after} follows as a word of its own: "
-                        f"write a list with spaces in quotes ({option} {joined})")
-            if command == "equity":
-                return (f"player {word!r} ends with a comma and {after} follows as a word of its own, one "
-                        f"range or two players: write a range with spaces in quotes ({joined}), and players "
-                        "without the comma")
-        for forms, commands, kind, others in _LIST_OPTIONS:
-            if option not in forms or command not in commands:
-                continue
-            if not (item(word, kind) or (kind == "cards" and others is None and cards(word))):
-                continue  # (where the words after it are never its own, a value of several cards too)
-            rest = []
-            for of, more in parsed[i + 1:]:
-                if of is not None or not item(more, kind):
-                    break
-                rest.append(more)
-            if not rest:
-                continue
-            items = [word, *rest]
-            name = forms[0]
-            start = f"{name} {word!r} is followed by {' '.join(rest)} as words of their own"
-            if kind == "numbers":
-                return (f"{start}, payouts or {others}: write several payouts with commas "
-                        f"({name} {','.join(items)}), and the {others} before {name}")
-            if others is None:
-                together = "".join(w.replace(" ", "").replace(",", "") for w in items)
-                return f"{start}: write its cards in quotes ({name} '{' '.join(items)}') or together ({name} {together})"
-            return (f"{start}, more of its cards or {others}: write several of its cards in quotes "
-                    f"({name} '{word} {rest[0]}'), and {others} before {name}")
-        if command == "hh" and option == "--hero" and after is not None and after != "-" and \
-                not os.path.exists(after):  # hh's words are files: a name split at its space
-            return (f"--hero {word!r} is followed by {after}, which is no file: a name with spaces goes in quotes "
-                    f"(--hero '{word} {after}')")
-        what = _SPLIT_AROUND.get((command, option))
-        if what is not None and after is not None and mine and mine[0] < i:
-            before = " ".join(parsed[j][1] for j in mine if j < i)
-            return (f"the {what} is written on both sides of {option} {word!r} ({before} before, {after} "
-                    f"after), and {after} could be the option's: write its value in quotes "
-                    f"({option} '{word} {after}') and the {what}'s words before it")
-    return None
-
-
 class _Group(TyperGroup):
     """Turns every failure of argument parsing into one line on stderr and a
     documented exit status."""
@@ -201,7 +58,7 @@ class _Group(TyperGroup):
                 # it would fail in the standard library's file functions, not with a clear line
                 raise _cx.UsageError("an argument holds a NUL character (\\0)")
             try:
-                separate = _separate_words(self, [str(w) for w in words])
+                separate = split_words(self, [str(w) for w in words])
             except Exception:  # noqa: BLE001 - a check for the user's sake: the command parses as before
                 separate = None
             if separate:
