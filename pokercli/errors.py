@@ -71,14 +71,13 @@ def shown(text: object) -> str:
     return f"{text[:QUOTE_LIMIT]!r}"[:-1] + f"...' ({len(text)} characters)"
 
 
-def counted(n: int, what: str, plural: str | None = None) -> str:
+def counted(n: int, what: str) -> str:
     """A count for a message, its noun singular for one: ``1 spot``, ``0 spots``.
-    ``plural`` where adding an ``s`` is not the plural.
 
     >>> counted(1, "spot"), counted(4, "spot"), counted(2, "bad line")
     ('1 spot', '4 spots', '2 bad lines')
     """
-    return f"{n} {what}" if n == 1 else f"{n} {plural or what + 's'}"
+    return f"{n} {what}" if n == 1 else f"{n} {what}s"
 
 
 def card_count(n: int) -> str:

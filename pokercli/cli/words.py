@@ -22,10 +22,11 @@ from pokercli.errors import PokerError
 #: other words of ``equity``, ``rank`` with a board, ``outs``, ``percentile``
 #: and ``hits`` (players, hole cards, ranges) never are: ``--board Kd 7c 2h``
 #: is plainly the board (a draw game's player may be one kept card, but
-#: ``--dead 2c 3c`` there is as well refused). ``icm``'s stacks are numbers as its payouts are, so
-#: ``-p 50 30 20`` paid 50 to five players; ``combos``' hand is cards as
-#: ``--beats`` is (``draw``'s is too, but only one reading of its words makes a
-#: hand of five, and the other reading's errors name what was read).
+#: ``--dead 2c 3c`` is refused there too). ``icm``'s stacks are numbers as
+#: its payouts are, so ``-p 50 30 20`` paid 50 to five players; ``combos``'
+#: hand is cards as ``--beats`` is (``draw``'s is too, but only one reading of
+#: its words makes a hand of five, and the other reading's errors name what
+#: was read).
 _LIST_OPTIONS = (
     (("--board", "-b"), ("equity", "rank", "outs", "percentile", "hits"), "cards", None),
     (("--dead", "-d"), ("equity", "outs", "percentile", "hits"), "cards", None),
@@ -141,13 +142,14 @@ def split_words(group: Any, words: list[str]) -> Optional[str]:
                         f"({name} {','.join(items)}), and the {others} before {name}")
             if others is None:
                 together = "".join(w.replace(" ", "").replace(",", "") for w in items)
-                return f"{start}: write its cards in quotes ({name} '{' '.join(items)}') or together ({name} {together})"
+                return (f"{start}: write its cards in quotes ({name} '{' '.join(items)}') or together "
+                        f"({name} {together})")
             return (f"{start}, more of its cards or {others}: write several of its cards in quotes "
                     f"({name} '{word} {rest[0]}'), and {others} before {name}")
         if command == "hh" and option == "--hero" and after is not None and after != "-" and \
                 not os.path.exists(after):  # hh's words are files: a name split at its space
-            return (f"--hero {word!r} is followed by {after}, which is no file: a name with spaces goes in quotes "
-                    f"(--hero '{word} {after}')")
+            return (f"--hero {word!r} is followed by {after}, which is no file: a name with spaces goes in "
+                    f"quotes (--hero '{word} {after}')")
         what = _SPLIT_AROUND.get((command, option))
         if what is not None and after is not None and mine and mine[0] < i:
             before = " ".join(parsed[j][1] for j in mine if j < i)
