@@ -132,11 +132,25 @@ def risk_premium(bf: float) -> float:
     return bf / (1 + bf) - 0.5 if math.isfinite(bf) else 0.5
 
 
+def _no_thousands(text: str, what: str) -> None:
+    """Refuse amounts that look written with thousands separators, which the
+    list's commas would split into other amounts: words of their own with a
+    comma inside (``5,500 3,250``: four stacks), or a part with a leading zero
+    (``1,000,500``: 1, 0 and 500)."""
+    words = text.split()
+    for word in words:
+        padded = any(re.fullmatch(r"0\d+", part) for part in word.split(","))
+        if padded or (len(words) > 1 and re.search(r"\d,\d", word)):
+            raise PokerError(f"{what}: {shown(word)} looks written with thousands separators, but a comma "
+                             "separates amounts here: write each amount without them (5500, not 5,500)", what)
+
+
 def parse_numbers(value, what: str, allow_zero: bool) -> tuple[list[float], bool]:
     """(numbers, whether they were percentages) of text ``"50,30,20"`` /
     ``"50% 30% 20%"`` or a sequence of numbers."""
     percent = False
     if isinstance(value, str):
+        _no_thousands(value, what)
         parts = [p for p in re.split(r"[\s,;/]+", value.strip()) if p]
         percent = bool(parts) and all(p.endswith("%") for p in parts)
         if any(p.endswith("%") for p in parts) and not percent:

@@ -117,6 +117,26 @@ def test_bad_input_names_the_parameter(call, param):
     assert e.value.param == param
 
 
+@pytest.mark.parametrize("stacks,payouts,param,named", [
+    ("5,500 3,250 1,000", "50,30,20", "stacks", "'5,500'"),   # it was six stacks: 5, 500, 3, 250, 1, 0
+    ("5,000 3,000", "70,30", "stacks", "'5,000'"),
+    ("5000 3000 2000", "1,000,500", "payouts", "'1,000,500'"),  # it was the payouts 1, 0 and 500
+    ("50,30,20", "70,030", "payouts", "'70,030'"),
+])
+def test_thousands_separators_are_refused(stacks, payouts, param, named):
+    """A comma separates amounts, so an amount written with thousands separators
+    was split into others without a word; now one error naming it."""
+    with pytest.raises(PokerError) as e:
+        pokercli.icm(stacks, payouts)
+    assert e.value.param == param and named in str(e.value) and "thousands separators" in str(e.value)
+
+
+@pytest.mark.parametrize("stacks,payouts", [("500,300,200", "50,30,20"), ("50, 30, 20", "70, 30"),
+                                            ("5000 3000 2000", "0.5,0.3,0.2"), ("50 30 20", "50%,30%,20%")])
+def test_lists_without_separators_are_read(stacks, payouts):
+    assert len(pokercli.icm(stacks, payouts).players) == 3
+
+
 def test_more_payouts_than_players_are_dropped_with_a_note():
     r = pokercli.icm("60,40", "50,30,20")
     assert r.payouts == [50, 30] and "dropped" in r.note
