@@ -353,12 +353,21 @@ def parse_spot(kind: str, text: str) -> dict:
     """
     fields = SPOT_FIELDS[kind]
     if text.lstrip().startswith(("{", "[")):
+        twice: list[str] = []
+
+        def pairs(items: list) -> dict:  # JSON allows a name twice and keeps the last: a spot names each once
+            names = [k for k, _ in items]
+            twice.extend(k for i, k in enumerate(names) if k in names[:i])
+            return dict(items)
+
         try:
-            doc = json.loads(text)
+            doc = json.loads(text, object_pairs_hook=pairs)
         except (ValueError, RecursionError):
             raise PokerError("not a valid JSON object") from None
         if not isinstance(doc, dict):
             raise PokerError("a spot is a JSON object")
+        if twice:
+            raise PokerError(f"the field {shown(twice[0])} is given twice")
         unknown = [k for k in doc if k not in fields]
         if unknown:
             raise PokerError(f"unknown field {shown(unknown[0])} (fields: {', '.join(fields)})")
@@ -381,6 +390,8 @@ def parse_spot(kind: str, text: str) -> dict:
     for part in (p.strip() for p in text.split("|")):
         label, _, rest = part.partition(" ")
         if label.lower() in _LABELS and label.lower() in fields:
+            if label.lower() in args:
+                raise PokerError(f"the part {label.lower()!r} is given twice")
             args[label.lower()] = rest.strip()
         elif part:
             main.append(part)

@@ -189,6 +189,10 @@ def test_batch_method_options_apply_to_every_line(cli, tmp_path):
     # players written as on the command line: the line says how a line separates them
     ("AsAh KsKh", "players are separated by '|' (AsAh | QQ+,AKs | board Kd7c2h); this line has 1: 'AsAh KsKh'"),
     ("board Kd7c2h", "players are separated by '|' (AsAh | QQ+,AKs | board Kd7c2h); this line has 0"),
+    # a field or part given twice (JSON and the plain form both kept the last one)
+    ('{"players": ["AsAh", "KsKh"], "board": "Kd7c2h", "board": "Qs7c2h"}', "the field 'board' is given twice"),
+    ("AsAh | KsKh | board Kd7c2h | Board Qs7c2h", "the part 'board' is given twice"),
+    ("AsAh | KsKh | dead 2c | dead 3c", "the part 'dead' is given twice"),
 ])
 def test_batch_bad_lines_say_why(cli, line, fragment):
     code, out, err = cli("equity", "-", input=line + "\n" + "AsAh | KsKh\n")
