@@ -107,9 +107,9 @@ def split_words(group: Any, words: list[str]) -> Optional[str]:
         word = parsed[i][1]
         return follows(i) is not None and word.endswith(",") and bool(word.strip(","))
 
+    mine = [i for i, (option, _) in enumerate(parsed) if option is None]
     # equity's players split after a comma: 'AsAh, KsKh' are two players either way (joined, one
     # player is no spot), but 'AsKs QQ+, AK' is two players joined and three apart: refused
-    mine = [i for i, (option, _) in enumerate(parsed) if option is None]
     ambiguous = len(mine) - sum(continued(i) for i in mine) >= 2
     for i, (option, word) in enumerate(parsed):
         after = follows(i)
@@ -156,4 +156,20 @@ def split_words(group: Any, words: list[str]) -> Optional[str]:
             return (f"the {what} is written on both sides of {option} {word!r} ({before} before, {after} "
                     f"after), and {after} could be the option's: write its value in quotes "
                     f"({option} '{word} {after}') and the {what}'s words before it")
+    if command == "rank" and len(mine) > 1 and any(o in ("--board", "-b") for o, _ in parsed):
+        single = [parsed[i][1] for i in mine if parsed[i][1] in SPELLINGS]
+        if single:  # with a board each word is a hand: 'rank As Ks --board ...' was two one-card hands
+            hands: list[list[str]] = []  # each run of one-card words as one hand, the way to write it
+            for i in mine:
+                word = parsed[i][1]
+                if word in SPELLINGS and hands and hands[-1][-1] in SPELLINGS:
+                    hands[-1].append(word)
+                else:
+                    hands.append([word])
+            start = (f"with --board each word is a hand, and {' '.join(single)} "
+                     f"{'is one card' if len(single) == 1 else 'are one card each'}")
+            if all(len(h) == 1 for h in hands):
+                return f"{start}, not a hand's cards"
+            shown_hands = " ".join(f"'{' '.join(h)}'" if len(h) > 1 else h[0] for h in hands)
+            return f"{start}: a hand of several words goes in quotes ({shown_hands})"
     return None

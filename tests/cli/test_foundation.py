@@ -137,6 +137,11 @@ def test_errors_are_one_line_exit_2(cli, args, fragment):
      "the range is written on both sides of --vs 'JJ' (QQ+ before, AK after), and AK could be the option's: "
      "write its value in quotes (--vs 'JJ AK') and the range's words before it"),
     (("combos", "3s", "4s", "--beats", "3h3d", "5s", "6s"), "the hand is written on both sides of --beats"),
+    (("rank", "As", "Ks", "--board", "Kd7c2h3s4s"),     # it was two one-card hands
+     "with --board each word is a hand, and As Ks are one card each: a hand of several words goes in quotes "
+     "('As Ks')"),
+    (("rank", "AsKs", "Qd", "Qc", "-b", "Kd7c2h"), "(AsKs 'Qd Qc')"),
+    (("rank", "AsKs", "Qd", "--board", "Kd7c2h3s4s"), "and Qd is one card, not a hand's cards"),
     (("hh", "no-such-session.phhs", "--summary", "--hero", "Phil", "Ivey"),
      "--hero 'Phil' is followed by Ivey, which is no file: a name with spaces goes in quotes (--hero 'Phil Ivey')"),
     # a range split after a comma: the option keeps its first part, the rest is a player or the command's words
@@ -162,6 +167,7 @@ def test_a_list_option_of_separate_words_is_named(cli, args, fragment):
     ("equity", "AhKh", "QQ", "--dead", "Jh"),            # one dead card
     ("equity", "AhKh", "QQ", "--board", "Jh Th 2c"),     # quoted
     ("rank", "As", "Ks", "Qs", "Js", "Ts"),              # rank's words are one hand without --board
+    ("rank", "As", "--board", "Kd7c2h3s4s"),              # one word: six cards valued
     ("draw", "--dead", "2c", "As", "Ks", "Qs", "Js", "Th"),  # draw's words are its hand
     ("icm", "5000", "3000", "-p", "100"),                # one payout, the stacks before it
     ("icm", "5000", "3000", "-p", "70,30", "--call", "2", "1"),
