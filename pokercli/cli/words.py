@@ -156,6 +156,10 @@ def split_words(group: Any, words: list[str]) -> Optional[str]:
             return (f"the {what} is written on both sides of {option} {word!r} ({before} before, {after} "
                     f"after), and {after} could be the option's: write its value in quotes "
                     f"({option} '{word} {after}') and the {what}'s words before it")
+    if command in ("percentile", "outs") and len(mine) > 1 and all(parsed[i][1] in SPELLINGS for i in mine):
+        cards = " ".join(parsed[i][1] for i in mine)  # their one hand as words of its own
+        return f"{command} takes one hand, and {cards} are its cards as words of their own: write them in " \
+               f"quotes ('{cards}') or together ({cards.replace(' ', '')})"
     if command == "rank" and len(mine) > 1 and any(o in ("--board", "-b") for o, _ in parsed):
         single = [parsed[i][1] for i in mine if parsed[i][1] in SPELLINGS]
         if single:  # with a board each word is a hand: 'rank As Ks --board ...' was two one-card hands

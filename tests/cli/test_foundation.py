@@ -142,6 +142,10 @@ def test_errors_are_one_line_exit_2(cli, args, fragment):
      "('As Ks')"),
     (("rank", "AsKs", "Qd", "Qc", "-b", "Kd7c2h"), "(AsKs 'Qd Qc')"),
     (("rank", "AsKs", "Qd", "--board", "Kd7c2h3s4s"), "and Qd is one card, not a hand's cards"),
+    (("percentile", "As", "Ks", "--board", "Kd7c2h"),   # it was "Got unexpected extra argument(s) (Ks)"
+     "percentile takes one hand, and As Ks are its cards as words of their own: write them in quotes ('As Ks') "
+     "or together (AsKs)"),
+    (("outs", "As", "Ks", "--vs", "QQ", "--board", "Kd7c2h"), "outs takes one hand, and As Ks are its cards"),
     (("hh", "no-such-session.phhs", "--summary", "--hero", "Phil", "Ivey"),
      "--hero 'Phil' is followed by Ivey, which is no file: a name with spaces goes in quotes (--hero 'Phil Ivey')"),
     # a range split after a comma: the option keeps its first part, the rest is a player or the command's words
