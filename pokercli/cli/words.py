@@ -81,8 +81,12 @@ def split_words(group: Any, words: list[str]) -> Optional[str]:
     """The one line for words the shell split that the user meant as one:
     a list option's items written as words of their own (``--board Kd 7c
     2h``: the option gets ``Kd``, players or stray words the rest; ``icm 50 30
-    -p 50 30 20``: two more stacks), and a range split after a comma (``--vs
-    JJ, AK``; ``equity AsKs QQ+, AK``: three players). None when there are none."""
+    -p 50 30 20``: two more stacks), a range split after a comma (``--vs
+    JJ, AK``; ``equity AsKs QQ+, AK``: three players), a command's words on
+    both sides of an option that could take them, a hand split into words
+    where each word is a hand (``rank As Ks --board …``) or where one hand is
+    taken (``percentile As Ks``), and a ``--hero`` name split at its space.
+    None when there are none."""
     read = _words_of(group, words)
     if read is None:
         return None
@@ -157,9 +161,9 @@ def split_words(group: Any, words: list[str]) -> Optional[str]:
                     f"after), and {after} could be the option's: write its value in quotes "
                     f"({option} '{word} {after}') and the {what}'s words before it")
     if command in ("percentile", "outs") and len(mine) > 1 and all(parsed[i][1] in SPELLINGS for i in mine):
-        cards = " ".join(parsed[i][1] for i in mine)  # their one hand as words of its own
-        return f"{command} takes one hand, and {cards} are its cards as words of their own: write them in " \
-               f"quotes ('{cards}') or together ({cards.replace(' ', '')})"
+        hand = " ".join(parsed[i][1] for i in mine)  # their one hand as words of its own
+        return (f"{command} takes one hand, and {hand} are its cards as words of their own: write them in "
+                f"quotes ('{hand}') or together ({hand.replace(' ', '')})")
     if command == "rank" and len(mine) > 1 and any(o in ("--board", "-b") for o, _ in parsed):
         single = [parsed[i][1] for i in mine if parsed[i][1] in SPELLINGS]
         if single:  # with a board each word is a hand: 'rank As Ks --board ...' was two one-card hands
