@@ -146,6 +146,7 @@ def test_errors_are_one_line_exit_2(cli, args, fragment):
      "percentile takes one hand, and As Ks are its cards as words of their own: write them in quotes ('As Ks') "
      "or together (AsKs)"),
     (("outs", "As", "Ks", "--vs", "QQ", "--board", "Kd7c2h"), "outs takes one hand, and As Ks are its cards"),
+    (("deal", "--dead", "As", "Kd", "--seed", "1"), "(--dead 'As Kd') or together (--dead AsKd)"),
     (("hh", "no-such-session.phhs", "--summary", "--hero", "Phil", "Ivey"),
      "--hero 'Phil' is followed by Ivey, which is no file: a name with spaces goes in quotes (--hero 'Phil Ivey')"),
     # a range split after a comma: the option keeps its first part, the rest is a player or the command's words
