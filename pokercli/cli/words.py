@@ -41,11 +41,12 @@ _SPLIT_AROUND = {("hits", "--vs"): "range", ("combos", "--beats"): "hand"}
 _NUMBER = re.compile(r"\d+(\.\d*)?%?")
 
 
-def _words_of(group: Any, words: list[str]) -> Optional[tuple[str, list[tuple[Optional[str], str]]]]:
-    """The command that ``words`` run and its words after its name, each as
-    (the option it is the value of, or None for the command's own word, the
-    word; a flag is (itself, "")), read by the command's options (which take
-    a value); None where no command is named."""
+def _words_of(group: Any, words: list[str]) -> Optional[tuple[str, list[tuple[Optional[str], str]], bool]]:
+    """The command that ``words`` run, its words after its name, each as (the
+    option it is the value of, or None for the command's own word, the word;
+    a flag is (itself, "")), read by the command's options (which take a
+    value), and whether the command takes words of its own; None where no
+    command is named."""
     at = next((i for i, w in enumerate(words) if not w.startswith("-")), None)
     command = group.commands.get(words[at]) if at is not None else None
     if command is None:
@@ -74,7 +75,7 @@ def _words_of(group: Any, words: list[str]) -> Optional[tuple[str, list[tuple[Op
             continue
         out.append((word, "") if word.startswith("-") and word != "-" else (None, word))  # a flag: no word
         i += 1
-    return words[at], out
+    return words[at], out, any(param.param_type_name == "argument" for param in command.params)
 
 
 def split_words(group: Any, words: list[str]) -> Optional[str]:
@@ -85,12 +86,14 @@ def split_words(group: Any, words: list[str]) -> Optional[str]:
     JJ, AK``; ``equity AsKs QQ+, AK``: three players), a command's words on
     both sides of an option that could take them, a hand split into words
     where each word is a hand (``rank As Ks --board …``) or where one hand is
-    taken (``percentile As Ks``), and a ``--hero`` name split at its space.
+    taken (``percentile As Ks``), a word after an option's value in a command
+    that takes none (``table --classes QQ+ AKs``), and a ``--hero`` name
+    split at its space.
     None when there are none."""
     read = _words_of(group, words)
     if read is None:
         return None
-    command, parsed = read
+    command, parsed, has_words = read
     from pokercli.cards import SPELLINGS, parse
 
     def item(word: str, kind: str) -> bool:
@@ -160,6 +163,17 @@ def split_words(group: Any, words: list[str]) -> Optional[str]:
             return (f"the {what} is written on both sides of {option} {word!r} ({before} before, {after} "
                     f"after), and {after} could be the option's: write its value in quotes "
                     f"({option} '{word} {after}') and the {what}'s words before it")
+    if not has_words and mine and mine[0] > 0 and parsed[mine[0] - 1][0] is not None \
+            and parsed[mine[0] - 1][1]:  # a command of options alone: a stray word after an option's value
+        option, value = parsed[mine[0] - 1]
+        stray = []
+        for of, word in parsed[mine[0]:]:
+            if of is not None:
+                break
+            stray.append(word)
+        return (f"{command} takes no words of its own, and {' '.join(stray)} "
+                f"follow{'s' if len(stray) == 1 else ''} {option} {value!r}: write a value with spaces in "
+                f"quotes ({option} '{' '.join([value, *stray])}')")
     if command in ("percentile", "outs") and len(mine) > 1 and all(parsed[i][1] in SPELLINGS for i in mine):
         hand = " ".join(parsed[i][1] for i in mine)  # their one hand as words of its own
         return (f"{command} takes one hand, and {hand} are its cards as words of their own: write them in "

@@ -147,6 +147,11 @@ def test_errors_are_one_line_exit_2(cli, args, fragment):
      "or together (AsKs)"),
     (("outs", "As", "Ks", "--vs", "QQ", "--board", "Kd7c2h"), "outs takes one hand, and As Ks are its cards"),
     (("deal", "--dead", "As", "Kd", "--seed", "1"), "(--dead 'As Kd') or together (--dead AsKd)"),
+    (("table", "--classes", "QQ+", "AKs"),              # it was "Got unexpected extra argument(s) (AKs)"
+     "table takes no words of its own, and AKs follows --classes 'QQ+': write a value with spaces in quotes "
+     "(--classes 'QQ+ AKs')"),
+    (("pushfold", "--stacks", "10", "10", "10"), "and 10 10 follow --stacks '10': write a value with spaces in "
+                                                 "quotes (--stacks '10 10 10')"),
     (("hh", "no-such-session.phhs", "--summary", "--hero", "Phil", "Ivey"),
      "--hero 'Phil' is followed by Ivey, which is no file: a name with spaces goes in quotes (--hero 'Phil Ivey')"),
     # a range split after a comma: the option keeps its first part, the rest is a player or the command's words
@@ -173,6 +178,7 @@ def test_a_list_option_of_separate_words_is_named(cli, args, fragment):
     ("equity", "AhKh", "QQ", "--board", "Jh Th 2c"),     # quoted
     ("rank", "As", "Ks", "Qs", "Js", "Ts"),              # rank's words are one hand without --board
     ("rank", "As", "--board", "Kd7c2h3s4s"),              # one word: six cards valued
+    ("table", "--classes", "QQ+ AKs"),
     ("draw", "--dead", "2c", "As", "Ks", "Qs", "Js", "Th"),  # draw's words are its hand
     ("icm", "5000", "3000", "-p", "100"),                # one payout, the stacks before it
     ("icm", "5000", "3000", "-p", "70,30", "--call", "2", "1"),
