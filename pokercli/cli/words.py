@@ -18,15 +18,15 @@ from pokercli.errors import PokerError
 #: Options whose value is a list; the commands where the words after a value
 #: of one item, if they are such items too, were meant as more of them; what
 #: its items are; and, where those words could also be the command's own (an
-#: ambiguity refused), what they would be. A board is never one card, and the
+#: ambiguity refused), what they would be. A board is never one card, the
 #: other words of ``equity``, ``rank`` with a board, ``outs``, ``percentile``
 #: and ``hits`` (players, hole cards, ranges) never are, and ``deal`` takes
 #: no words: ``--board Kd 7c 2h`` is plainly the board (a draw game's player
-#: may be one kept card, but ``--dead 2c 3c`` is refused there too). ``icm``'s stacks are numbers as
-#: its payouts are, so ``-p 50 30 20`` paid 50 to five players; ``combos``'
-#: hand is cards as ``--beats`` is (``draw``'s is too, but only one reading of
-#: its words makes a hand of five, and the other reading's errors name what
-#: was read).
+#: may be one kept card, but ``--dead 2c 3c`` is refused there too).
+#: ``icm``'s stacks are numbers as its payouts are, so ``-p 50 30 20`` paid 50
+#: to five players; ``combos``' hand is cards as ``--beats`` is (``draw``'s is
+#: too, but only one reading of its words makes a hand of five, and the other
+#: reading's errors name what was read).
 _LIST_OPTIONS = (
     (("--board", "-b"), ("equity", "rank", "outs", "percentile", "hits"), "cards", None),
     (("--dead", "-d"), ("equity", "outs", "percentile", "hits", "deal"), "cards", None),
