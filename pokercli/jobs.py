@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 from pokercli.checkpoint import Checkpoint
-from pokercli.errors import EngineLost, PokerError, shown
+from pokercli.errors import EngineLost, PokerError, counted, shown
 
 #: Environment variable naming a Dask scheduler (the default ``engine``).
 SCHEDULER_ENV = "POKERCLI_SCHEDULER"
@@ -71,7 +71,7 @@ class LocalEngine:
     def __init__(self, workers: Optional[int] = None, description: Optional[str] = None,
                  gpu: bool = False):
         self.workers = workers or threads()
-        self.description = description or f"this machine, {self.workers} thread(s)"
+        self.description = description or f"this machine, {counted(self.workers, 'thread')}"
         self.gpu = gpu
 
     def run(self, fn: Callable, chunks: dict[int, Chunk]) -> Iterator[tuple[int, Any]]:
@@ -213,7 +213,7 @@ class DaskEngine:
         except (OSError, TimeoutError, ValueError) as e:
             raise PokerError(f"cannot reach a Dask scheduler at {address}: {e}") from None
         workers = len(self.client.scheduler_info().get("workers", {}))
-        self.description = f"Dask scheduler {address}, {workers} worker(s)"
+        self.description = f"Dask scheduler {address}, {counted(workers, 'worker')}"
 
     def _workers(self) -> Optional[int]:
         try:

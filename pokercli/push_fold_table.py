@@ -919,7 +919,7 @@ class TablePushFoldResult:
 
 
 def _checked(stacks, ante, payouts):
-    from pokercli.tournament import parse_numbers
+    from pokercli.tournament import falling, parse_numbers
 
     ante = checked_number(ante, "ante", 0.0, MAX_ANTE)
     if isinstance(stacks, str):
@@ -943,6 +943,7 @@ def _checked(stacks, ante, payouts):
             raise PokerError(f"payouts must be a list of numbers or their text ('50,30,20'), not "
                              f"{type(payouts).__name__}", "payouts") from None
         pay = [checked_number(x, "payouts", 0.0, math.inf) for x in amounts]
+        falling(pay, payouts)
         if not pay or sum(pay) <= 0:
             raise PokerError("payouts: give at least one prize above 0", "payouts")
         if len(pay) > len(values):

@@ -26,7 +26,7 @@ from typing import Optional, Sequence
 
 from pokercli import ranges as RG
 from pokercli.class_table import TableResult
-from pokercli.errors import PokerError
+from pokercli.errors import PokerError, counted
 
 FORMAT = 1
 #: Boards of a three-way preflop deal: C(46, 5).
@@ -252,8 +252,8 @@ class Estimate:
         from pokercli.equity_calc import duration
 
         where = (f"about {duration(self.gpu_seconds)} on an H100-class GPU" if device == "gpu" else
-                 f"about {duration(self.cpu_thread_seconds / max(threads, 1))} on {threads} CPU "
-                 f"thread(s) here")
+                 f"about {duration(self.cpu_thread_seconds / max(threads, 1))} on "
+                 f"{counted(threads, 'CPU thread')} here")
         return (f"{self.deals:,} distinct deals, {self.evaluations:.3g} hand evaluations on every "
                 f"board: {where}")
 

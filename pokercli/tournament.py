@@ -37,7 +37,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
-from pokercli.errors import PokerError, shown
+from pokercli.errors import PokerError, counted, shown
 
 #: Sets of placed players computed in plain Python (no NumPy import).
 LIGHT_SETS = 1 << 13
@@ -141,8 +141,25 @@ def _no_thousands(text: str, what: str) -> None:
     for word in words:
         padded = any(re.fullmatch(r"0\d+", part) for part in word.split(","))
         if padded or (len(words) > 1 and re.search(r"\d,\d", word)):
+            decimal = re.fullmatch(r"(\d+),(\d{1,2}|\d{4,})%?", word)
+            if decimal:  # 0,5 or 12,75: not groups of three digits
+                raise PokerError(f"{what}: {shown(word)} looks written with a decimal comma, but a comma "
+                                 f"separates amounts here: write {word.replace(',', '.')}", what)
             raise PokerError(f"{what}: {shown(word)} looks written with thousands separators, but a comma "
                              "separates amounts here: write each amount without them (5500, not 5,500)", what)
+
+
+def falling(pays: Sequence[float], text=None) -> None:
+    """Refuse payouts that rise from one place to the next: prizes go from
+    first place down. The likeliest cause is a decimal comma (``0,5``: the
+    amounts 0 and 5), which the refusal names when ``text`` holds one."""
+    for k in range(len(pays) - 1):
+        if pays[k + 1] > pays[k]:
+            hint = ""
+            if isinstance(text, str) and re.search(r"(^|[^\d.])0,\d", text):
+                hint = " (0,5 is the amounts 0 and 5: write 0.5)"
+            raise PokerError(f"payouts: place {k + 2} pays {pays[k + 1]:g}, more than place {k + 1}'s "
+                             f"{pays[k]:g}: give the prizes from first place down{hint}", "payouts")
 
 
 def parse_numbers(value, what: str, allow_zero: bool) -> tuple[list[float], bool]:
@@ -342,6 +359,7 @@ def icm(stacks, payouts, *, bubble: bool = False, call: Optional[Sequence[int]] 
     t0 = time.perf_counter()
     chips, _ = parse_numbers(stacks, "stacks", allow_zero=False)
     pays, percent = parse_numbers(payouts, "payouts", allow_zero=True)
+    falling(pays, payouts)
     n = len(chips)
     if n > MAX_PLAYERS:
         raise PokerError(f"stacks: at most {MAX_PLAYERS:,} players, not {n:,}", "stacks")
@@ -349,7 +367,8 @@ def icm(stacks, payouts, *, bubble: bool = False, call: Optional[Sequence[int]] 
         raise PokerError(f"method must be 'auto', 'exact' or 'monte-carlo', not {shown(method)}", "method")
     note = ""
     if len(pays) > n:
-        note = f"{len(pays) - n} payout(s) past the {n} players left are not theirs to win: dropped"
+        note = (f"{counted(len(pays) - n, 'payout')} past the {counted(n, 'player')} left "
+                f"{'is' if len(pays) - n == 1 else 'are'} not theirs to win: dropped")
         pays = pays[:n]
     if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)
                                 or not 1 <= samples <= 10**10):

@@ -66,7 +66,8 @@ def test_monte_carlo_within_four_standard_errors_and_reproducible():
     assert mc.method == "monte-carlo" and [p.equity for p in mc.players] == [p.equity for p in again.players]
     for p, e in zip(mc.players, exact):
         assert 0 < p.stderr and abs(p.equity - e) <= 4 * p.stderr
-    big = pokercli.icm([1 + i % 7 for i in range(40)], [30, 20, 15, 10, 8, 6, 5, 3, 2, 1] * 2, samples=20_000, seed=1)
+    big = pokercli.icm([1 + i % 7 for i in range(40)], sorted([30, 20, 15, 10, 8, 6, 5, 3, 2, 1] * 2, reverse=True),
+                       samples=20_000, seed=1)
     assert big.method == "monte-carlo" and big.samples == 20_000
 
 
@@ -137,9 +138,36 @@ def test_lists_without_separators_are_read(stacks, payouts):
     assert len(pokercli.icm(stacks, payouts).players) == 3
 
 
+@pytest.mark.parametrize("payouts,hint", [("0,5", True), ("0,5,0,3,0,2", True), ("100,0,1", True),
+                                          ("30,50,20", False), ([20, 30], False)])
+def test_payouts_that_rise_are_refused(payouts, hint):
+    """Prizes go from first place down. A rise was read without a word, and a
+    decimal comma gave one: ``0,5`` was the prizes 0 and 5."""
+    with pytest.raises(PokerError) as e:
+        pokercli.icm("1000,500,250", payouts)
+    assert e.value.param == "payouts" and "first place down" in str(e.value)
+    assert ("write 0.5" in str(e.value)) is hint
+
+
+@pytest.mark.parametrize("payouts", ["100,100,0", "50,0", [1, 1, 1]])
+def test_flat_payouts_and_unpaid_places_are_read(payouts):
+    assert len(pokercli.icm("1000,500,250", payouts).players) == 3
+
+
+@pytest.mark.parametrize("stacks,payouts,param,written", [
+    ("50 30 20", "0,5 0,3 0,2", "payouts", "write 0.5"),
+    ("12,75 30,5 20", "50,30,20", "stacks", "write 12.75"),
+])
+def test_a_decimal_comma_is_named(stacks, payouts, param, written):
+    with pytest.raises(PokerError) as e:
+        pokercli.icm(stacks, payouts)
+    assert e.value.param == param and "decimal comma" in str(e.value) and written in str(e.value)
+
+
 def test_more_payouts_than_players_are_dropped_with_a_note():
     r = pokercli.icm("60,40", "50,30,20")
-    assert r.payouts == [50, 30] and "dropped" in r.note
+    assert r.payouts == [50, 30] and r.note == "1 payout past the 2 players left is not theirs to win: dropped"
+    assert pokercli.icm("60", "50,30,20").note == "2 payouts past the 1 player left are not theirs to win: dropped"
     assert sum(p.equity for p in r.players) == pytest.approx(80)
 
 

@@ -235,6 +235,7 @@ def test_ranges_and_json(icm_result):
     (dict(stacks=[10, 0.5, 5]), "stacks"), (dict(stacks="10,x,5"), "stacks"),
     (dict(stacks=[10, 8, 5], ante=-1), "ante"), (dict(stacks=[10, 8, 5], payouts=[0]), "payouts"),
     (dict(stacks=[10, 8, 5], payouts=[5, 4, 3, 2]), "payouts"),
+    (dict(stacks=[10, 8, 5], payouts=[30, 50, 20]), "payouts"), (dict(stacks=[10, 8, 5], payouts="0,5"), "payouts"),
     (dict(stacks=[10, 8, 5], samples=0), "samples"), (dict(stacks=[10, 8, 5], tolerance=0), "tolerance"),
     (dict(stacks=[10, 8, 5], max_iterations=0), "max_iterations"),
 ])

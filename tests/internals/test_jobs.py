@@ -39,7 +39,7 @@ def test_dask_local_cluster_equals_local_engine(cluster, cli):
     local = _slice_counts(G.LocalEngine())
     engine = G.DaskEngine(cluster.scheduler_address)
     try:
-        assert "2 worker(s)" in engine.description
+        assert "2 workers" in engine.description
         assert _slice_counts(engine) == local
     finally:
         engine.close()
