@@ -554,7 +554,11 @@ def pushfold(
         if stacks is not None and not chart:
             from pokercli.tournament import parse_numbers
 
-            four = len(parse_numbers(stacks, "stacks", False)[0]) == 4
+            given = parse_numbers(stacks, "stacks", False)[0]
+            four = len(given) == 4
+            if len(given) == 1 and stack is None:
+                raise PokerError(f"stacks: one stack is heads-up: pokercli pushfold --stack {given[0]:g} "
+                                 "(--stacks takes three or four)", "stacks")
         if not four and (deals is not None or seed is not None):
             what = "deals" if deals is not None else "seed"
             raise PokerError(f"{what}: only four-handed push/fold is solved on sampled deals; give four "

@@ -261,7 +261,9 @@ def test_pushfold_command(cli):
     (["pushfold", "--stack", "10", "--tolerance", "0.1"], "--tolerance"),
     (["pushfold", "--stacks", "10,8,5", "--tolerance", "0"], "--tolerance"),
     (["pushfold", "--stacks", "10,8,5", "--payouts", "50,x"], "--payouts"),
-    (["pushfold", "--chart", "--stacks", "1:x:1"], "--stacks")])
+    (["pushfold", "--chart", "--stacks", "1:x:1"], "--stacks"),
+    (["pushfold", "--stacks", "10"], "--stack 10 "),  # one stack is heads-up: the line shows how to ask
+    (["pushfold", "--stacks", "10,8,5", "--payouts", "0,5"], "write 0.5")])
 def test_pushfold_command_refuses_in_one_line(cli, args, words):
     code, out, err = cli(*args)
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and words in err, err
