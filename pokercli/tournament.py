@@ -360,6 +360,8 @@ def icm(stacks, payouts, *, bubble: bool = False, call: Optional[Sequence[int]] 
     chips, _ = parse_numbers(stacks, "stacks", allow_zero=False)
     pays, percent = parse_numbers(payouts, "payouts", allow_zero=True)
     falling(pays, payouts)
+    if not any(pays):
+        raise PokerError("payouts: give at least one prize above 0", "payouts")
     n = len(chips)
     if n > MAX_PLAYERS:
         raise PokerError(f"stacks: at most {MAX_PLAYERS:,} players, not {n:,}", "stacks")

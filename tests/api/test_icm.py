@@ -149,6 +149,14 @@ def test_payouts_that_rise_are_refused(payouts, hint):
     assert ("write 0.5" in str(e.value)) is hint
 
 
+@pytest.mark.parametrize("payouts", ["0", "0,0", "0%,0%", [0, 0, 0]])
+def test_payouts_of_nothing_are_refused(payouts):
+    """As pushfold refuses them: a pool of 0 has no prize equity to share (its shares were 0 / 0)."""
+    with pytest.raises(PokerError) as e:
+        pokercli.icm("1000,500,250", payouts)
+    assert e.value.param == "payouts" and "above 0" in str(e.value)
+
+
 @pytest.mark.parametrize("payouts", ["100,100,0", "50,0", [1, 1, 1]])
 def test_flat_payouts_and_unpaid_places_are_read(payouts):
     assert len(pokercli.icm("1000,500,250", payouts).players) == 3
