@@ -192,7 +192,7 @@ def deal(game: games.DealName = "holdem", players: Optional[int] = None, seed: O
     need = players * per_hand + board_cards
     if need > len(deck):
         raise PokerError(f"{game} for {players} players needs {need} cards, "
-                         f"but the deck has {len(deck)}", "players")
+                         f"but the deck has {len(deck)}{g.players_note}", "players")
     seed_given = seed is not None
     if seed is None:
         seed = new_seed()

@@ -260,8 +260,9 @@ def make_spot(players: Sequence, board=(), dead=(), game: str = "holdem",
     available = len(g.deck) - len(board_cards) - len(dead_cards)
     need = g.hole_cards * len(parsed) + g.board_cards - len(board_cards)
     if need > available:
-        raise PokerError(f"{len(parsed)} players and the board need {need} cards, "
-                         f"but only {available} are left in the deck", "players")
+        board = " and the board" if g.has_board else ""
+        raise PokerError(f"{len(parsed)} players{board} need {need} cards, "
+                         f"but only {available} are left in the deck{g.players_note}", "players")
     blocked = C.card_mask(board_cards + dead_cards + list(g.left_out))
     for p in parsed:
         if p.fixed:
