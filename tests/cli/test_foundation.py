@@ -97,7 +97,7 @@ def test_encode_rich_on_a_terminal(cli):
     (("deal", "--players", "30"), "needs 65 cards, but the deck has 52"),
     (("deal", "--game", "stud", "--players", "8"), "deck has 52 (seven cards each: pokercli does not deal the "
                                                    "community card"),
-    (("equity", "--game", "razz", *(f"({r}d {r}s) {r}h" for r in "AKQJT98")), "8 players need 56 cards, but only "
+    (("equity", "--game", "razz", *(f"({r}d {r}s) {r}h" for r in "AKQJT987")), "8 players need 56 cards, but only "
                                                                               "52 are left in the deck (seven"),
     (("deal", "--game", "hearts", "--dead", "As"), "needs 52 cards, but the deck has 51"),
     (("deal", "--dead", "Zz"), "'Zz'"),

@@ -5,6 +5,7 @@ tests/naive.py enumeration."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from itertools import combinations, combinations_with_replacement
@@ -415,3 +416,36 @@ def test_badugi_draws_against_the_plain_enumeration():
     assert r.deals == runouts
     for p, w in zip(r.players, want):
         assert p.equity == pytest.approx(float(w), abs=1e-12)
+
+
+def test_a_sample_lists_one_way_to_give_out_the_cards_not_all():
+    """Monte Carlo gives each player the next unseen positions in turn (the first
+    way of :func:`places`). It used to list every way and keep the first: seven
+    players from third street have about 4.7 * 10^17, and listing them took
+    every byte of memory (a crash, where the command should have sampled)."""
+    from pokercli.equity_calc import stud as S
+
+    for missing in [(4, 4), (2, 3, 1), (0, 4, 2), (3,)]:
+        assert (S.places(missing, first=True) == S.places(missing)[:1]).all()
+    first = S.places((4,) * 7, first=True)
+    assert first.shape == (1, 7, 7) and [list(row[:4]) for row in first[0]] == [
+        list(range(4 * p, 4 * p + 4)) for p in range(7)]
+
+
+def test_seven_players_from_third_street_sample(monkeypatch):
+    """auto samples a spot far past exact, and each batch lists one way alone
+    (the listing is refused here, so that a return of it fails, not crashes)."""
+    from pokercli.equity_calc import stud as S
+
+    every = S.places
+
+    def one_way(missing, first=False):
+        assert first or math.prod(range(1, sum(missing) + 1)) < 10**9, "every way listed for a sample"
+        return every(missing, first)
+
+    monkeypatch.setattr(S, "places", one_way)
+    spot = [f"({r}d {r}s) {r}h" for r in "AKQJT98"]
+    r = pokercli.equity(spot, game="razz", seed=1)
+    assert r.method == "monte-carlo" and "sampled instead" in r.note
+    assert sum(p.equity for p in r.players) == pytest.approx(1, abs=1e-9)
+    assert r.players[0].equity > r.players[1].equity  # the aces' low against the kings'
