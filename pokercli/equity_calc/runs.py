@@ -70,6 +70,8 @@ class RunsResult:
     seconds: float = 0.0
     seed: Optional[int] = None
     double_board: bool = False
+    #: A double board's second board so far, where its boards were given (``board`` is the first).
+    second_board: Optional[tuple[int, ...]] = None
     notes: list[str] = field(default_factory=list)
     #: Monte Carlo stopped by Ctrl-C: the figures are those of the ``deals`` sampled so far.
     interrupted: bool = False
@@ -85,6 +87,8 @@ class RunsResult:
                "seconds": round(self.seconds, 4)}
         from pokercli.games import game
 
+        if self.second_board is not None:
+            doc["second_board"] = C.format_cards(self.second_board).split()
         doc |= game(self.game).in_json  # {"game": ...} but for hold'em
         if self.seed is not None:
             doc["seed"] = self.seed
@@ -127,12 +131,19 @@ def equity_runs(players: Sequence, board=(), dead=(), *, runs: int = 2, game: st
         raise PokerError(f"method must be 'auto', 'exact' or 'monte-carlo', not {method!r}", "method")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT):
         raise PokerError(f"seed must be a whole number from 0 to 2**64 - 1, not {shown(seed)}", "seed")
+    from pokercli.equity_calc.two_boards import split_boards, two_boards
+
+    both = split_boards(board) if double_board else None
+    if double_board and runs != 2:
+        raise PokerError("double_board is two boards: runs must be 2", "runs")
+    if both is not None:  # each board's cards so far: two flops (or turns)
+        _checked_sampling(method, samples, stderr)
+        return two_boards(players, *both, dead, game, method, samples, seed, stderr)
     spot = make_spot(players, board, dead, game)
     g = spot.game
     if double_board and spot.board:
-        raise PokerError("double_board deals both boards whole: give no board", "board")
-    if double_board and runs != 2:
-        raise PokerError("double_board is two boards: runs must be 2", "runs")
+        raise PokerError("board: a double board's two boards are FIRST / SECOND (Kd 7c 2h / As 9s 3d), or "
+                         "no board for two boards dealt whole", "board")
     if g.board_cards != 5:
         raise PokerError(f"runs are for games with a board ({g.name} has none)", "game")
     ranged = not all(p.fixed for p in spot.players)
@@ -161,19 +172,11 @@ def equity_runs(players: Sequence, board=(), dead=(), *, runs: int = 2, game: st
     if method == "exact" and not exact_able:
         raise PokerError(f"exact runs are two runs of at most {EXACT_RUNS:,} boards each, or three runs "
                          "of the turn or the turn and river; use method='monte-carlo'", "method")
-    if stderr is not None and (isinstance(stderr, bool) or not isinstance(stderr, (int, float))
-                               or not 0 < stderr < 1):
-        raise PokerError(f"stderr must be a number between 0 and 1, not {stderr!r}", "stderr")
-    if method == "exact" and (samples is not None or stderr is not None):
-        raise PokerError("method='exact' cannot be combined with samples= or stderr=", "method")
+    _checked_sampling(method, samples, stderr)
     clock = Clock()
     if exact_able and method != "monte-carlo" and samples is None and stderr is None:  # these ask for sampling
         result = _exact(spot, hands, deck, k, runs)
     else:
-        if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)
-                                    or not 1_000 <= samples <= 10**9):
-            raise PokerError(f"samples must be a whole number from 1,000 to 1,000,000,000, not {samples!r}",
-                             "samples")
         from pokercli.equity_calc.montecarlo import DEFAULT_MAX_SAMPLES, MIN_TARGET
 
         cap = samples or (DEFAULT_MAX_SAMPLES if stderr is not None else 200_000)
@@ -187,6 +190,19 @@ def equity_runs(players: Sequence, board=(), dead=(), *, runs: int = 2, game: st
     result.seconds = clock.seconds()
     result.double_board = double_board
     return result
+
+
+def _checked_sampling(method: str, samples, stderr) -> None:
+    """Refuse a ``stderr`` or ``samples`` out of range, and either with ``method='exact'``."""
+    if stderr is not None and (isinstance(stderr, bool) or not isinstance(stderr, (int, float))
+                               or not 0 < stderr < 1):
+        raise PokerError(f"stderr must be a number between 0 and 1, not {stderr!r}", "stderr")
+    if method == "exact" and (samples is not None or stderr is not None):
+        raise PokerError("method='exact' cannot be combined with samples= or stderr=", "method")
+    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)
+                                or not 1_000 <= samples <= 10**9):
+        raise PokerError(f"samples must be a whole number from 1,000 to 1,000,000,000, not {samples!r}",
+                         "samples")
 
 
 #: The most deals of the players' combos (before those that share a card are
@@ -354,14 +370,22 @@ def _scoop_stderrs(scoops, done: int) -> list[float]:
 
 
 def _sampled_numpy(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, seed: int,
-                   stderr: Optional[float] = None) -> RunsResult:
-    """:func:`_sampled` in NumPy, a batch of ``BATCH`` deals at a time (any game)."""
+                   stderr: Optional[float] = None, boards=None) -> RunsResult:
+    """:func:`_sampled` in NumPy, a batch of ``BATCH`` deals at a time (any
+    game). ``boards``: each run's own known cards and cards to come, as
+    :func:`_numpy_batches` takes them."""
     holes = np.asarray(hands)
+    dealt = _dealt(k, runs, boards)
 
     def deal(rng, n: int):
-        return holes, deck[np.argsort(rng.random((n, len(deck))), axis=1)[:, :runs * k]]
+        return holes, deck[np.argsort(rng.random((n, len(deck))), axis=1)[:, :dealt]]
 
-    return _numpy_batches(spot, k, runs, samples, seed, stderr, deal)
+    return _numpy_batches(spot, k, runs, samples, seed, stderr, deal, boards)
+
+
+def _dealt(k: int, runs: int, boards) -> int:
+    """The cards a deal's runs take: ``runs * k``, or each board's cards to come summed."""
+    return runs * k if boards is None else sum(to_come for _, to_come in boards)
 
 
 def _sampled_ranges(spot, deck: np.ndarray, k: int, runs: int, samples: int, seed: Optional[int],
@@ -386,8 +410,10 @@ def _sampled_ranges(spot, deck: np.ndarray, k: int, runs: int, samples: int, see
 
 
 def _sampled_ranges_numpy(spot, deck: np.ndarray, k: int, runs: int, samples: int, seed: int,
-                          stderr: Optional[float] = None) -> RunsResult:
-    """:func:`_sampled_ranges` in NumPy, a batch of ``BATCH`` deals at a time (any game)."""
+                          stderr: Optional[float] = None, boards=None) -> RunsResult:
+    """:func:`_sampled_ranges` in NumPy, a batch of ``BATCH`` deals at a time
+    (any game); ``boards`` as :func:`_numpy_batches` takes them."""
+    dealt = _dealt(k, runs, boards)
     from pokercli.equity_calc.montecarlo import MC_MAX_REDRAWS, MC_MIN_ACCEPTANCE
 
     players = len(spot.players)
@@ -414,27 +440,33 @@ def _sampled_ranges_numpy(spot, deck: np.ndarray, k: int, runs: int, samples: in
                              "deals of their combos were valid; narrow them", "players")
         holes = np.stack([cards[p][picks[p][keep]] for p in range(players)], axis=1)  # [n, players, hole]
         if not len(keep):
-            return holes, np.empty((0, runs * k), np.int64)
+            return holes, np.empty((0, dealt), np.int64)
         order = rng.random((len(keep), len(deck)))
         order[np.arange(len(keep))[:, None], place[holes.reshape(len(keep), -1)]] = 2.0  # the combos' cards last
-        return holes, deck[np.argsort(order, axis=1)[:, :runs * k]]
+        return holes, deck[np.argsort(order, axis=1)[:, :dealt]]
 
-    return _numpy_batches(spot, k, runs, samples, seed, stderr, deal)
+    return _numpy_batches(spot, k, runs, samples, seed, stderr, deal, boards)
 
 
-def _numpy_batches(spot, k: int, runs: int, samples: int, seed: int, stderr: Optional[float], deal) -> RunsResult:
+def _numpy_batches(spot, k: int, runs: int, samples: int, seed: int, stderr: Optional[float], deal,
+                   boards=None) -> RunsResult:
     """The NumPy samplers' batches: ``deal(rng, n)`` gives up to ``n`` deals
     (each player's hole cards, the same for every deal or an array [deals,
     players, cards], and each deal's ``runs * k`` cards to come), each run's
     pot shared (:func:`_shares`) and tallied, until ``samples`` deals, or every
     "takes all" standard error is at most ``stderr``; Ctrl-C ends it with the
-    whole batches so far (raised before the first), as equity's Monte Carlo."""
+    whole batches so far (raised before the first), as equity's Monte Carlo.
+    ``boards``: each run's known cards and how many come, in order (a double
+    board of two flops: each flop and 2), in place of the spot's board and
+    ``k`` for every run."""
     from pokercli._stop import handled, interrupt_pending
     from pokercli.equity_calc.montecarlo import MIN_TARGET
 
     rng = np.random.default_rng(seed)
     players = len(spot.players)
-    base = np.array(spot.board, np.int64)
+    if boards is None:
+        boards = [(np.array(spot.board, np.int64), k)] * runs
+    starts = np.cumsum([0] + [to_come for _, to_come in boards])
     equity, scoop, blank = np.zeros(players), np.zeros(players), np.zeros(players)
     done = 0
     interrupted = False
@@ -448,10 +480,10 @@ def _numpy_batches(spot, k: int, runs: int, samples: int, seed: int, stderr: Opt
             whole = np.ones((n, players), bool)
             none = np.ones((n, players), bool)
             total = np.zeros((n, players))
-            for r in range(runs):
-                boards = np.concatenate([np.broadcast_to(base, (n, len(base))), dealt[:, r * k:(r + 1) * k]],
-                                        axis=1)
-                share = _shares(spot, holes, boards)
+            for r, (base, _) in enumerate(boards):
+                run = np.concatenate([np.broadcast_to(base, (n, len(base))), dealt[:, starts[r]:starts[r + 1]]],
+                                     axis=1)
+                share = _shares(spot, holes, run)
                 total += share
                 whole &= share == 1.0
                 none &= share == 0.0

@@ -240,6 +240,10 @@ class Spot:
         return self.dead + list(self.game.left_out)
 
 
+#: The refusal of a board written as a double board's two (``Kd 7c 2h / As 9s 3d``) where one board is asked.
+DOUBLE_BOARD_TEXT = "board: '/' separates a double board's two boards (double_board=True)"
+
+
 def make_spot(players: Sequence, board=(), dead=(), game: str = "holdem",
               with_types: bool = False) -> Spot:
     """Check a spot and remove the combos that touch the board, dead cards or fixed hands."""
@@ -250,6 +254,8 @@ def make_spot(players: Sequence, board=(), dead=(), game: str = "holdem",
               for i, p in enumerate(players)]
     if len(parsed) < 2:
         raise PokerError("equity needs at least 2 players", "players")
+    if isinstance(board, str) and "/" in board:
+        raise PokerError(DOUBLE_BOARD_TEXT, "board")
     board_cards = [int(c) for c in C.as_cards(board, "board", count=g.board_sizes)]
     dead_cards = [int(c) for c in C.as_cards(dead, "dead")]
     groups = [("board", board_cards), ("dead", dead_cards)]

@@ -195,8 +195,9 @@ def _context():
     return get_current_context(silent=True)
 
 
-#: API wording of a method -> the flag that asks for it.
-_METHOD_FLAGS = {"method='exact'": "--exact", "method='monte-carlo'": "--monte-carlo"}
+#: API wording of a method (or a double board) -> the flag that asks for it.
+_METHOD_FLAGS = {"method='exact'": "--exact", "method='monte-carlo'": "--monte-carlo",
+                 "double_board=True": "--boards 2"}
 
 
 def in_flags(message: str, param: Optional[str]) -> str:

@@ -27,11 +27,19 @@ def _missed(r: RunsResult) -> str:
             f"{r.stderr_target:g} (largest {largest:.2g})")
 
 
+def _board(r: RunsResult, out) -> str:
+    """The board, or a double board's two boards so far (FIRST / SECOND)."""
+    first = F.card_names([C.card_name(c) for c in r.board], out) or "(preflop)"
+    if r.second_board is None:
+        return first
+    return f"{first} / {F.card_names([C.card_name(c) for c in r.second_board], out)}"
+
+
 class RunsView(View):
     def lines(self):
         r, out = self.result, self.out
         yield f"method: {_how(r)}"
-        yield f"board: {F.card_names([C.card_name(c) for c in r.board], out) or '(preflop)'}"
+        yield f"board: {_board(r, out)}"
         if r.dead:
             yield f"dead: {F.card_names([C.card_name(c) for c in r.dead], out)}"
         mc = r.method != "exact"
@@ -48,7 +56,7 @@ class RunsView(View):
         from rich.table import Table
 
         r, out = self.result, self.out
-        board = F.card_names([C.card_name(c) for c in r.board], out) or "(preflop)"
+        board = _board(r, out)
         caption = _how(r) + (f"; dead {F.card_names([C.card_name(c) for c in r.dead], out)}" if r.dead else "")
         if _missed(r):
             caption += f"; {_missed(r)}"

@@ -139,7 +139,7 @@ def test_monte_carlo_runs_within_four_standard_errors():
     (dict(players=["AsAh", "KsKh"], board="Kd 7c 2h 3s 4d"), "board", "nothing to run"),
     (dict(players=["(As 2d) 3h", "(Kd 3d) 4s"], game="razz"), "game", "has none"),
     (dict(players=["AsAh", "KsKh"], runs=4), "runs", "2 or 3"),
-    (dict(players=["AsAh", "KsKh"], board="Kd 7c 2h", double_board=True), "board", "give no board"),
+    (dict(players=["AsAh", "KsKh"], board="Kd 7c 2h", double_board=True), "board", "FIRST / SECOND"),
     (dict(players=["AsAh", "KsKh"], runs=3, method="exact"), "method", "exact runs are two runs"),
     (dict(players=["AsAh", "KsKh"], method="exact", samples=10_000), "method", "samples="),
     (dict(players=["AsAh", "KsKh"], samples=10), "samples", "1,000"),
