@@ -219,9 +219,26 @@ def _exact_ranges(spot, runs: int, k: int) -> RunsResult:
     weighted by the product of its combos' weights, as the sampled runs of
     ranges weight them. ``deals``: the pairs (triples) of runs counted over
     every deal."""
+    clock = Clock()
+
+    def one(deal):
+        r = equity_runs([C.format_cards(combo) for combo in deal], spot.board, spot.dead, runs=runs,
+                        game=spot.game.name, method="exact")
+        return np.array([[p.equity, p.scoop, p.blank] for p in r.players]), r.deals
+
+    out, counted = weighted_deals(spot, one)
+    result = RunsResult(out, runs, tuple(spot.board), tuple(spot.dead), spot.game.name, "exact", counted)
+    result.seconds = clock.seconds()
+    return result
+
+
+def weighted_deals(spot, one) -> tuple[list[RunsPlayer], int]:
+    """Every deal of the players' combos that shares no card, ``one(deal)``
+    (each player's combo; (float64[players, 3]: equity, takes all, nothing),
+    what it counted) weighted by the product of the combos' weights: (the
+    players' figures, the counts summed)."""
     from itertools import product
 
-    clock = Clock()
     figures = np.zeros((len(spot.players), 3))
     total = 0.0
     counted = 0
@@ -230,15 +247,14 @@ def _exact_ranges(spot, runs: int, k: int) -> RunsResult:
         if len(set(cards)) < len(cards):
             continue
         weight = math.prod(w for _, w in deal)
-        one = equity_runs([C.format_cards(combo) for combo, _ in deal], spot.board, spot.dead, runs=runs,
-                          game=spot.game.name, method="exact")
-        figures += weight * np.array([[p.equity, p.scoop, p.blank] for p in one.players])
+        rows, n = one([combo for combo, _ in deal])
+        figures += weight * rows
         total += weight
-        counted += one.deals
-    out = [RunsPlayer(player.label, *(float(x) for x in figures[p] / total)) for p, player in enumerate(spot.players)]
-    result = RunsResult(out, runs, tuple(spot.board), tuple(spot.dead), spot.game.name, "exact", counted)
-    result.seconds = clock.seconds()
-    return result
+        counted += n
+    if total == 0:
+        raise PokerError("players: no deal of these ranges shares no card", "players")
+    return [RunsPlayer(player.label, *(float(x) for x in figures[p] / total))
+            for p, player in enumerate(spot.players)], counted
 
 
 def _shares(spot, hands, boards: np.ndarray) -> np.ndarray:

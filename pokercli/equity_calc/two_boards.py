@@ -151,31 +151,15 @@ def _exact_deals(spot, a: list[int], b: list[int], deck: list[int]):
     """Every deal of the players' combos that shares no card, counted exactly
     (:func:`_exact_one`), weighted by the product of its combos' weights; one
     deal for fixed hands. (players, pairs of runs counted over every deal)."""
-    from itertools import product
+    from pokercli.equity_calc.runs import weighted_deals
 
-    from pokercli.equity_calc.runs import RunsPlayer
-
-    players = len(spot.players)
-    figures = np.zeros((players, 3))
-    total = 0.0
-    counted = 0
-    for deal in product(*(p.combos for p in spot.players)):
-        cards = [c for combo, _ in deal for c in combo]
-        if len(set(cards)) < len(cards):
-            continue
-        weight = math.prod(w for _, w in deal)
-        taken = set(cards)
+    def one(deal):
+        taken = {c for combo in deal for c in combo}
         rest = [c for c in deck if c not in taken]
-        pairs, equity, whole, none = _exact_one(spot, [list(combo) for combo, _ in deal], a, b, rest)
-        figures[:, 0] += weight * equity / pairs
-        figures[:, 1] += weight * whole / pairs
-        figures[:, 2] += weight * none / pairs
-        total += weight
-        counted += pairs
-    if total == 0:
-        raise PokerError("players: no deal of these ranges shares no card", "players")
-    out = [RunsPlayer(p.label, *(float(x) for x in figures[i] / total)) for i, p in enumerate(spot.players)]
-    return out, counted
+        pairs, equity, whole, none = _exact_one(spot, [list(combo) for combo in deal], a, b, rest)
+        return np.stack([equity, whole, none], axis=1) / pairs, pairs
+
+    return weighted_deals(spot, one)
 
 
 def _sampled(spot, a: list[int], b: list[int], deck: list[int], samples: Optional[int], seed: Optional[int],
