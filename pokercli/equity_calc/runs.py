@@ -739,12 +739,12 @@ def short_note(done: int, samples: int) -> str:
 # then both turns, then both rivers), so an all-in on the flop shows two
 # flops. Each board's cards to come are a run of that board; a pair of runs
 # is dealt when they share no card. Exact for fixed hands: every run of each
-# board valued once (:func:`pokercli.equity_calc.runs._shares`), then the
+# board valued once (:func:`_shares`), then the
 # pairs of runs that share no card counted per outcome as one product of a
 # 0/1 matrix (which pairs share no card) with the outcome's columns: at most
 # about a thousand runs a board, so about a million pairs. Ranges: every deal
 # of their combos counted so, weighted by the product of the combos' weights,
-# up to :data:`EXACT_DEALS` deals; more, or ``samples``/``stderr``, by Monte
+# up to :data:`TWO_BOARD_DEALS` deals; more, or ``samples``/``stderr``, by Monte
 # Carlo in NumPy (each sample's combos by their weights, then both boards'
 # cards from the deck they leave).
 
@@ -805,8 +805,8 @@ def two_boards(players, first, second, dead, game: str, method: str, samples: Op
     sampled = method == "monte-carlo" or samples is not None or stderr is not None
     if not sampled and ranged and deals_of_ranges > TWO_BOARD_DEALS:
         if method == "exact":
-            raise PokerError(f"exact two boards of ranges count at most {TWO_BOARD_DEALS:,} deals of their combos "
-                             f"(these have {deals_of_ranges:,}); use method='monte-carlo'", "method")
+            raise PokerError(f"exact two boards of ranges count at most {TWO_BOARD_DEALS:,} deals of their "
+                             f"combos (these have {deals_of_ranges:,}); use method='monte-carlo'", "method")
         sampled = True
     if sampled:
         result = _two_sampled(spot, a, b, deck, samples, seed, stderr)
