@@ -31,7 +31,7 @@ from typing import BinaryIO, Optional
 import numpy as np
 
 from pokercli import cards as C
-from pokercli.errors import PokerError, shown
+from pokercli.errors import PokerError, card_count, shown
 
 CHUNK_BYTES = 1 << 22
 BOM = b"\xef\xbb\xbf"
@@ -184,7 +184,18 @@ def _slow_line(text: Optional[str], line_no: int, ranker: _Ranker, report: Batch
     if not body:
         return b""
     try:
-        cards = C.parse(body, count=(5, 6, 7), what="hand")
+        if body.count("|") > 1:
+            raise PokerError("a rank line is one hand: its cards, or its hole cards | its board "
+                             "(a showdown of several hands: pokercli rank --board BOARD HAND HAND ...)")
+        if "|" in body:  # the hole cards | the board, as an Omaha line may be written
+            hole_text, _, board_text = body.partition("|")
+            hole, board = C.parse(hole_text, what="hole"), C.parse(board_text, what="board")
+            C.check_disjoint([("hole", hole), ("board", board)])
+            cards = hole + board
+            if len(cards) not in (5, 6, 7):
+                raise PokerError(f"hand {shown(body)} has {card_count(len(cards))}, expected 5 or 6 or 7")
+        else:
+            cards = C.parse(body, count=(5, 6, 7), what="hand")
         ranker.game.check_deck(cards, "hand", "hand")
     except PokerError as e:
         report.bad += 1
@@ -393,6 +404,9 @@ def parse_spot(kind: str, text: str) -> dict:
             if label.lower() in args:
                 raise PokerError(f"the part {label.lower()!r} is given twice")
             args[label.lower()] = rest.strip()
+        elif label.lower() in _LABELS:  # an equity line's part on a percentile line: named, not read as a hand
+            raise PokerError(f"a {kind} line has no {label.lower()!r} part "
+                             f"(its parts: {', '.join(k for k in fields if k in _LABELS)})")
         elif part:
             main.append(part)
     if kind == "equity":

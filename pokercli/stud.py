@@ -345,8 +345,9 @@ def valued_hand(hand, g: Game) -> list[int]:
     cards = [int(c) for c in C.as_cards(g.read_hand(hand, "hand"), "hand")]
     if len(cards) not in g.dealing.valued_sizes():
         text = hand if isinstance(hand, str) else C.format_cards(cards)
-        raise PokerError(f"hand {shown(text.strip())} has {card_count(len(cards))}; a {g.name} hand is valued "
-                         f"from {g.dealing.valued_sizes_text()} cards", "hand")
+        article = "an" if g.name[0] in "aeiou8" else "a"  # an a5-triple, an omaha hand
+        raise PokerError(f"hand {shown(text.strip())} has {card_count(len(cards))}; {article} {g.name} hand is "
+                         f"valued from {g.dealing.valued_sizes_text()} cards", "hand")
     g.check_deck(cards, "hand", "hand")
     return cards
 

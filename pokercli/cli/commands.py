@@ -323,11 +323,14 @@ def equity(
         from pokercli import analysis
         from pokercli.render import emit, progress_bar
 
-        others = {"--distribution and --next-card": distribution and next_card, "--monte-carlo": monte_carlo,
-                  "--samples": samples is not None, "--stderr": stderr is not None, "--seed": seed is not None,
-                  "--categories": categories, "--checkpoint": checkpoint is not None, "--resume": resume,
-                  "--file": file is not None, "--scheduler": scheduler is not None,
-                  "--engine gpu": engine is EngineKind.gpu, "-": hands == ["-"]}
+        if distribution and next_card:
+            raise PokerError("give --distribution or --next-card, not both")
+        others = {"--monte-carlo": monte_carlo, "--samples": samples is not None, "--stderr": stderr is not None,
+                  "--seed": seed is not None, "--categories": categories, "--checkpoint": checkpoint is not None,
+                  "--resume": resume, "--file": file is not None, "--scheduler": scheduler is not None,
+                  "--engine gpu": engine is EngineKind.gpu, "--runs": runs is not None,
+                  "--boards": boards is not None, "--draws": draws is not None, "--pat": pat is not None,
+                  "--keep": keep is not None, "-": hands == ["-"]}
         clash = [name for name, given in others.items() if given]
         if clash:
             raise PokerError(f"--distribution and --next-card are exact, one spot at a time: "

@@ -39,6 +39,7 @@ _LIST_OPTIONS = (
 #: the words after it could be the option's (``--vs 'JJ AK'``).
 _SPLIT_AROUND = {("hits", "--vs"): "range", ("combos", "--beats"): "hand"}
 _NUMBER = re.compile(r"\d+(\.\d*)?%?")
+_OPTION = re.compile(r"--?[A-Za-z][-A-Za-z0-9]*")
 
 
 def _words_of(group: Any, words: list[str]) -> Optional[tuple[str, list[tuple[Optional[str], str]], bool]]:
@@ -52,11 +53,17 @@ def _words_of(group: Any, words: list[str]) -> Optional[tuple[str, list[tuple[Op
     if command is None:
         return None
     takes = {}
+    known = {"--help", "-h"}
     for param in command.params:  # typer may carry its own copy of click: read by duck type
+        if param.param_type_name == "option":
+            known.update((*param.opts, *param.secondary_opts))
         if param.param_type_name == "option" and not getattr(param, "is_flag", False) and not getattr(
                 param, "count", False):
             for form in (*param.opts, *param.secondary_opts):
                 takes[form] = max(param.nargs, 1)
+    if any(_OPTION.fullmatch(w.partition("=")[0]) and w.partition("=")[0] not in known
+           for w in words[at + 1:] if w != "--"):
+        return None  # an option the command does not have: its parser names it (its value read here as a word)
     out: list[tuple[Optional[str], str]] = []
     i = at + 1
     while i < len(words):

@@ -70,8 +70,8 @@ def equity_draws(players: Sequence, dead: Union[str, Sequence] = (), *, game: st
         raise PokerError(f"{g.name} has no draws: draws= is for 27-single, 27-triple, a5-triple and badugi",
                          "draws")
     if isinstance(draws, bool) or not isinstance(draws, int) or not 1 <= draws <= most:
-        raise PokerError(f"draws must be a whole number from 1 to {most} in {g.name}, not {shown(draws)}",
-                         "draws")
+        allowed = "1 (one draw to come)" if most == 1 else f"a whole number from 1 to {most}"
+        raise PokerError(f"draws must be {allowed} in {g.name}, not {shown(draws)}", "draws")
     if draws == 1:
         if pat is not None or keep is not None:
             raise PokerError("pat= and keep= choose later draws' discards: give draws= 2 or more", "pat")

@@ -151,6 +151,13 @@ def test_cli_modes(cli):
     assert code == 2 and "--samples" in err and "Traceback" not in err
     code, out, err = cli("equity", "AsKs", "QdQc", "--next-card")
     assert code == 2 and "--board" in err
+    # the flags of other modes are named, not dropped (--runs 2 was answered as one run)
+    for flags, named in ((["--runs", "2"], "--runs"), (["--boards", "2"], "--boards"),
+                         (["--draws", "1"], "--draws"), (["--pat", "9"], "--pat"), (["--keep", "8"], "--keep")):
+        code, out, err = cli("equity", "AKs", "QQ+", "--board", "Kd 7c 2h", "--distribution", *flags)
+        assert code == 2 and named in err and len(err.strip().splitlines()) == 1 and out == ""
+    code, out, err = cli("equity", "AKs", "QQ+", "--board", "Kd 7c 2h", "--distribution", "--next-card")
+    assert code == 2 and err.strip().endswith("give --distribution or --next-card, not both")
     code, out, err = cli("outs", "Ah Kh", "--board", "Qh 7h 2c", "--vs", "Qs Qd", "--json")
     doc = json.loads(out)
     assert code == 0 and doc["outs"] == 8 and doc["groups"][0]["makes"] == "FLUSH"

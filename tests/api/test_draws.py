@@ -117,7 +117,7 @@ def test_categories_count_each_final_hand():
 
 @pytest.mark.parametrize("kwargs,parameter,words", [
     (dict(game="holdem", draws=2), "draws", "holdem has no draws"),
-    (dict(game="27-single", draws=2), "draws", "from 1 to 1"),
+    (dict(game="27-single", draws=2), "draws", "must be 1 (one draw to come) in 27-single, not '2'"),
     (dict(game="27-triple", draws=4), "draws", "from 1 to 3"),
     (dict(game="27-triple", draws=0), "draws", "from 1 to 3"),
     (dict(game="27-triple", draws=True), "draws", "whole number"),

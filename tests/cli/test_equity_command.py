@@ -222,6 +222,10 @@ def test_percentile_batch(cli):
     assert docs[0]["potential_matrix"]["ahead"]["behind"] == 52_119
     assert docs[1]["class"] == "AKs" and docs[2]["vs"] == "QQ+,AK"
     assert "line 4: card 'As' appears in both hand and board" in err
+    # an equity line's part is named, not read as a second hand
+    code, out, err = cli("percentile", "-", input="AsAh | runs 2\nAsAh | board Kd7c2h\n")
+    assert code == 1 and [json.loads(l)["line"] for l in out.splitlines()] == [2]
+    assert "line 1: a percentile line has no 'runs' part (its parts: board, vs, dead, game)" in err
 
 
 def test_omaha_hilo_from_the_command_line(cli):

@@ -163,6 +163,9 @@ def test_errors_are_one_line_exit_2(cli, args, fragment):
      "--vs 'JJ,' ends with a comma and AK follows as a word of its own: write a list with spaces in quotes "
      "(--vs 'JJ, AK')"),
     (("percentile", "AsKs", "--vs", "QQ+,", "AK", "--board", "Kd7c2h"), "(--vs 'QQ+, AK')"),
+    # an option the command lacks is named by its parser: its value is no hand ("9c is one card")
+    (("rank", "Ah Kd", "AsAh", "--board", "Kd7c2h5s9d", "--dead", "9c"), "No such option: --dead"),
+    (("percentile", "AsKs", "--seed", "1"), "No such option: --seed"),
     (("equity", "AsKs", "QQ+,", "AK"),
      "player 'QQ+,' ends with a comma and AK follows as a word of its own, one range or two players: write a "
      "range with spaces in quotes ('QQ+, AK'), and players without the comma"),

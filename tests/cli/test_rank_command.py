@@ -61,6 +61,8 @@ def test_showdown_marks_winner_and_ties(cli):
     (("rank", "--board", "Ah Kd 7c 2s 3h", "As Ah", "Ks Kc"), "'Ah' appears in both board and hand 1"),
     (("rank", "--board", "Ah Kd 7c 2s 3h", "As Ac Ks", "Kc Qd"), "hand 1 with the board has 8 cards"),
     (("rank",), "give a hand"),
+    (("percentile", "--game", "a5-triple", "7s 5d 4c 3h"), "has 4 cards; an a5-triple hand is valued from 5"),
+    (("percentile", "--game", "badugi", "As 2d"), "has 2 cards; a badugi hand is valued from 4"),
     (("rank", "--file", "/nonexistent/hands.txt"), "cannot read"),
 ])
 def test_rank_errors(cli, args, fragment):
@@ -92,6 +94,18 @@ def test_batch_tsv_reports_bad_lines_and_answers_good_ones(cli):
     assert "line 5: hand: unknown card 'Xs'" in err and "line 7: duplicate card 'As'" in err
     assert "line 10: hand 'As Ks' has 2 cards" in err
     assert "Traceback" not in err
+
+
+def test_batch_line_may_set_the_hole_cards_off_from_the_board(cli):
+    """``hole | board`` is one hand, as an Omaha line may be written; two bars are
+    a showdown, which a line is not, and a card on both sides is named."""
+    code, out, err = cli("rank", "-", input="AsAh | Kd7c2h5s9d\nAsAh | KsKh | Kd7c2h\nAsAh | KsKh\n"
+                                            "AsAh | As7c2h\nAs Ah Kd 7c 2h 5s 9d\n")
+    rows = [l.split("\t") for l in out.splitlines()]
+    assert code == 1 and [r[0] for r in rows] == ["As Ah Kd 7c 2h 5s 9d"] * 2 and rows[0][1:] == rows[1][1:]
+    assert "line 2: a rank line is one hand" in err and "rank --board BOARD HAND HAND" in err
+    assert "line 3: hand 'AsAh | KsKh' has 4 cards" in err
+    assert "line 4: card 'As' appears in both hole and board" in err
 
 
 def test_batch_names_a_line_that_is_not_utf8(cli, tmp_path):
