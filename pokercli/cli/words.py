@@ -42,17 +42,21 @@ _NUMBER = re.compile(r"\d+(\.\d*)?%?")
 _OPTION = re.compile(r"--?[A-Za-z][-A-Za-z0-9]*")
 
 
-def _words_of(group: Any, words: list[str]) -> Optional[tuple[str, list[tuple[Optional[str], str]], bool]]:
+def _words_of(group: Any, words: list[str]) -> Optional[tuple[str, list[tuple[Optional[str], str]], bool,
+                                                                list[tuple[str, str]]]]:
     """The command that ``words`` run, its words after its name, each as (the
     option it is the value of, or None for the command's own word, the word;
     a flag is (itself, "")), read by the command's options (which take a
-    value), and whether the command takes words of its own; None where no
-    command is named."""
+    value), whether the command takes words of its own, and each giving of
+    an option that takes a value (its long name, its value); None where no
+    command is named or a word is an option the command lacks (its parser
+    names that)."""
     at = next((i for i, w in enumerate(words) if not w.startswith("-")), None)
     command = group.commands.get(words[at]) if at is not None else None
     if command is None:
         return None
     takes = {}
+    names: dict[str, str] = {}
     known = {"--help", "-h"}
     for param in command.params:  # typer may carry its own copy of click: read by duck type
         if param.param_type_name == "option":
@@ -61,10 +65,12 @@ def _words_of(group: Any, words: list[str]) -> Optional[tuple[str, list[tuple[Op
                 param, "count", False):
             for form in (*param.opts, *param.secondary_opts):
                 takes[form] = max(param.nargs, 1)
+                names[form] = max(param.opts, key=len)  # (its long form: -b is --board)
     if any(_OPTION.fullmatch(w.partition("=")[0]) and w.partition("=")[0] not in known
            for w in words[at + 1:] if w != "--"):
         return None  # an option the command does not have: its parser names it (its value read here as a word)
     out: list[tuple[Optional[str], str]] = []
+    given: list[tuple[str, str]] = []
     i = at + 1
     while i < len(words):
         word = words[i]
@@ -75,14 +81,16 @@ def _words_of(group: Any, words: list[str]) -> Optional[tuple[str, list[tuple[Op
         if word.startswith("-") and word != "-" and form in takes:
             if eq:
                 out.append((form, attached))
+                given.append((names[form], attached))
                 i += 1
             else:
                 out += [(word, w) for w in words[i + 1:i + 1 + takes[word]]]
+                given.append((names[word], " ".join(words[i + 1:i + 1 + takes[word]])))
                 i += 1 + takes[word]
             continue
         out.append((word, "") if word.startswith("-") and word != "-" else (None, word))  # a flag: no word
         i += 1
-    return words[at], out, any(param.param_type_name == "argument" for param in command.params)
+    return words[at], out, any(param.param_type_name == "argument" for param in command.params), given
 
 
 def split_words(group: Any, words: list[str]) -> Optional[str]:
@@ -100,7 +108,7 @@ def split_words(group: Any, words: list[str]) -> Optional[str]:
     read = _words_of(group, words)
     if read is None:
         return None
-    command, parsed, has_words = read
+    command, parsed, has_words, given = read
     from pokercli.cards import SPELLINGS, parse
 
     def item(word: str, kind: str) -> bool:
@@ -121,6 +129,9 @@ def split_words(group: Any, words: list[str]) -> Optional[str]:
         word = parsed[i][1]
         return follows(i) is not None and word.endswith(",") and bool(word.strip(","))
 
+    twice = _given_twice(given)
+    if twice is not None:
+        return twice
     mine = [i for i, (option, _) in enumerate(parsed) if option is None]
     # equity's players split after a comma: 'AsAh, KsKh' are two players either way (joined, one
     # player is no spot), but 'AsKs QQ+, AK' is two players joined and three apart: refused
@@ -201,4 +212,23 @@ def split_words(group: Any, words: list[str]) -> Optional[str]:
                 return f"{start}, not a hand's cards"
             shown_hands = " ".join(f"'{' '.join(h)}'" if len(h) > 1 else h[0] for h in hands)
             return f"{start}: a hand of several words goes in quotes ({shown_hands})"
+    return None
+
+
+def _given_twice(given: list[tuple[str, str]]) -> Optional[str]:
+    """The line for an option that takes a value given twice (``--board Kd7c2h
+    --board 5s``, ``-s 1 --seed 2``): the parser keeps the last and drops the
+    first without a word, where a user may have meant both; None when none is.
+    ``given``: each giving's option (its long name) and value, in order."""
+    values: dict[str, list[str]] = {}
+    for name, value in given:
+        values.setdefault(name, []).append(value)
+    lists = {form for forms, _, kind, _ in _LIST_OPTIONS if kind == "cards" for form in forms}
+    for name, each in values.items():
+        if len(each) > 1:
+            shown = " and ".join(repr(v) for v in each)
+            hint = (f": write its cards once, in quotes ({name} '{' '.join(each)}')" if name in lists
+                    else ": give it once")
+            times = "twice" if len(each) == 2 else f"{len(each)} times"
+            return f"{name} is given {times} ({shown}), and only the last would count{hint}"
     return None

@@ -166,6 +166,14 @@ def test_errors_are_one_line_exit_2(cli, args, fragment):
     # an option the command lacks is named by its parser: its value is no hand ("9c is one card")
     (("rank", "Ah Kd", "AsAh", "--board", "Kd7c2h5s9d", "--dead", "9c"), "No such option: --dead"),
     (("percentile", "AsKs", "--seed", "1"), "No such option: --seed"),
+    # an option given twice: the parser kept the last and dropped the first without a word
+    (("equity", "AsAh", "KsKh", "--board", "Kd7c2h", "-b", "5s"),
+     "--board is given twice ('Kd7c2h' and '5s'), and only the last would count: write its cards once, in "
+     "quotes (--board 'Kd7c2h 5s')"),
+    (("equity", "AsAh", "KsKh", "--mc", "-s", "1", "--seed=2", "--seed", "3"),
+     "--seed is given 3 times ('1' and '2' and '3'), and only the last would count: give it once"),
+    (("icm", "50", "30", "20", "-p", "5,3,2", "--call", "1", "2", "--call", "2", "3"),
+     "--call is given twice ('1 2' and '2 3')"),
     (("equity", "AsKs", "QQ+,", "AK"),
      "player 'QQ+,' ends with a comma and AK follows as a word of its own, one range or two players: write a "
      "range with spaces in quotes ('QQ+, AK'), and players without the comma"),
