@@ -249,11 +249,10 @@ class Estimate:
     gpu_seconds: float
 
     def text(self, device: str, threads: int) -> str:
-        from pokercli.equity_calc import duration
+        from pokercli.equity_calc import about
 
-        where = (f"about {duration(self.gpu_seconds)} on an H100-class GPU" if device == "gpu" else
-                 f"about {duration(self.cpu_thread_seconds / max(threads, 1))} on "
-                 f"{counted(threads, 'CPU thread')} here")
+        where = (f"{about(self.gpu_seconds)} on an H100-class GPU" if device == "gpu" else
+                 f"{about(self.cpu_thread_seconds / max(threads, 1))} on {counted(threads, 'CPU thread')} here")
         return (f"{self.deals:,} distinct deals, {self.evaluations:.3g} hand evaluations on every "
                 f"board: {where}")
 

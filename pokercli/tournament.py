@@ -405,6 +405,9 @@ def icm(stacks, payouts, *, bubble: bool = False, call: Optional[Sequence[int]] 
                              "computations: too many here", "bubble")
         result.bubble = bubble_factors(chips, pays)
     if call is not None:
+        if n < 2:
+            raise PokerError("call needs two players (the caller and the all-in player): there is one stack",
+                             "call")
         if (isinstance(call, (str, bytes)) or not isinstance(call, Sequence) or len(call) != 2
                 or not all(isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= n for x in call)
                 or call[0] == call[1]):

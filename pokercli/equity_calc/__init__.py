@@ -223,8 +223,24 @@ def sampled_instead(job: EquityJob, why: str, sample: Callable[[], EquityResult]
     return result
 
 
+def about(seconds: float) -> str:
+    """A time estimate in words: ``about 40 s``, or ``under 1 s`` (:func:`duration`).
+
+    >>> about(0.01), about(90)
+    ('under 1 s', 'about 90 s')
+    """
+    text = duration(seconds)
+    return text if text.startswith("under") else f"about {text}"
+
+
 def duration(seconds: float) -> str:
-    """A time in words: ``40 s``, ``12 min``, ``3 h``, ``9 days``."""
+    """A time in words: ``under 1 s``, ``40 s``, ``12 min``, ``3 h``, ``9 days``.
+
+    >>> duration(0.2), duration(40), duration(720)
+    ('under 1 s', '40 s', '12 min')
+    """
+    if seconds < 0.5:  # "about 0 s" said before
+        return "under 1 s"
     if seconds < 120:
         return f"{seconds:.0f} s"
     if seconds < 7200:

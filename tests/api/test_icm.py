@@ -106,6 +106,7 @@ def test_bubble_factors_and_calls_follow_their_definitions():
     (lambda: pokercli.icm("50,30", "inf"), "payouts"),
     (lambda: pokercli.icm("50,30", "70,30", call=(1, 1)), "call"),
     (lambda: pokercli.icm("50,30", "70,30", call=(1, 3)), "call"),
+    (lambda: pokercli.icm("50", "70", call=(1, 1)), "call"),  # one stack: no call ("from 1 to 1" before)
     (lambda: pokercli.icm("50,30", "70,30", call=(1, 2), pot=-1), "pot"),
     (lambda: pokercli.icm("50,30", "70,30", samples=0), "samples"),
     (lambda: pokercli.icm("50,30", "70,30", seed=-1), "seed"),

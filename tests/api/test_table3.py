@@ -105,3 +105,13 @@ def test_views_fit_80_columns(small):
         text = re.sub(r"\x1b\[[0-9;]*m", "", buf.getvalue())
         assert max(cell_len(line) for line in text.splitlines()) <= 80
         assert "%" in text and ("AKs" in text or "72o" in text)
+
+
+def test_the_estimate_in_words():
+    """A table's estimate, said before it runs: a small one is "under 1 s"
+    (it said "about 0 s"), a large one "about" its minutes."""
+    from pokercli.table3 import Estimate
+
+    assert Estimate(30, 1.2e8, 0.3, 0.01).text("cpu", 2).endswith(": under 1 s on 2 CPU threads here")
+    assert Estimate(30, 1.2e8, 1800.0, 0.01).text("cpu", 1).endswith(": about 30 min on 1 CPU thread here")
+    assert Estimate(30, 1.2e8, 1800.0, 90.0).text("gpu", 1).endswith(": about 90 s on an H100-class GPU")
