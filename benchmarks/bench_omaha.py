@@ -85,6 +85,18 @@ def main() -> None:
     row(f"preflop omaha {' vs '.join(hands)} ({grouped.deals:,} deals)", f"{t2:8.2f} s",
         f"{grouped.note.split(' in ')[0]}, 2 threads; every deal: {plain:.2f} s")
 
+    print("\nExact equity of ranges on a flop or turn (compute, warm); docs/performance.md has the same "
+          "spots before 2026-11-28")
+    for label, game, hands, board in (
+            ("omaha hi-lo A2xx vs KsKhQdJc, flop (12,500 deals)", "omaha-hilo", ["A2xx", "KsKhQdJc"], "7h 8d 9c"),
+            ("omaha AAxx vs KQJTds, flop (94,500 deals)", "omaha", ["AAxx", "KQJTds"], "Ah 7c 2d"),
+            ("omaha AAxx vs KQJTds, turn (94,500 deals)", "omaha", ["AAxx", "KQJTds"], "Ah 7c 2d 9s")):
+        run = lambda: pokercli.equity(hands, board, game=game, method="exact")  # noqa: E731
+        run()
+        t1 = threads(1, lambda: best_of(run, 2))
+        t2 = threads(2, lambda: best_of(run, 3))
+        row(label, f"{t2:8.2f} s", f"2 threads; {t1:.2f} s on 1")
+
     print("\nMonte Carlo (1 thread)")
     for label, game, hands, goal in (
             ("heads-up omaha", "omaha", ["As Ah Ks Kh", "Qd Qc Jd Tc"], "10 M/s"),

@@ -122,8 +122,19 @@ def work(spot: Spot, deals: float) -> float:
     return deals * boards * len(spot.players) * pairs
 
 
-#: Deals per engine chunk (``engine=``, ``checkpoint=``, or at least ``ENGINE_MIN_DEALS`` deals).
+#: Deals per engine chunk (``engine=``, ``checkpoint=``, or at least ``ENGINE_MIN_DEALS`` deals):
+#: at least this many, and as many as make ``ENGINE_CHUNK_WORK`` work (:func:`work`) where a
+#: deal is small. A chunk of 16 deals on the flop (0.4 ms of kernel time) spent as long again in
+#: the engine's hand-offs: a range against a hand, 94,500 deals, 2.6-3.1 s in chunks of 16,
+#: 1.7-1.9 s in chunks of 128 to 1,024 (2 threads, Zen 5, 2026-11-28); preflop a deal is
+#: about a millisecond, and chunks stay 16 deals.
 ENGINE_CHUNK_DEALS = 16
+ENGINE_CHUNK_WORK = 2_500_000
+
+
+def chunk_deals(spot: Spot) -> int:
+    """Deals per engine chunk (:data:`ENGINE_CHUNK_DEALS`, :data:`ENGINE_CHUNK_WORK`)."""
+    return max(ENGINE_CHUNK_DEALS, int(ENGINE_CHUNK_WORK // max(1.0, work(spot, 1))))
 #: Exact jobs of at least this many deals run in chunks on an engine (as hold'em's):
 #: this machine's cores, or the Dask scheduler of ``POKERCLI_SCHEDULER``.
 ENGINE_MIN_DEALS = 64
@@ -134,34 +145,55 @@ def _deal_calls(spot: Spot, deal):
     ``BOARDS_PER_CALL`` boards each (so that Ctrl-C is answered between them)."""
     holes = np.array(deal, np.int64)
     removed = C.card_mask([c for h in deal for c in h] + spot.board + spot.dead)
-    deck = np.array([c for c in spot.game.deck if not removed >> c & 1], np.int64)
+    full = _deck_array(tuple(spot.game.deck))
+    deck = full[(np.int64(removed) >> full) & 1 == 0]  # in the deck's order
     per_deal = boards_per_deal(spot)
-    if by_rank(spot):  # one call: about a millisecond
+    if per_deal <= BOARDS_PER_CALL or by_rank(spot):  # one call (by rank: about a millisecond)
         return [(holes, deck, 0, per_deal)]
     return [(holes, deck, start, min(BOARDS_PER_CALL, per_deal - start))
             for start in range(0, per_deal, BOARDS_PER_CALL)]
 
 
-def _run_call(spot: Spot, holes, deck, start: int, count: int):
-    """One kernel call's tallies (see :func:`_deal_calls`)."""
+@lru_cache(maxsize=8)
+def _deck_array(deck: tuple) -> np.ndarray:
+    return np.array(deck, np.int64)
+
+
+def _run_call(spot: Spot, holes, deck, start: int, count: int, out=None):
+    """One kernel call's tallies (see :func:`_deal_calls`), added to ``out``
+    (:func:`split_tallies`) where given, else to zeroed ones."""
+    t = split_tallies(len(spot.players)) if out is None else out
+    _caller(spot)(holes, deck, start, count, t)
+    return t
+
+
+def _caller(spot: Spot):
+    """``run(holes, deck, start, count, tallies)``: one kernel call of the spot's
+    deals (:func:`_deal_calls`), added to ``tallies``, with the arguments every
+    call shares built once (per call they cost several times a turn's kernel)."""
     from pokercli._kernels.omaha import deals as K
     from pokercli._kernels.combinator import binomials
     from pokercli._kernels.jit import call
 
-    k = spot.to_come
-    board = np.array(spot.board + [0] * k, np.int64)
-    t = split_tallies(len(spot.players))
     if by_rank(spot):
         from pokercli._kernels.omaha import rankboards as RB
 
         players = len(spot.players)
-        patterns = np.zeros((1 << players, (1 << players) + 1), np.int64)
-        call(RB.omaha_rank_boards5, *_rank_args(spot, holes, deck), patterns, t[6])
-        call(RB.tally_patterns, patterns, spot.game.pot.split, *t[:6])
-        return t
-    call(K.omaha_boards, holes, deck, k, start, count, board, binomials(),
-         *kernel_args(spot.game.hole_cards), spot.game.pot.split, *_types_args(spot), *t)
-    return t
+
+        def by_ranks(holes, deck, start, count, t):
+            patterns = np.zeros((1 << players, (1 << players) + 1), np.int64)
+            call(RB.omaha_rank_boards5, *_rank_args(spot, holes, deck), patterns, t[6])
+            call(RB.tally_patterns, patterns, spot.game.pot.split, *t[:6])
+
+        return by_ranks
+    k = spot.to_come
+    board = np.array(spot.board + [0] * k, np.int64)
+    shared = (binomials(), *kernel_args(spot.game.hole_cards), spot.game.pot.split, *_types_args(spot))
+
+    def boards(holes, deck, start, count, t):
+        call(K.omaha_boards, holes, deck, k, start, count, board, *shared, *t)
+
+    return boards
 
 
 def _rank_args(spot: Spot, holes, deck) -> tuple:
@@ -175,12 +207,22 @@ def _rank_args(spot: Spot, holes, deck) -> tuple:
 
 def group_tallies(spot: Spot, chunk) -> list:
     """One engine chunk: the weighted tallies of some deals, on one thread.
-    Module-level so that Dask workers can import it."""
-    totals = [np.zeros(a.shape, np.float64) for a in split_tallies(len(spot.players))]
+    Module-level so that Dask workers can import it. The deals of one weight
+    are tallied into the same counts, which are weighted once: adding each
+    deal's counts times its weight in NumPy took about as long as its kernel
+    call (Omaha, a range against a hand on the flop: 41 -> 28 us a deal)."""
+    by_weight: dict = {}
+    run = _caller(spot)
     for deal, weight in chunk:
+        counts = by_weight.get(weight)
+        if counts is None:
+            counts = by_weight[weight] = split_tallies(len(spot.players))
         for holes, deck, start, count in _deal_calls(spot, deal):
-            for total, part in zip(totals, _run_call(spot, holes, deck, start, count)):
-                total += part * weight
+            run(holes, deck, start, count, counts)
+    totals = [np.zeros(a.shape, np.float64) for a in split_tallies(len(spot.players))]
+    for weight, counts in by_weight.items():
+        for total, part in zip(totals, counts):
+            total += part * weight
     return [t.tolist() for t in totals]
 
 
@@ -190,7 +232,8 @@ def _on_engine(spot: Spot, deals, engine: Optional[str], checkpoint, resume: boo
     from pokercli.checkpoint import Checkpoint
     from pokercli.jobs import engine_for, run_job
 
-    chunks = [(spot, deals[i:i + ENGINE_CHUNK_DEALS]) for i in range(0, len(deals), ENGINE_CHUNK_DEALS)]
+    size = chunk_deals(spot)
+    chunks = [(spot, deals[i:i + size]) for i in range(0, len(deals), size)]
     header = {"format": 1,
               "job": f"{spot.game.name} equity {' vs '.join(p.text for p in spot.players)}, board "
                      f"{C.format_cards(spot.board) or '-'}, dead {C.format_cards(spot.dead) or '-'}"

@@ -474,3 +474,39 @@ def test_rank_stream_cli_exit_status_and_json_lines(cli, tmp_path):
     path.write_text(good + "As Ah Ks Kh Ad 7c 2s 3h Xx\n")
     code, out, err = cli("rank", "--file", str(path), "--game", "omaha")
     assert code == 1 and len(out.splitlines()) == 2 and "line 3:" in err and "Traceback" not in err
+
+
+def test_pascals_triangle_is_built_once_and_handed_out_as_a_copy():
+    """Every Omaha kernel call took a Pascal's triangle built in Python (0.35 ms,
+    most of a range's exact job on the flop): now one is built per size and each
+    caller gets its own copy, so no caller can change another's."""
+    import math
+
+    from pokercli._kernels.combinator import binomials
+
+    a, b = binomials(), binomials()
+    assert a is not b and all(a[n, k] == math.comb(n, k) for n in range(53) for k in range(n + 1))
+    a[5, 2] = -1
+    assert binomials()[5, 2] == 10 and binomials(7).shape == (8, 8)
+
+
+def test_a_chunk_tallies_its_deals_of_one_weight_together():
+    """The engine's chunk of Omaha deals counts the deals of one weight into the
+    same tallies and weights them once: the same as each deal's tallies times its
+    weight, added one by one (as before); a small deal makes a larger chunk."""
+    from pokercli.equity_calc import omaha as O
+    from pokercli.equity_calc.spot import make_spot
+    from pokercli.equity_calc.tally import split_tallies
+
+    spot = make_spot(["As Ah Ks Kh:3, Ad Ac Kd Kc, AhAcKhKc:0.5", "QdQcJdTc, 9s8s7h6h:2"], "2c 3d 4h 5s",
+                     (), "omaha-hilo")
+    deals = O._deals(spot, 1e9)
+    assert sorted({w for _, w in deals}) == [0.5, 1.0, 2.0, 3.0, 6.0]
+    plain = [np.zeros(a.shape) for a in split_tallies(2)]
+    for deal, weight in deals:
+        for holes, deck, start, count in O._deal_calls(spot, deal):
+            for total, part in zip(plain, O._run_call(spot, holes, deck, start, count)):
+                total += part * weight
+    assert O.group_tallies(spot, deals) == [t.tolist() for t in plain]
+    flop, turn, preflop = (make_spot(["AAxx", "KQJTds"], b, (), "omaha") for b in ("Ah7c2d", "Ah7c2d9s", ""))
+    assert O.chunk_deals(preflop) == O.ENGINE_CHUNK_DEALS < O.chunk_deals(flop) < O.chunk_deals(turn)

@@ -216,6 +216,7 @@ def test_omaha_exact_on_engines_and_checkpoints_equals_threads(cluster, tmp_path
         assert [p.hilo for p in r.players] == [p.hilo for p in plain.players]
     ck = tmp_path / "omaha.ckpt"
     O.ENGINE_CHUNK_DEALS, chunk = 4, O.ENGINE_CHUNK_DEALS
+    O.ENGINE_CHUNK_WORK, chunk_work = 0, O.ENGINE_CHUNK_WORK  # chunks of 4 deals, however small
     try:
         first = pokercli.equity(players, board=board, game="omaha-hilo", checkpoint=ck)
         lines = ck.read_text().splitlines()
@@ -229,7 +230,7 @@ def test_omaha_exact_on_engines_and_checkpoints_equals_threads(cluster, tmp_path
             pokercli.equity(players, board=board, game="omaha", checkpoint=ck, resume=True)
         assert e.value.param == "checkpoint" and ck.read_bytes() == saved
     finally:
-        O.ENGINE_CHUNK_DEALS = chunk
+        O.ENGINE_CHUNK_DEALS, O.ENGINE_CHUNK_WORK = chunk, chunk_work
     for r in (first, again):
         assert [p.wins for p in r.players] == [p.wins for p in plain.players]
         assert [p.equity for p in r.players] == [p.equity for p in plain.players]
