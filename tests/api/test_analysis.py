@@ -227,12 +227,19 @@ def test_next_card_from_one_pass_equals_an_exact_job_per_card(players, board, de
     ("omaha", ["As Ah Ks Kh", "Qd Qc Jd Tc,9s 9c 8s 8h:0.5,Ad 2d 3c 4c:2"], "2c 7d 6h"),
     ("omaha-hilo", ["Ad 2d 3s 4s", "Kc Kd Qs Js,5h 6h 7c 8c:0.25", "Th Tc 9d 9h"], "2c 7d 6h 3h"),
 ])
-def test_omaha_distribution_is_each_hand_of_the_range_as_its_own_exact_job(game, players, board):
+def test_omaha_distribution_is_each_hand_of_the_range_as_its_own_exact_job(game, players, board, monkeypatch):
     """--distribution in Omaha: each listed hand's equity is the exact job with that
-    hand fixed, and the hands' weighted counts sum to the range's own counts."""
+    hand fixed, and the hands' weighted counts sum to the range's own counts.
+    Against hands alone no hand runs a job of its own (each is one deal of the
+    engine's chunk): one exact job, the spot's."""
+    import pokercli.equity_calc as E
     from pokercli.cards import format_cards
 
+    jobs, whole_job = [], E.equity
+    monkeypatch.setattr(E, "equity", lambda *a, **k: jobs.append(a) or whole_job(*a, **k))
     d = A.distribution(players, board=board, game=game)
+    monkeypatch.undo()
+    assert len(jobs) == 1
     whole = pokercli.equity(players, board=board, game=game, method="exact")
     (dist,) = d.players
     wins = total = 0.0
