@@ -54,12 +54,13 @@ def _board(spot: Spot, keys) -> tuple[int, int]:
 
 
 def applies(spot: Spot) -> bool:
-    """Whether this pass counts the spot: a flop, turn or river; no hand types;
-    two to ``MAX_PLAYERS`` players (fixed hands too: one deal's runouts cost
-    less here than its boards enumerated); every combo's weight a whole number
-    (so every deal's is)."""
-    return (spot.to_come < 3 and not spot.with_types and 2 <= len(spot.players) <= MAX_PLAYERS
-            and _whole_weights(spot))
+    """Whether this pass counts the spot: a game of two hole cards (its tables
+    are two cards' keys: an Omaha hand is not one); a flop, turn or river; no
+    hand types; two to ``MAX_PLAYERS`` players (fixed hands too: one deal's
+    runouts cost less here than its boards enumerated); every combo's weight a
+    whole number (so every deal's is)."""
+    return (spot.game.hole_cards == 2 and spot.to_come < 3 and not spot.with_types
+            and 2 <= len(spot.players) <= MAX_PLAYERS and _whole_weights(spot))
 
 
 def _whole_weights(spot: Spot) -> bool:

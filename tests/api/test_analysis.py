@@ -252,3 +252,23 @@ def test_omaha_distribution_is_each_hand_of_the_range_as_its_own_exact_job(game,
         total += c.weight * c.total
     assert len(dist.combos) == 3 if game == "omaha" else 2
     assert wins == pytest.approx(whole.players[dist.seat].wins) and total == pytest.approx(whole.players[dist.seat].total)
+
+
+@pytest.mark.parametrize("game,players,board", [
+    ("omaha", ["As Ah Kd 7c", "Ks Kh Qd Jc"], "2c 7d 6h"),
+    ("omaha", ["AAxx", "Ks Kh Qd Jc"], "2c 7d 6h 9s"),
+    ("omaha-hilo", ["As Ah 2c 3d", "Ks Kh 4c 5d", "9c 8c 7h 6h"], "Jd 7d 4s"),
+])
+def test_next_card_in_omaha_is_an_exact_job_per_card(cli, game, players, board):
+    """--next-card in Omaha: each card's result is the exact job with that card
+    on the board (the one pass over the runouts reads two-card hands: it took
+    an Omaha hand for two and stopped on an internal error)."""
+    r = A.next_card(players, board, game=game)
+    count = lambda res: [(p.wins, p.ties, p.total, p.equity) for p in res.players]  # noqa: E731
+    assert count(r.equity) == count(pokercli.equity(players, board, game=game, method="exact"))
+    assert len(r.after) + len(r.blocked) == 52  # (the board's and hands' cards cannot come)
+    for card, after in r.after:
+        assert count(after) == count(pokercli.equity(players, parse(board) + [card], game=game, method="exact"))
+    code, out, err = cli("equity", "--game", game, *players, "--board", board, "--next-card", "--json")
+    doc = json.loads(out)
+    assert code == 0 and len(doc["next_card"]) == len(r.after) and err == ""
