@@ -177,6 +177,8 @@ def evaluate_stud(cards: np.ndarray, g, value_map, lows: bool = False, out=None)
     (``Ranking.batch``: :func:`razz_batch`, :func:`deuce_seven_batch`)."""
     from pokercli._kernels import stud as K
 
+    if isinstance(cards, np.ndarray) and cards.dtype == np.uint8:  # bytes: 255 is the padding -1 (a row
+        cards = np.ascontiguousarray(cards).view(np.int8)             # of 5 or 6 cards was refused)
     if g.rule.ranking.batch is not None:
         from pokercli.games.rules import load
 

@@ -295,3 +295,17 @@ def test_stud_hilo_rank_command_says_the_low(cli):
     assert code == 0 and "low (eight or better): 8-4-3-2-A low: 8s 4c 3h 2d As" in out
     code, out, _ = cli("rank", "(Ks Kd) Qh Jc 9s 9d (Kh)", "--game", "stud-hilo")
     assert code == 0 and "low (eight or better): no low" in out
+
+
+@pytest.mark.parametrize("game", ["stud", "stud-hilo", "razz"])
+def test_a_batch_ranks_hands_of_five_six_and_seven_cards(cli, game):
+    """``rank -`` in the stud games takes 5 to 7 cards a line, each ranked as
+    ``rank`` ranks it (stud and stud hi-lo refused a batch holding a hand of five
+    or six cards, whole: "card ids are 0..51", their padding read as a card)."""
+    lines = ["As Ad Kh 7c 2d", "(As 2d) 3h 4c 8s 9d (8d)", "As 2d 3h 4c 8s 9d", "Ks Qs Js Ts 9s 2c"]
+    code, out, err = cli("rank", "-", "--game", game, "--json", input="\n".join(lines) + "\n")
+    docs = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and err == "" and len(docs) == 4
+    for line, doc in zip(lines, docs):
+        one = pokercli.rank(line, game=game)
+        assert (doc["class"], doc["score"]) == (one.hand_class, one.score)
