@@ -176,12 +176,26 @@ def _headsup_rows(spot):
     return main, [combo_rows(pairs, wb), combo_rows(pairs, wa, second=True)]
 
 
+def _exact(players, board, dead, game):
+    """The spot's exact equity; past the exact limits, one error that says these
+    analyses are exact only (the engine's own suggests sampling, which they refuse)."""
+    from pokercli.equity_calc import equity
+
+    try:
+        return equity(players, board, dead, game=game, method="exact")
+    except PokerError as e:
+        if e.param != "method":
+            raise
+        why = str(e).split("; sample instead")[0]
+        raise PokerError(f"{why}; the distribution and the next card are exact only: narrow the ranges",
+                         "players") from None
+
+
 def _engine_rows(spot, players, board, dead, game):
     """Preflop or multiway: each combo of each ranged player an exact job of its own."""
-    from pokercli.equity_calc import equity
     from pokercli.equity_calc.by_combo import player_counts
 
-    main = equity(players, board, dead, game=game, method="exact")
+    main = _exact(players, board, dead, game)
     rows = {}
     for seat, p in enumerate(spot.players):
         if p.combos and not p.fixed:
@@ -229,7 +243,6 @@ def next_card(players: Sequence, board, dead=(), *, game: GameName = "holdem",
     (0.9773, 0.0455, 45)
     """
     from pokercli._stop import check as check_stop
-    from pokercli.equity_calc import equity
     from pokercli.equity_calc.spot import make_spot
 
     spot = make_spot(players, board, dead, game)
@@ -250,7 +263,7 @@ def next_card(players: Sequence, board, dead=(), *, game: GameName = "holdem",
         pairs, wa, wb = _pairs(spot, spot.board)
         now = _headsup_result(spot, spot.board, pairs, wa, wb)
     else:
-        now = equity(players, board, dead, game=game, method="exact")
+        now = _exact(players, board, dead, game)
     rows, blocked = [], []
     cards = sorted(spot.game.deck)
     for done, card in enumerate(cards):
@@ -266,7 +279,7 @@ def next_card(players: Sequence, board, dead=(), *, game: GameName = "holdem",
             r = _headsup_result(spot, after, *_pairs(spot, after))
         else:
             try:
-                r = equity(players, after, dead, game=game, method="exact")
+                r = _exact(players, after, dead, game)
             except PokerError as e:  # a range left empty, or no deal left, by this card
                 if "empty" not in str(e) and "no deal is possible" not in str(e):
                     raise

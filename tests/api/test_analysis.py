@@ -272,3 +272,18 @@ def test_next_card_in_omaha_is_an_exact_job_per_card(cli, game, players, board):
     code, out, err = cli("equity", "--game", game, *players, "--board", board, "--next-card", "--json")
     doc = json.loads(out)
     assert code == 0 and len(doc["next_card"]) == len(r.after) and err == ""
+
+
+def test_past_the_exact_limits_the_analyses_say_they_are_exact_only(cli):
+    """A distribution or next card the exact engine cannot take (an Omaha
+    ``random`` player, or too much work) says these analyses are exact only; it
+    suggested sampling (``--monte-carlo``), which they refuse."""
+    for call in (lambda: A.next_card(["AAxx", "random"], "Kd 7c 2h", game="omaha"),
+                 lambda: A.distribution(["AAxx", "random"], "Kd 7c 2h", game="omaha"),
+                 lambda: A.distribution(["AA,KK", "random", "random", "random"])):
+        with pytest.raises(PokerError) as e:
+            call()
+        assert e.value.param == "players" and "exact only: narrow the ranges" in str(e.value)
+        assert "monte-carlo" not in str(e.value)
+    code, out, err = cli("equity", "--game", "omaha", "AAxx", "random", "--board", "Kd7c2h", "--next-card")
+    assert code == 2 and out == "" and "exact only" in err and "--monte-carlo" not in err
