@@ -3,8 +3,8 @@ players, over every runout (``hits --vs``, ``equity --distribution``).
 
 Heads-up on a flop, turn or river, one kernel pass counts every pair of
 combos over every runout (:func:`pokercli.equity_calc.matchup.pair_counts`);
-in Omaha against hands alone, each combo is one deal of the exact engine's
-chunks; otherwise (preflop, three or more players, Omaha against ranges)
+against hands alone, where the game's engine has ``combo_counts`` (Omaha),
+each combo is one deal of its exact chunks; otherwise (preflop, three or more players, Omaha against ranges)
 each combo is its own exact job on the exact engine (:func:`pokercli.equity`
 with that combo as a fixed hand). Either way, summing the counts of a range's combos, weighted by
 their weights, gives the range's own exact counts to the count (tested).
@@ -46,8 +46,9 @@ def player_counts(combos: Sequence[tuple[int, ...]], seat: int, others: Sequence
     if len(others) == 1 and len(board) >= 3 and _game(game).hole_cards == 2 and combos:
         return _headsup(combos, others[0], board, dead, game)
     values = [_value(p) for p in others]
-    if _game(game).engine.family == "omaha" and combos and all(p.fixed for p in others):
-        return _omaha_against_hands(combos, seat, values, board, dead, game)
+    against_hands = getattr(_game(game).engine, "combo_counts", None)  # (an engine's own way, where it has one)
+    if against_hands is not None and combos and all(p.fixed for p in others):
+        return against_hands(combos, seat, values, board, dead, game)
     out = []
     for combo in combos:
         check_stop()
@@ -60,34 +61,6 @@ def player_counts(combos: Sequence[tuple[int, ...]], seat: int, others: Sequence
                 continue
             raise
         p = r.players[seat]
-        out.append((p.wins, p.ties, p.total, p.equity))
-    return out
-
-
-def _omaha_against_hands(combos, seat, hands, board, dead, game: str) -> list[tuple[float, float, float, float]]:
-    """:func:`player_counts` in Omaha where every other player holds a hand: each
-    combo is one deal, its boards counted by the exact engine's chunk
-    (:func:`pokercli.equity_calc.omaha.group_tallies`) with no job of its own
-    around it (an exact job a combo spent about 0.3 ms besides its kernel: an
-    ``AAxx`` range's 5,000 combos on the flop, 1.5 s)."""
-    import numpy as np
-
-    from pokercli.equity_calc import omaha as O
-    from pokercli.equity_calc.spot import make_spot
-    from pokercli.equity_calc.tally import split_result
-
-    spot = make_spot(hands[:seat] + ["random"] + hands[seat:], board, dead, game)  # the seat's hand: each combo
-    taken = C.card_mask([c for hand in hands for c in hand])
-    boards = O.boards_per_deal(spot)
-    out = []
-    for combo in combos:
-        check_stop()
-        if taken & C.card_mask(combo):
-            out.append((0.0, 0.0, 0.0, 0.0))
-            continue
-        deal = tuple(tuple(h) for h in hands[:seat]) + (tuple(combo),) + tuple(tuple(h) for h in hands[seat:])
-        totals = [np.array(t) for t in O.group_tallies(spot, [(deal, 1.0)])]
-        p = split_result(spot, totals, float(boards), "exact").players[seat]
         out.append((p.wins, p.ties, p.total, p.equity))
     return out
 

@@ -226,6 +226,32 @@ def group_tallies(spot: Spot, chunk) -> list:
     return [t.tolist() for t in totals]
 
 
+def combo_counts(combos, seat: int, hands, board, dead, game: str) -> list[tuple[float, float, float, float]]:
+    """The engine's ``combo_counts``: :func:`pokercli.equity_calc.by_combo.player_counts`
+    where every other player holds a hand (``hands``: their cards, in seat order
+    without ``seat``): each combo is one deal, its boards counted as an exact
+    chunk counts them (:func:`group_tallies`), with no job of its own around it
+    (an exact job a combo spent about 0.3 ms besides its kernel: an ``AAxx``
+    range's 5,000 combos on the flop, 1.5 s)."""
+    from pokercli._stop import check as check_stop
+    from pokercli.equity_calc.spot import make_spot
+
+    spot = make_spot(hands[:seat] + ["random"] + hands[seat:], board, dead, game)  # the seat's hand: each combo
+    taken = C.card_mask([c for hand in hands for c in hand])
+    boards = boards_per_deal(spot)
+    out = []
+    for combo in combos:
+        check_stop()
+        if taken & C.card_mask(combo):  # (a range's combos that meet a hand are left out before)
+            out.append((0.0, 0.0, 0.0, 0.0))
+            continue
+        deal = tuple(tuple(h) for h in hands[:seat]) + (tuple(combo),) + tuple(tuple(h) for h in hands[seat:])
+        totals = [np.array(t) for t in group_tallies(spot, [(deal, 1.0)])]
+        p = split_result(spot, totals, float(boards), "exact").players[seat]
+        out.append((p.wins, p.ties, p.total, p.equity))
+    return out
+
+
 def _on_engine(spot: Spot, deals, engine: Optional[str], checkpoint, resume: bool, progress):
     """The deals in chunks on the local or Dask engine, merged in chunk order,
     finished chunks saved to ``checkpoint`` (as hold'em's exact jobs)."""

@@ -21,6 +21,7 @@ ENGINE = Engine(
     rank_stream="pokercli.batch:omaha_rank_stream",
     runs_sample="pokercli.equity_calc.runs:sampled_omaha",
     runs_ranges="pokercli.equity_calc.runs:ranged_omaha",
+    combo_counts="pokercli.equity_calc.omaha:combo_counts",
 )
 
 _RULE = "exactly two hole cards and three board cards"
