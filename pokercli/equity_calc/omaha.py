@@ -208,22 +208,52 @@ def _rank_args(spot: Spot, holes, deck) -> tuple:
 def group_tallies(spot: Spot, chunk) -> list:
     """One engine chunk: the weighted tallies of some deals, on one thread.
     Module-level so that Dask workers can import it. The deals of one weight
-    are tallied into the same counts, which are weighted once: adding each
+    are tallied into the same counts, which are weighted once (adding each
     deal's counts times its weight in NumPy took about as long as its kernel
-    call (Omaha, a range against a hand on the flop: 41 -> 28 us a deal)."""
+    call), and where deals are small (a flop's, a turn's) in one kernel call
+    (:func:`_many_deals`; a call a deal cost more in Python than a turn's
+    boards: 8.7 -> 2.5 us a deal)."""
     by_weight: dict = {}
-    run = _caller(spot)
     for deal, weight in chunk:
-        counts = by_weight.get(weight)
-        if counts is None:
-            counts = by_weight[weight] = split_tallies(len(spot.players))
-        for holes, deck, start, count in _deal_calls(spot, deal):
-            run(holes, deck, start, count, counts)
+        by_weight.setdefault(weight, []).append(deal)
+    counts = {weight: split_tallies(len(spot.players)) for weight in by_weight}
+    if not by_rank(spot) and boards_per_deal(spot) <= BOARDS_PER_CALL:  # small deals: one call a weight
+        for weight, deals in by_weight.items():
+            _many_deals(spot, deals, counts[weight])
+    else:
+        run = _caller(spot)
+        for weight, deals in by_weight.items():
+            for deal in deals:
+                for holes, deck, start, count in _deal_calls(spot, deal):
+                    run(holes, deck, start, count, counts[weight])
     totals = [np.zeros(a.shape, np.float64) for a in split_tallies(len(spot.players))]
-    for weight, counts in by_weight.items():
-        for total, part in zip(totals, counts):
+    for weight, tallies in counts.items():
+        for total, part in zip(totals, tallies):
             total += part * weight
     return [t.tolist() for t in totals]
+
+
+def _many_deals(spot: Spot, deals: list, tallies) -> None:
+    """Every board of ``deals`` (each a board-by-board deal of at most
+    ``BOARDS_PER_CALL`` boards), added to ``tallies`` in one kernel call
+    (:func:`pokercli._kernels.omaha.deals.omaha_many_deals`): each deal's
+    cards left are the game's deck less the board, the dead cards and its
+    hands, as many for every deal."""
+    from pokercli._kernels.omaha import deals as K
+    from pokercli._kernels.combinator import binomials
+    from pokercli._kernels.jit import call
+
+    holes = np.array(deals, np.int64)  # [deals, players, hole cards]
+    left = np.ones((len(deals), 52), bool)
+    left[:, spot.board + spot.dead] = False
+    left[np.arange(len(deals))[:, None], holes.reshape(len(deals), -1)] = False
+    full = _deck_array(tuple(spot.game.deck))
+    decks = np.ascontiguousarray(np.broadcast_to(full, (len(deals), len(full)))[left[:, full]]
+                                 .reshape(len(deals), -1))
+    k = spot.to_come
+    board = np.array(spot.board + [0] * k, np.int64)
+    call(K.omaha_many_deals, holes, decks, k, boards_per_deal(spot), board, binomials(),
+         *kernel_args(spot.game.hole_cards), spot.game.pot.split, *_types_args(spot), *tallies)
 
 
 def combo_counts(combos, seat: int, hands, board, dead, game: str) -> list[tuple[float, float, float, float]]:

@@ -36,6 +36,25 @@ def omaha_boards(holes, deck, k, start, count, board, binom, card_keys, offsets,
 
 
 @jit
+def omaha_many_deals(holes, decks, k, count, board, binom, card_keys, offsets, board_index, quad_index,
+                     quad_best, pair_best, flush_best, low_best, low_bits, pair_code, cover, hilo, with_types,
+                     type_of, hi, hl, lo, scoop, sq, stats, types):
+    """Every board of many deals, tallied together: deal ``d``'s fixed hands
+    ``holes[d]`` (int64[deals, players, h]) and the ``count`` boards of ``k``
+    cards from ``decks[d]`` (int64[deals, n]: each deal's cards left), as
+    :func:`omaha_boards` counts one deal. One call a chunk of small deals
+    (a flop's, a turn's): a call a deal spent more in Python than in its boards."""
+    players = holes.shape[1]
+    starts = np.arange(players + 1)
+    keep = np.zeros(players, np.uint64)
+    for d in range(holes.shape[0]):
+        _deals(False, holes[d], starts, keep, starts, 0, decks[d], board, k, count, 0, np.uint64(0), 0,
+               binom, card_keys, offsets, board_index, quad_index, quad_best, pair_best, flush_best,
+               low_best, low_bits, pair_code, cover, hilo, with_types, type_of, hi, hl, lo, scoop, sq,
+               stats, types)
+
+
+@jit
 def omaha_monte_carlo(combo_cards, combo_start, alias_keep, alias_other, fixed_mask, pool, board,
                       k, samples, max_redraws, seed, card_keys, offsets, board_index, quad_index,
                       quad_best, pair_best, flush_best, low_best, low_bits, pair_code, cover, hilo,
