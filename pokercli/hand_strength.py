@@ -110,13 +110,16 @@ def parse_hand(value, preflop: bool) -> list[int]:
         return [int(c) for c in C.as_cards(value, "hand", count=2)]
     try:
         return C.parse(value, count=2, what="hand")
-    except PokerError:
+    except PokerError as not_cards:
+        try:
+            cards = RG.class_representative(value.strip())
+        except PokerError:
+            raise not_cards from None
         if preflop:
-            try:
-                return RG.class_representative(value.strip())
-            except PokerError:
-                pass
-        raise
+            return cards
+        example = C.format_cards(cards).replace(" ", "")
+        raise PokerError(f"hand {shown(value.strip())} is a starting-hand class, which stands for a hand "
+                         f"preflop only: with a board give its cards, such as {example}", "hand") from None
 
 
 def opponent_combos(hand: Sequence[int], board: Sequence[int], dead: Sequence[int],

@@ -364,7 +364,11 @@ def _hands(vs: str, size: int, blocked: int, g: Game) -> list[tuple[tuple[int, .
             raise PokerError(f"vs: hand {i} has weight {shown(weight.strip())}, not a number", "vs") from None
         if not (w >= 0 and math.isfinite(w)):
             raise PokerError(f"vs: hand {i} has weight {shown(weight.strip())}; weights are 0 or more", "vs")
-        cards = [int(c) for c in C.as_cards(g.read_hand(body, f"vs hand {i}"), f"vs hand {i}")]
+        try:
+            cards = [int(c) for c in C.as_cards(g.read_hand(body, f"vs hand {i}"), f"vs hand {i}")]
+        except PokerError as e:  # (a range of ranks, (A23), is equity's: here each opponent is a whole hand)
+            raise PokerError(f"{e} (the opponents are listed hands of {size} cards, as many as ours)",
+                             "vs") from None
         if len(cards) != size:
             raise PokerError(f"vs: hand {i} {shown(body.strip())} has {card_count(len(cards))}, as many as "
                              f"our hand ({size}) are compared", "vs")

@@ -10,6 +10,7 @@ import pokercli
 from pokercli import cards as C
 from pokercli import hand_strength as P
 from pokercli import ranges as RG
+from pokercli.errors import PokerError
 
 
 def spot(hand, board, vs=None, dead=""):
@@ -148,3 +149,15 @@ def test_nothing_loses_means_zero_not_rounding_noise():
         p = pokercli.percentile(hand)
         assert p.loses == 0.0 and p.to_dict()["loses"] == 0.0
         assert p.beats + p.ties == 1.0
+
+
+def test_a_class_is_a_hand_preflop_only():
+    """``AKs`` stands for a hand preflop; with a board the error says so and
+    shows cards to give (it said "unknown card 'AKs'")."""
+    assert pokercli.percentile("AKs").hand == pokercli.percentile("As Ks").hand
+    for game in ("holdem", "shortdeck"):
+        with pytest.raises(PokerError) as e:
+            pokercli.percentile("AKs", board="Kd 9c 6h", game=game)
+        assert e.value.param == "hand" and "starting-hand class" in str(e.value) and "such as AsKs" in str(e.value)
+    with pytest.raises(PokerError, match="unknown card 'AKx'"):
+        pokercli.percentile("AKx", board="Kd 9c 6h")

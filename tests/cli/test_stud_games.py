@@ -110,6 +110,8 @@ def test_standing_and_deal(cli):
     assert (doc["beats"], doc["loses"]) == (0.5, 0.5)
     code, out, err = cli("percentile", "--game", "razz", "(As 2d) 3h 4c")
     assert code == 2 and "5 to 7" in err
+    code, out, err = cli("percentile", "--game", "razz", "(As 2d) 3h 4c 9h Kd (Ks)", "--vs", "(A23)")
+    assert code == 2 and err.strip().endswith("(the opponents are listed hands of 7 cards, as many as ours)")
     code, out, _ = cli("deal", "--game", "razz", "--players", "7", "--seed", "3", "--json")
     doc = json.loads(out)
     cards = [c for h in doc["hands"] for c in h]
