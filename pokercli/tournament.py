@@ -115,8 +115,9 @@ class ICMResult:
             doc["players"].append(d)
         if self.method == "monte-carlo":
             doc.update(samples=self.samples, seed=self.seed)
-        if self.bubble is not None:
-            doc["bubble_factors"] = self.bubble
+        if self.bubble is not None:  # (JSON has no infinity: an infinite factor is null, its premium 0.5)
+            doc["bubble_factors"] = [[bf if bf is not None and math.isfinite(bf) else None for bf in row]
+                                     for row in self.bubble]
             doc["risk_premiums"] = [[None if bf is None else risk_premium(bf) for bf in row]
                                     for row in self.bubble]
         if self.call is not None:
@@ -305,9 +306,12 @@ def _equity(stacks: Sequence[float], payouts: Sequence[float]) -> list[float]:
 
 
 def bubble_factors(stacks: Sequence[float], payouts: Sequence[float]) -> list[list[Optional[float]]]:
-    """``[i][j]``: the bubble factor of player ``i`` in an all-in against ``j``."""
+    """``[i][j]``: the bubble factor of player ``i`` in an all-in against ``j``:
+    infinite where ``i`` can only lose prize equity, None where the all-in
+    changes none (and on the diagonal)."""
     now = _equity(stacks, payouts)
     n = len(stacks)
+    tiny = 1e-12 * max(1.0, math.fsum(payouts))  # rounding, not prize equity
     out: list[list[Optional[float]]] = [[None] * n for _ in range(n)]
     for i in range(n):
         for j in range(n):
@@ -321,7 +325,11 @@ def bubble_factors(stacks: Sequence[float], payouts: Sequence[float]) -> list[li
             lose[j] += risk
             gain = _equity(win, payouts)[i] - now[i]
             loss = now[i] - _equity(lose, payouts)[i]
-            out[i][j] = loss / gain if gain > 0 else math.inf
+            if gain > tiny:
+                out[i][j] = loss / gain
+            elif loss > tiny:  # only to lose: no equity is enough
+                out[i][j] = math.inf
+            # else nothing at stake (the prizes alike): no factor, None
     return out
 
 

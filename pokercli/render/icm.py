@@ -46,7 +46,8 @@ class ICMView(View):
         if r.bubble is not None:
             yield "bubble factor (row against column)\t" + "\t".join(str(j) for j in range(1, len(r.players) + 1))
             for i, row in enumerate(r.bubble, 1):
-                yield f"{i}\t" + "\t".join("-" if bf is None else f"{bf:.4f}" for bf in row)
+                yield f"{i}\t" + "\t".join(("-" if i == j else "n/a") if bf is None else f"{bf:.4f}"
+                                            for j, bf in enumerate(row, 1))
         if r.call is not None:
             yield _call_line(r)
 
@@ -79,8 +80,8 @@ class ICMView(View):
             for j in range(1, len(r.players) + 1):
                 b.add_column(str(j), justify="right", no_wrap=True)
             for i, row in enumerate(r.bubble, 1):
-                b.add_row(str(i), *[out.glyph("—", "-") if bf is None else
-                                    f"{bf:.2f} ({100 * risk_premium(bf):.1f})" for bf in row])
+                b.add_row(str(i), *[(out.glyph("—", "-") if i == j else "n/a") if bf is None else
+                                    f"{bf:.2f} ({100 * risk_premium(bf):.1f})" for j, bf in enumerate(row, 1)])
             if not F.fits(b, out):  # too many players side by side: one row per pair
                 b = Table(title="bubble factors and risk premiums, pair by pair", title_justify="left")
                 for name in ("player", "against", "bubble factor", "risk premium %"):

@@ -217,3 +217,22 @@ def test_a_small_icm_imports_no_numpy():
             "print(round(r.players[0].equity, 2), 'numpy' in sys.modules)")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.stdout.split() == ["45.18", "False"], r.stderr
+
+
+def test_an_all_in_that_changes_no_prize_has_no_bubble_factor(cli):
+    """Prizes alike (or a loser paid as much as a winner): winning and losing an
+    all-in change nothing, so there is no bubble factor: None, "n/a" in the
+    views, null in JSON (it was infinity, and --json stopped on an internal
+    error: JSON has no infinity). A real factor beside it is unchanged."""
+    r = pokercli.icm("1,1,1", "1,1,1", bubble=True)
+    assert all(bf is None for row in r.bubble for bf in row)
+    r = pokercli.icm("100,50", "10,10", bubble=True)
+    assert r.bubble == [[None, None], [None, None]]
+    r = pokercli.icm("5000,3000,2000", "50,30,20", bubble=True)
+    assert round(r.bubble[0][1], 4) == 1.1690
+    code, out, err = cli("icm", "1", "1", "1", "-p", "1,1,1", "--bubble", "--json")
+    doc = json.loads(out, parse_constant=lambda name: pytest.fail(f"{name} in JSON"))
+    assert code == 0 and doc["bubble_factors"] == [[None] * 3] * 3 and doc["risk_premiums"] == [[None] * 3] * 3
+    code, out, err = cli("icm", "100", "50", "-p", "10,10", "--bubble")
+    assert code == 0 and out.splitlines()[-1] == "2\tn/a\t-"
+    assert I.risk_premium(float("inf")) == 0.5
