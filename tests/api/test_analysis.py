@@ -271,7 +271,8 @@ def test_next_card_in_omaha_is_an_exact_job_per_card(cli, game, players, board):
         assert count(after) == count(pokercli.equity(players, parse(board) + [card], game=game, method="exact"))
     code, out, err = cli("equity", "--game", game, *players, "--board", board, "--next-card", "--json")
     doc = json.loads(out)
-    assert code == 0 and len(doc["next_card"]) == len(r.after) and err == ""
+    notes = [x for x in err.splitlines() if not x.startswith(("pokercli: compiling ", "pokercli: compiled "))]
+    assert code == 0 and len(doc["next_card"]) == len(r.after) and notes == []  # (a fresh cache says so)
 
 
 def test_past_the_exact_limits_the_analyses_say_they_are_exact_only(cli):
