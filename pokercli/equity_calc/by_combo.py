@@ -4,10 +4,11 @@ players, over every runout (``hits --vs``, ``equity --distribution``).
 Heads-up on a flop, turn or river, one kernel pass counts every pair of
 combos over every runout (:func:`pokercli.equity_calc.matchup.pair_counts`);
 against hands alone, where the game's engine has ``combo_counts`` (Omaha),
-each combo is one deal of its exact chunks; otherwise (preflop, three or more players, Omaha against ranges)
-each combo is its own exact job on the exact engine (:func:`pokercli.equity`
-with that combo as a fixed hand). Either way, summing the counts of a range's combos, weighted by
-their weights, gives the range's own exact counts to the count (tested).
+each combo is one deal of its exact chunks; otherwise (preflop, three or
+more players, Omaha against ranges) each combo is its own exact job on the
+exact engine (:func:`pokercli.equity` with that combo as a fixed hand).
+Either way, summing the counts of a range's combos, weighted by their
+weights, gives the range's own exact counts to the count (tested).
 """
 
 from __future__ import annotations

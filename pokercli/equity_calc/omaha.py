@@ -135,6 +135,8 @@ ENGINE_CHUNK_WORK = 2_500_000
 def chunk_deals(spot: Spot) -> int:
     """Deals per engine chunk (:data:`ENGINE_CHUNK_DEALS`, :data:`ENGINE_CHUNK_WORK`)."""
     return max(ENGINE_CHUNK_DEALS, int(ENGINE_CHUNK_WORK // max(1.0, work(spot, 1))))
+
+
 #: Exact jobs of at least this many deals run in chunks on an engine (as hold'em's):
 #: this machine's cores, or the Dask scheduler of ``POKERCLI_SCHEDULER``.
 ENGINE_MIN_DEALS = 64
@@ -148,7 +150,7 @@ def _deal_calls(spot: Spot, deal):
     full = _deck_array(tuple(spot.game.deck))
     deck = full[(np.int64(removed) >> full) & 1 == 0]  # in the deck's order
     per_deal = boards_per_deal(spot)
-    if per_deal <= BOARDS_PER_CALL or by_rank(spot):  # one call (by rank: about a millisecond)
+    if by_rank(spot):  # one call: about a millisecond
         return [(holes, deck, 0, per_deal)]
     return [(holes, deck, start, min(BOARDS_PER_CALL, per_deal - start))
             for start in range(0, per_deal, BOARDS_PER_CALL)]
@@ -172,7 +174,6 @@ def _caller(spot: Spot):
     deals (:func:`_deal_calls`), added to ``tallies``, with the arguments every
     call shares built once (per call they cost several times a turn's kernel)."""
     from pokercli._kernels.omaha import deals as K
-    from pokercli._kernels.combinator import binomials
     from pokercli._kernels.jit import call
 
     if by_rank(spot):
@@ -186,14 +187,22 @@ def _caller(spot: Spot):
             call(RB.tally_patterns, patterns, spot.game.pot.split, *t[:6])
 
         return by_ranks
-    k = spot.to_come
-    board = np.array(spot.board + [0] * k, np.int64)
-    shared = (binomials(), *kernel_args(spot.game.hole_cards), spot.game.pot.split, *_types_args(spot))
+    k, board, shared = _board_args(spot)
 
     def boards(holes, deck, start, count, t):
         call(K.omaha_boards, holes, deck, k, start, count, board, *shared, *t)
 
     return boards
+
+
+def _board_args(spot: Spot) -> tuple:
+    """(cards to come, the board padded to five, the tables) that every
+    board-by-board kernel call of the spot takes."""
+    from pokercli._kernels.combinator import binomials
+
+    k = spot.to_come
+    board = np.array(spot.board + [0] * k, np.int64)
+    return k, board, (binomials(), *kernel_args(spot.game.hole_cards), spot.game.pot.split, *_types_args(spot))
 
 
 def _rank_args(spot: Spot, holes, deck) -> tuple:
@@ -240,7 +249,6 @@ def _many_deals(spot: Spot, deals: list, tallies) -> None:
     cards left are the game's deck less the board, the dead cards and its
     hands, as many for every deal."""
     from pokercli._kernels.omaha import deals as K
-    from pokercli._kernels.combinator import binomials
     from pokercli._kernels.jit import call
 
     holes = np.array(deals, np.int64)  # [deals, players, hole cards]
@@ -250,10 +258,8 @@ def _many_deals(spot: Spot, deals: list, tallies) -> None:
     full = _deck_array(tuple(spot.game.deck))
     decks = np.ascontiguousarray(np.broadcast_to(full, (len(deals), len(full)))[left[:, full]]
                                  .reshape(len(deals), -1))
-    k = spot.to_come
-    board = np.array(spot.board + [0] * k, np.int64)
-    call(K.omaha_many_deals, holes, decks, k, boards_per_deal(spot), board, binomials(),
-         *kernel_args(spot.game.hole_cards), spot.game.pot.split, *_types_args(spot), *tallies)
+    k, board, shared = _board_args(spot)
+    call(K.omaha_many_deals, holes, decks, k, boards_per_deal(spot), board, *shared, *tallies)
 
 
 def combo_counts(combos, seat: int, hands, board, dead, game: str) -> list[tuple[float, float, float, float]]:
