@@ -3,10 +3,10 @@ players, over every runout (``hits --vs``, ``equity --distribution``).
 
 Heads-up on a flop, turn or river, one kernel pass counts every pair of
 combos over every runout (:func:`pokercli.equity_calc.matchup.pair_counts`);
-against hands alone, where the game's engine has ``combo_counts`` (Omaha),
-each combo is one deal of its exact chunks; otherwise (preflop, three or
-more players, Omaha against ranges) each combo is its own exact job on the
-exact engine (:func:`pokercli.equity` with that combo as a fixed hand).
+where the game's engine has ``combo_counts`` (Omaha), each combo's deals go
+to its exact chunks; otherwise (preflop, three or more players) each combo
+is its own exact job on the exact engine (:func:`pokercli.equity` with that
+combo as a fixed hand).
 Either way, summing the counts of a range's combos, weighted by their
 weights, gives the range's own exact counts to the count (tested).
 """
@@ -47,9 +47,11 @@ def player_counts(combos: Sequence[tuple[int, ...]], seat: int, others: Sequence
     if len(others) == 1 and len(board) >= 3 and _game(game).hole_cards == 2 and combos:
         return _headsup(combos, others[0], board, dead, game)
     values = [_value(p) for p in others]
-    against_hands = getattr(_game(game).engine, "combo_counts", None)  # (an engine's own way, where it has one)
-    if against_hands is not None and combos and all(p.fixed for p in others):
-        return against_hands(combos, seat, values, board, dead, game)
+    own = getattr(_game(game).engine, "combo_counts", None)  # (an engine's own way, where it has one)
+    if own is not None and combos and all(p.combos for p in others):  # (a random player lists no hands)
+        counts = own(combos, seat, values, board, dead, game)
+        if counts is not None:  # (None: the spot is not one it takes)
+            return counts
     out = []
     for combo in combos:
         check_stop()

@@ -293,10 +293,10 @@ class Engine:
     (:mod:`pokercli.equity_calc.runs`; NumPy without it), and
     ``runs_ranges(spot, deck, k, runs, samples, seed, stderr)``: the same where
     players hold ranges (``deck`` holding the fixed hands' cards too). An engine
-    may have ``combo_counts(combos, seat, hands, board, dead, game)``: each
-    combo's exact counts in ``seat`` against players who all hold hands
-    (:func:`pokercli.equity_calc.by_combo.player_counts`), without an exact job
-    a combo."""
+    may have ``combo_counts(combos, seat, others, board, dead, game)``: each
+    combo's exact counts in ``seat`` against players who hold hands or lists
+    of hands (:func:`pokercli.equity_calc.by_combo.player_counts`), without an
+    exact job a combo, or None for a spot it does not take."""
 
     OPERATIONS = ("rank", "showdown", "equity", "percentile", "evaluate", "rank_stream")
 

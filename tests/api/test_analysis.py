@@ -226,12 +226,15 @@ def test_next_card_from_one_pass_equals_an_exact_job_per_card(players, board, de
 @pytest.mark.parametrize("game,players,board", [
     ("omaha", ["As Ah Ks Kh", "Qd Qc Jd Tc,9s 9c 8s 8h:0.5,Ad 2d 3c 4c:2"], "2c 7d 6h"),
     ("omaha-hilo", ["Ad 2d 3s 4s", "Kc Kd Qs Js,5h 6h 7c 8c:0.25", "Th Tc 9d 9h"], "2c 7d 6h 3h"),
+    ("omaha", ["As Ah Ks Kh:2, Qd Qc Jd Tc, Ac Ad Kc Kd", "9s 9c 8s 8h:0.5, Ad 2d 3c 4c, Qh Jh Th 9h"], "2c 7d 6h"),
+    ("omaha", ["As Ah Ks Kh, Qd Qc Jd Tc", "9s 9c 8s 8h:0.5, Ad 2d 3c 4c"], ""),  # preflop: a job a combo
 ])
 def test_omaha_distribution_is_each_hand_of_the_range_as_its_own_exact_job(game, players, board, monkeypatch):
     """--distribution in Omaha: each listed hand's equity is the exact job with that
     hand fixed, and the hands' weighted counts sum to the range's own counts.
-    Against hands alone no hand runs a job of its own (each is one deal of the
-    engine's chunk): one exact job, the spot's."""
+    No hand runs a job of its own (its deals go to the engine's chunks, against
+    hands or ranges): one exact job, the spot's; but preflop against a range,
+    where a hand's own job counts its deals up to a renaming of suits."""
     import pokercli.equity_calc as E
     from pokercli.cards import format_cards
 
@@ -239,19 +242,24 @@ def test_omaha_distribution_is_each_hand_of_the_range_as_its_own_exact_job(game,
     monkeypatch.setattr(E, "equity", lambda *a, **k: jobs.append(a) or whole_job(*a, **k))
     d = A.distribution(players, board=board, game=game)
     monkeypatch.undo()
-    assert len(jobs) == 1
+    assert len(jobs) == (1 + sum(len(dist.combos) for dist in d.players) if not board else 1)
     whole = pokercli.equity(players, board=board, game=game, method="exact")
-    (dist,) = d.players
-    wins = total = 0.0
-    for c in dist.combos:
-        alone = list(players)
-        alone[dist.seat] = format_cards(c.cards)
-        r = pokercli.equity(alone, board=board, game=game, method="exact")
-        assert c.equity == pytest.approx(r.players[dist.seat].equity, abs=1e-12)
-        wins += c.weight * c.wins
-        total += c.weight * c.total
-    assert len(dist.combos) == 3 if game == "omaha" else 2
-    assert wins == pytest.approx(whole.players[dist.seat].wins) and total == pytest.approx(whole.players[dist.seat].total)
+    assert [dist.seat for dist in d.players] == [s for s, p in enumerate(players) if "," in p]
+    for dist in d.players:
+        wins = total = 0.0
+        for c in dist.combos:
+            alone = list(players)
+            alone[dist.seat] = format_cards(c.cards)
+            r = pokercli.equity(alone, board=board, game=game, method="exact")
+            assert c.equity == pytest.approx(r.players[dist.seat].equity, abs=1e-12)
+            assert (c.wins, c.total) == pytest.approx((r.players[dist.seat].wins, r.players[dist.seat].total))
+            wins += c.weight * c.wins
+            total += c.weight * c.total
+        fixed = {c for q in players if "," not in q for c in parse(q)} | set(parse(board) if board else [])
+        listed = [parse(h.split(":")[0]) for h in players[dist.seat].split(",")]
+        assert len(dist.combos) == sum(not set(h) & fixed for h in listed)  # (hands on the board left out)
+        mine = whole.players[dist.seat]
+        assert wins == pytest.approx(mine.wins) and total == pytest.approx(mine.total)
 
 
 @pytest.mark.parametrize("game,players,board", [
