@@ -75,7 +75,13 @@ def _types_args(spot: Spot):
 
 def _deals(spot: Spot, limit: float):
     """Every valid deal (one listed hand per player) with its weight; None past ``limit``."""
-    combos = [[(c, w, C.card_mask(c)) for c, w in p.combos] for p in spot.players]
+    return _walk([p.combos for p in spot.players], limit)
+
+
+def _walk(hands: list, limit: float):
+    """Every choice of one hand from each list of ``hands`` ((cards, weight)
+    each) that shares no card, with the product of the weights; None past ``limit``."""
+    combos = [[(c, w, C.card_mask(c)) for c, w in listed] for listed in hands]
     out = []
 
     def walk(i: int, used: int, chosen: tuple, weight: float) -> bool:
@@ -278,24 +284,14 @@ def combo_counts(combos, seat: int, others, board, dead,
     from pokercli.equity_calc.spot import make_spot
 
     spot = make_spot(list(others[:seat]) + ["random"] + list(others[seat:]), board, dead, game)  # seat: each combo
-    lists = [[(tuple(c), w, C.card_mask(c)) for c, w in p.combos] for i, p in enumerate(spot.players) if i != seat]
-    if by_rank(spot) and any(len(hands) > 1 for hands in lists):
+    lists = [p.combos for p in spot.players]
+    if by_rank(spot) and any(len(listed) > 1 for i, listed in enumerate(lists) if i != seat):
         return None
     per_deal = boards_per_deal(spot)
     out = []
     for combo in combos:
         check_stop()
-        deals = []
-
-        def walk(i: int, used: int, chosen: tuple, weight: float) -> None:
-            if i == len(lists):
-                deals.append((chosen[:seat] + (tuple(combo),) + chosen[seat:], weight))
-                return
-            for hand, w, m in lists[i]:
-                if not used & m:
-                    walk(i + 1, used | m, chosen + (hand,), weight * w)
-
-        walk(0, C.card_mask(combo), (), 1.0)
+        deals = _walk(lists[:seat] + [[(tuple(combo), 1.0)]] + lists[seat + 1:], math.inf)
         if not deals:  # every choice of the others meets this combo
             out.append((0.0, 0.0, 0.0, 0.0))
             continue
