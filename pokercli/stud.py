@@ -353,9 +353,14 @@ def valued_hand(hand, g: Game) -> list[int]:
 
 
 def _hands(vs: str, size: int, blocked: int, g: Game) -> list[tuple[tuple[int, ...], float]]:
-    """The listed opponent hands (``hand[:weight], hand, ...``) of ``size`` cards
-    that touch none of the ``blocked`` cards."""
+    """The opponent hands (``hand[:weight], range[:weight], ...``) of ``size``
+    cards that touch none of the ``blocked`` cards. A part may be a range in the
+    game's notation (:func:`expand_range`, ``87-`` in a draw game): each of its
+    hands at the part's weight, a hand met again kept at its first weight."""
+    from pokercli.games.rules import load
+
     out = []
+    seen: set[frozenset] = set()
     for i, item in enumerate(vs.split(","), 1):
         body, _, weight = item.partition(":")
         try:
@@ -364,16 +369,26 @@ def _hands(vs: str, size: int, blocked: int, g: Game) -> list[tuple[tuple[int, .
             raise PokerError(f"vs: hand {i} has weight {shown(weight.strip())}, not a number", "vs") from None
         if not (w >= 0 and math.isfinite(w)):
             raise PokerError(f"vs: hand {i} has weight {shown(weight.strip())}; weights are 0 or more", "vs")
+        what = f"vs hand {i}"
         try:
-            cards = [int(c) for c in C.as_cards(g.read_hand(body, f"vs hand {i}"), f"vs hand {i}")]
-        except PokerError as e:  # (a range of ranks, (A23), is equity's: here each opponent is a whole hand)
-            raise PokerError(f"{e} (the opponents are listed hands of {size} cards, as many as ours)",
+            hands = load(g.dealing.ranges)(body, what) if g.dealing.ranges else None
+            if hands is None:
+                hands = [StudHand([int(c) for c in C.as_cards(g.read_hand(body, what), what)], body.strip(), 0)]
+        except PokerError as e:
+            raise PokerError(f"{e} (the opponents are hands or ranges of {size} cards, as many as ours)",
                              "vs") from None
-        if len(cards) != size:
-            raise PokerError(f"vs: hand {i} {shown(body.strip())} has {card_count(len(cards))}, as many as "
-                             f"our hand ({size}) are compared", "vs")
-        if w > 0 and not C.card_mask(cards) & blocked:
-            out.append((tuple(cards), w))
+        shows = len(hands[0].cards) + hands[0].unknown
+        if shows != size:
+            raise PokerError(f"vs: hand {i} {shown(body.strip())} has {card_count(shows)}; hands of as "
+                             f"many cards as ours ({size}) are compared", "vs")
+        if hands[0].unknown:
+            raise PokerError(f"vs: hand {i} {shown(body.strip())} has an unknown card (x); percentile "
+                             "compares the cards shown, so write each card (a bare rank is any suit)", "vs")
+        for h in hands:
+            key = frozenset(h.cards)
+            if w > 0 and key not in seen and not C.card_mask(h.cards) & blocked:
+                seen.add(key)
+                out.append((tuple(h.cards), w))
     if not out:
         raise PokerError(f"vs {shown(vs)} is empty once our hand and the dead cards are removed", "vs")
     return out

@@ -635,6 +635,7 @@ def hh(
     def job():
         import contextlib
         import os
+        import stat
 
         from pokercli.histories import read_docs_lines, read_lines
         from pokercli.histories.parallel import json_lines, starts_stars, stars_blocks, workers_for
@@ -658,6 +659,15 @@ def hh(
             except (OSError, ValueError):  # named on opening it
                 return 0
 
+        for name in files:  # every file named before any is read: a wrong name costs no work and one line
+            try:
+                folder = name != "-" and stat.S_ISDIR(os.stat(name).st_mode)
+            except OSError as e:
+                raise PokerError(f"cannot read {shown(name)}: {e.strerror}") from None
+            except ValueError:  # a NUL in the name
+                raise PokerError(f"cannot read {shown(name)}: not a file name") from None
+            if folder:
+                raise PokerError(f"cannot read {shown(name)}: Is a directory")
         total = sum(size(name) for name in files)
         done = [0]
 

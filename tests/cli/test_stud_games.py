@@ -111,13 +111,49 @@ def test_standing_and_deal(cli):
     code, out, err = cli("percentile", "--game", "razz", "(As 2d) 3h 4c")
     assert code == 2 and "5 to 7" in err
     code, out, err = cli("percentile", "--game", "razz", "(As 2d) 3h 4c 9h Kd (Ks)", "--vs", "(A23)")
-    assert code == 2 and err.strip().endswith("(the opponents are listed hands of 7 cards, as many as ours)")
+    assert code == 2 and err.strip().endswith("'(A23)' has 3 cards; hands of as many cards as ours (7) are compared")
+    code, out, err = cli("percentile", "--game", "razz", "(As 2d) 3h 4c 9h", "--vs", "(A x) 2 3 4")
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "unknown card (x)" in err
     code, out, _ = cli("deal", "--game", "razz", "--players", "7", "--seed", "3", "--json")
     doc = json.loads(out)
     cards = [c for h in doc["hands"] for c in h]
     assert code == 0 and [len(h) for h in doc["hands"]] == [7] * 7 and len(set(cards)) == 49
     code, out, err = cli("deal", "--game", "razz", "--players", "8")
     assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("game, hand, vs", [
+    ("razz", "(As 2d) 3h 4c 9h", "(A2) 3s 4 5:0.5,(K K) 9s 8s 7s"),
+    ("stud-hilo", "(As 2d) 3h 4c 9h 8c", "(Q Q) Q 2 3d 4d,(8 7) 6 5 4d 2h:2"),
+    ("badugi", "As 2d 3h 5c", "43-,K Q J Ts:3"),
+    ("27-single", "8s 6d 4d 3c 2c", "75-"),
+])
+def test_percentile_against_a_range_is_its_hands_listed(cli, game, hand, vs):
+    """``--vs`` in the stud and draw games takes the game's ranges: the answer is
+    the weighted mean of the answers against each of its hands alone."""
+    import pokercli
+    from pokercli import cards as C
+    from pokercli.games import game as get_game
+    from pokercli.games.rules import load
+
+    ours = set(C.parse_cards(hand.replace("(", "").replace(")", "")))
+    listed = []
+    for part in vs.split(","):
+        body, _, weight = part.partition(":")
+        for h in load(get_game(game).dealing.ranges)(body, "vs") or []:
+            if not ours & set(h.cards):
+                listed.append((C.format_cards(h.cards), float(weight or 1)))
+    assert len(listed) > 3
+    alone = [(pokercli.percentile(h, vs=hand, game=game), pokercli.percentile(hand, vs=h, game=game), w)
+             for h, w in listed]
+    total = sum(w for _, _, w in alone)
+    ranged = pokercli.percentile(hand, vs=vs, game=game)
+    assert ranged.opponents == len(listed) and ranged.opponent_weight == total
+    for name in ("beats", "ties", "loses", "hs"):
+        assert getattr(ranged, name) == pytest.approx(sum(w * getattr(p, name) for _, p, w in alone) / total)
+    assert ranged.beats == pytest.approx(sum(w * p.loses for p, _, w in alone) / total)  # seen from their side
+    code, out, err = cli("percentile", "--game", game, hand, "--vs", vs, "--json")
+    assert code == 0 and json.loads(out)["opponent_hands"] == len(listed)
 
 
 @pytest.mark.parametrize("game", ["stud", "stud-hilo", "razz"])

@@ -99,6 +99,10 @@ def test_stdin_a_missing_file_and_not_toml(cli, tmp_path):
     assert code == 0 and json.loads(out)["players"][2]["net"] == 556_000
     code, _, err = cli("hh", str(tmp_path / "none.phh"))
     assert code == 2 and "cannot read" in err
+    # a wrong name after good input is named before any hand is read: one line, no output
+    for wrong, why in ((tmp_path / "none.phh", "No such file"), (tmp_path, "Is a directory")):
+        code, out, err = cli("hh", "-", str(wrong), input=DWAN)
+        assert (code, out) == (2, "") and err.count("\n") == 1 and why in err
     bad = tmp_path / "bad.phh"
     bad.write_text('variant = "NT"\nantes = = 3\nmin_bet = 2\n')
     code, out, err = cli("hh", str(bad))
