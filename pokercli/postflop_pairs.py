@@ -24,7 +24,9 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Sequence
 
-_KEY_INIT = 0x3333 << 32
+#: A hand's key before its cards' keys are added (each suit's count starts at 3: five of a
+#: suit set the nibble's top bit, bit 35 + 4 * suit).
+KEY_INIT = 0x3333 << 32
 #: A spot is counted here when it has at most this many runouts (a flop's 990 heads-up).
 MOST_RUNOUTS = 1_100
 
@@ -64,17 +66,10 @@ def tables() -> tuple[list[int], array, array, array]:
     return read_cached(EVALUATOR_TABLES, _read, _build, "evaluator lookup tables")
 
 
-def pair_counts(a: Sequence[int], b: Sequence[int], board: Sequence[int],
-                dead: Sequence[int] = ()) -> tuple[int, int, int, int]:
-    """(a's wins, b's wins, ties, runouts) of two two-card hands over every
-    completion of a board of 3 to 5 cards from the cards no hand, board or
-    dead card holds."""
-    keys, offsets, rank_score, flush_score = tables()
-    used = set(a) | set(b) | set(board) | set(dead)
-    rest = [c for c in range(52) if c not in used]
-    base = _KEY_INIT + sum(keys[c] for c in board)
-    base_mask = sum(1 << c for c in board)
-    hands = [(base + keys[x] + keys[y], base_mask | (1 << x) | (1 << y)) for x, y in (a, b)]
+def scorer():
+    """``value(key, mask)``: the score of 5 to 7 cards from their key
+    (:data:`KEY_INIT` plus the cards' keys) and card mask, read from the tables."""
+    _, offsets, rank_score, flush_score = tables()
 
     def value(key: int, mask: int) -> int:
         flush = (key >> 35) & 0x1111
@@ -83,6 +78,22 @@ def pair_counts(a: Sequence[int], b: Sequence[int], board: Sequence[int],
             return flush_score[(mask >> (13 * suit)) & 0x1FFF]
         low = key & 0xFFFFFFFF
         return rank_score[(low & 4095) + offsets[low >> 12]]
+
+    return value
+
+
+def pair_counts(a: Sequence[int], b: Sequence[int], board: Sequence[int],
+                dead: Sequence[int] = ()) -> tuple[int, int, int, int]:
+    """(a's wins, b's wins, ties, runouts) of two two-card hands over every
+    completion of a board of 3 to 5 cards from the cards no hand, board or
+    dead card holds."""
+    keys = tables()[0]
+    value = scorer()
+    used = set(a) | set(b) | set(board) | set(dead)
+    rest = [c for c in range(52) if c not in used]
+    base = KEY_INIT + sum(keys[c] for c in board)
+    base_mask = sum(1 << c for c in board)
+    hands = [(base + keys[x] + keys[y], base_mask | (1 << x) | (1 << y)) for x, y in (a, b)]
 
     (ka, ma), (kb, mb) = hands
     wins_a = wins_b = ties = runouts = 0

@@ -11,14 +11,14 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-import numpy as np
-
 from pokercli.equity_calc.model import EquityResult, PlayerResult
 from pokercli.equity_calc.spot import Spot
 
 
 def tally_arrays(players: int):
     """Zeroed (patterns, outcome, types) arrays for a kernel's tallies of ``players``."""
+    import numpy as np
+
     from pokercli._kernels.showdown import PATTERN_PLAYERS
 
     patterns = np.zeros(1 << players if players <= PATTERN_PLAYERS else 1, np.int64)
@@ -28,6 +28,8 @@ def tally_arrays(players: int):
 @lru_cache(maxsize=16)
 def _pattern_matrix(players: int) -> np.ndarray:
     """(2**players, players * (players + 1)): winner pattern -> outcome cells it adds to."""
+    import numpy as np
+
     m = np.zeros((1 << players, players, players + 1), np.int64)
     for pattern in range(1, 1 << players):
         winners = [p for p in range(players) if pattern >> p & 1]
@@ -46,6 +48,8 @@ def add_patterns(patterns: np.ndarray, outcome: np.ndarray) -> np.ndarray:
 def result_from_counts(spot: Spot, outcome: np.ndarray, types: np.ndarray, total: float,
                        method: str) -> EquityResult:
     """Each player's win, tie and equity from the (weighted) counts of ``total`` boards."""
+    import numpy as np
+
     out = []
     players = len(spot.players)
     names = spot.game.rule.ranking.type_names()
@@ -67,19 +71,22 @@ def result_from_counts(spot: Spot, outcome: np.ndarray, types: np.ndarray, total
 def split_tallies(players: int):
     """Zeroed (hi, hl, lo, scoop, sq, stats, types) arrays, the tallies of the
     Omaha and stud kernels (:mod:`pokercli._kernels.omaha` says what each counts)."""
+    import numpy as np
+
     return (np.zeros((players, players + 1), np.int64), np.zeros((players, players + 1), np.int64),
             np.zeros((players, players + 1), np.int64), np.zeros(players, np.int64),
             np.zeros(players, np.int64), np.zeros(3, np.int64), np.zeros((players, 10), np.int64))
 
 
 def split_result(spot: Spot, totals, boards: float, method: str) -> EquityResult:
-    """Each player's result from the :func:`split_tallies` of ``boards`` (weighted) boards."""
+    """Each player's result from the :func:`split_tallies` of ``boards`` (weighted)
+    boards (arrays, or lists of Python numbers: :mod:`pokercli.equity_calc.omaha_light`)."""
     hi, hl, lo, scoop, _, stats, types = totals
     players = len(spot.players)
     names = spot.game.rule.ranking.type_names()
     out = []
     for p, pl in enumerate(spot.players):
-        hi_row, hl_row, lo_row = hi[p].tolist(), hl[p].tolist(), lo[p].tolist()
+        hi_row, hl_row, lo_row = (_row(t, p) for t in (hi, hl, lo))
         high_wins = hi_row[1] + hl_row[1]
         high_ties = sum(hi_row[2:]) + sum(hl_row[2:])
         share = sum(hi_row[n] / n + hl_row[n] / (2 * n) + lo_row[n] / (2 * n) for n in range(1, players + 1))
@@ -99,6 +106,12 @@ def split_result(spot: Spot, totals, boards: float, method: str) -> EquityResult
     if spot.game.pot.split:
         res.extra["no_low"] = float(stats[0]) / boards
     return res
+
+
+def _row(table, p: int) -> list:
+    """Row ``p`` of a tally as a list of Python numbers."""
+    row = table[p]
+    return row.tolist() if hasattr(row, "tolist") else list(row)
 
 
 def split_stderrs(totals, n: int) -> list[float]:

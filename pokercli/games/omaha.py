@@ -2,7 +2,8 @@
 three of the board; high only, or hi-lo with an eight-or-better low.
 
 Its engine: one-hand values and showdowns from :mod:`pokercli.omaha_hands`
-(plain Python), equity from :mod:`pokercli.equity_calc.omaha`, percentiles
+(plain Python), equity from :mod:`pokercli.equity_calc.omaha` (a fresh
+process's small jobs of fixed hands from :mod:`pokercli.equity_calc.omaha_light`), percentiles
 from :mod:`pokercli.omaha_strength`, batches from the Omaha kernels.
 """
 
@@ -15,7 +16,7 @@ ENGINE = Engine(
     "omaha",
     rank="pokercli.omaha_hands:rank_needs_board",
     showdown="pokercli.omaha_hands:showdown",
-    equity="pokercli.equity_calc.omaha:equity",
+    equity="pokercli.equity_calc.omaha_light:equity",
     percentile="pokercli.omaha_strength:percentile",
     evaluate="pokercli.evaluate:evaluate_omaha",
     rank_stream="pokercli.batch:omaha_rank_stream",

@@ -31,6 +31,11 @@ CODE = ("import sys\nimport pokercli\n{stmt}\n"
      "from pokercli import timing\ntiming.LIGHT_SPENT[0] = timing.LIGHT_BUDGET\n"
      "pokercli.equity(['AsAh', 'KsKh'], board='2c 3d 4h')", {"numpy", "numba", "llvmlite"}),
     ("pokercli.rank('(As 2d) 3h 4c 5s 9d (Kd)', game='razz')", set()),
+    # Omaha hands after the flop, first in the process: plain Python from the same tables
+    ("pokercli.equity(['AsAhKsKh', 'QdQcJdJc'], board='2c 3d 4h', game='omaha')", set()),
+    ("pokercli.equity(['As2hKsKh', 'QdQc3cJc', '7h8h9cTc'], board='2c 3d 4h 9s', game='omaha-hilo')", set()),
+    ("pokercli.equity(['AsAhKsKh', 'QdQcJdJc'], board='2c 3d 4h', game='omaha', categories=True)",
+     {"numpy", "numba", "llvmlite"}),
     # ranges against the table: NumPy, no kernel, no Numba
 
     ("pokercli.equity(['AsAh', 'QQ+,AKs'])", {"numpy"}),

@@ -80,14 +80,16 @@ def cover_of(h: int) -> np.ndarray:
 
 
 @jit
-def build_quad_best(quads, pair_best, out):
-    """``out[q, b]``: the largest ``pair_best[b, 13 * r1 + r2]`` over the six
-    pairs ``r1 <= r2`` of the rank quad ``quads[q]`` (int64[1820, 4], sorted)."""
+def build_quad_best(quads, pair_rows, out):
+    """``out[q]``: the elementwise largest of the pair table's rows
+    ``pair_rows[13 * r1 + r2]`` (uint16[169, boards]: by pair, so that each row
+    is read in order) over the six pairs ``r1 <= r2`` of the rank quad
+    ``quads[q]`` (int64[1820, 4], sorted)."""
     for q in range(quads.shape[0]):
+        best = out[q]
         for i in range(4):
             for j in range(i + 1, 4):
-                col = 13 * quads[q, i] + quads[q, j]
-                for b in range(pair_best.shape[0]):
-                    v = pair_best[b, col]
-                    if v > out[q, b]:
-                        out[q, b] = v
+                row = pair_rows[13 * quads[q, i] + quads[q, j]]
+                for b in range(row.shape[0]):
+                    if row[b] > best[b]:
+                        best[b] = row[b]
