@@ -15,13 +15,12 @@ NumPy is loaded, the kernels take the job (:mod:`pokercli.equity_calc.omaha`).
 
 from __future__ import annotations
 
-import sys
 from itertools import combinations
 from math import comb
 
 from pokercli.equity_calc.model import EquityResult
 from pokercli.equity_calc.spot import Spot
-from pokercli.timing import LIGHT_SPENT, Clock, light_allowed
+from pokercli.timing import Clock
 
 #: The most five-card values (runouts x players x hole pairs x board triples) counted here:
 #: about 60 ms of plain Python on the project's machine.
@@ -29,19 +28,12 @@ MOST_VALUES = 300_000
 
 
 def equity(spot: Spot, job, game) -> EquityResult:
-    """The Omaha engine's ``equity``: a small exact job of fixed hands here,
-    early in a process, and every other job by :func:`pokercli.equity_calc.omaha.equity`."""
-    if (not job.sampling and job.checkpoint is None and not job.resume and job.device != "gpu"
-            and job.engine in (None, "local") and "numpy" not in sys.modules and light_allowed()
-            and applies(spot)):
-        result = exact(spot)
-        LIGHT_SPENT[0] += result.seconds
-        if job.report:
-            job.report(1, 1)
-        return result
-    from pokercli.equity_calc.omaha import equity as kernels
+    """The Omaha engine's ``equity``: a small exact job of fixed hands here, early
+    in a process (:func:`pokercli.equity_calc.light.equity`), every other job by
+    :func:`pokercli.equity_calc.omaha.equity`."""
+    from pokercli.equity_calc import light
 
-    return kernels(spot, job, game)
+    return light.equity(spot, job, game, applies, exact, "pokercli.equity_calc.omaha:equity")
 
 
 def runouts(spot: Spot) -> int:
@@ -81,7 +73,7 @@ def _parts(cards, size: int, keys, start: int = 0) -> list[tuple[int, int, int]]
 
 def exact(spot: Spot) -> EquityResult:
     """Every runout of an :func:`applies` spot, counted into the exact engine's tallies."""
-    from pokercli.equity_calc.tally import split_result
+    from pokercli.equity_calc.tally import add_showdown, light_tallies, split_result
     from pokercli.postflop_pairs import KEY_INIT, scorer, tables
 
     t0 = Clock()
@@ -93,12 +85,7 @@ def exact(spot: Spot) -> EquityResult:
     hilo = spot.game.pot.split
     pairs = [_parts(h, 2, keys, KEY_INIT) for h in hands]
     n = len(hands)
-    hi = [[0.0] * (n + 1) for _ in range(n)]
-    hl = [[0.0] * (n + 1) for _ in range(n)]
-    lo = [[0.0] * (n + 1) for _ in range(n)]
-    scoop = [0.0] * n
-    stats = [0.0, 0.0, 0.0]
-
+    totals = light_tallies(n)
     boards = 0
     for more in combinations(rest, spot.to_come):
         boards += 1
@@ -115,26 +102,8 @@ def exact(spot: Spot) -> EquityResult:
                         best_low = pl | tl
             high.append(best)
             low.append(best_low)
-        top, bottom = max(high), min(low)
-        nh = high.count(top)
-        has_low = hilo and bottom < 256
-        nl = low.count(bottom) if has_low else 0
-        if hilo and not has_low:
-            stats[0] += 1
-        for p in range(n):
-            wh, wl = high[p] == top, has_low and low[p] == bottom
-            if has_low:
-                if wh:
-                    hl[p][nh] += 1
-                if wl:
-                    lo[p][nl] += 1
-                if wh and wl and nh == 1 and nl == 1:
-                    scoop[p] += 1
-            elif wh:
-                hi[p][nh] += 1
-                if nh == 1:
-                    scoop[p] += 1
-    result = split_result(spot, (hi, hl, lo, scoop, None, stats, None), float(boards), "exact")
+        add_showdown(high, low, hilo, totals)
+    result = split_result(spot, totals, float(boards), "exact")
     result.deals, result.boards, result.note = 1, float(boards), ""
     result.evaluations = float(boards * n * comb(spot.game.hole_cards, 2))
     result.seconds = t0.seconds()

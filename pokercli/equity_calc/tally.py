@@ -78,6 +78,38 @@ def split_tallies(players: int):
             np.zeros(players, np.int64), np.zeros(3, np.int64), np.zeros((players, 10), np.int64))
 
 
+def add_showdown(high: list, low: list, hilo: bool, totals) -> None:
+    """Add one showdown to :func:`split_tallies` kept as lists of Python numbers (the
+    light paths: :mod:`pokercli.equity_calc.omaha_light`), as the kernels count it:
+    ``high[p]`` larger is better; ``low[p]`` smaller is better, 256 for none."""
+    hi, hl, lo, scoop, _, stats, _ = totals
+    top, bottom = max(high), min(low)
+    nh = high.count(top)
+    has_low = hilo and bottom < 256
+    nl = low.count(bottom) if has_low else 0
+    if hilo and not has_low:
+        stats[0] += 1
+    for p in range(len(high)):
+        wh, wl = high[p] == top, has_low and low[p] == bottom
+        if has_low:
+            if wh:
+                hl[p][nh] += 1
+            if wl:
+                lo[p][nl] += 1
+            if wh and wl and nh == 1 and nl == 1:
+                scoop[p] += 1
+        elif wh:
+            hi[p][nh] += 1
+            if nh == 1:
+                scoop[p] += 1
+
+
+def light_tallies(players: int):
+    """:func:`split_tallies` as lists of Python floats (no NumPy)."""
+    rows = [[[0.0] * (players + 1) for _ in range(players)] for _ in range(3)]
+    return (*rows, [0.0] * players, None, [0.0, 0.0, 0.0], None)
+
+
 def split_result(spot: Spot, totals, boards: float, method: str) -> EquityResult:
     """Each player's result from the :func:`split_tallies` of ``boards`` (weighted)
     boards (arrays, or lists of Python numbers: :mod:`pokercli.equity_calc.omaha_light`)."""

@@ -32,7 +32,7 @@ ENGINE = Engine(
     "stud",
     rank="pokercli.hands:rank_any_five",
     showdown="pokercli.stud:showdown",
-    equity="pokercli.equity_calc.stud:equity",
+    equity="pokercli.equity_calc.stud_light:equity",
     percentile="pokercli.stud:percentile",
     evaluate="pokercli.evaluate:evaluate_stud",
     rank_stream="pokercli.stud:rank_stream",

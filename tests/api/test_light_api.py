@@ -36,6 +36,13 @@ CODE = ("import sys\nimport pokercli\n{stmt}\n"
     ("pokercli.equity(['As2hKsKh', 'QdQc3cJc', '7h8h9cTc'], board='2c 3d 4h 9s', game='omaha-hilo')", set()),
     ("pokercli.equity(['AsAhKsKh', 'QdQcJdJc'], board='2c 3d 4h', game='omaha', categories=True)",
      {"numpy", "numba", "llvmlite"}),
+    # the stud and draw games' small spots too (sixth street, a draw to come); fifth street's
+    # 671,580 deals go to the kernels
+    ("pokercli.equity(['(As 2d) 3h 4c 9h Th', '(Kd 3d) 4s 6h 7h 8c'], game='razz')", set()),
+    ("pokercli.equity(['(As 2d) 3h 4c 9h Th', '(Kd 3d) 4s 6h 7h 8c'], game='stud-hilo')", set()),
+    ("pokercli.equity(['7s 5d 4h 2c', '8s 6d 3h 2d'], game='27-single')", set()),
+    ("pokercli.equity(['As 2d 3h', 'Ks 2c 4h 7d'], game='badugi')", set()),
+    ("pokercli.equity(['(As 2d) 3h 4c 9h', '(Kd 3d) 4s 6h 7h'], game='razz')", {"numpy", "numba", "llvmlite"}),
     # ranges against the table: NumPy, no kernel, no Numba
 
     ("pokercli.equity(['AsAh', 'QQ+,AKs'])", {"numpy"}),
