@@ -190,6 +190,8 @@ def compute(hand: Sequence[int], board: Sequence[int] = (), dead: Sequence[int] 
     result.opponents = len(opps)
     if street == "preflop":
         return _preflop(result, opps, g)
+    if street != "flop" and _light(result, opps, g):
+        return result
     hero, opp_scores = _current(result, opps, g)
     if street == "river":
         result.equity, result.ppot, result.npot, result.ehs = result.hs, 0.0, 0.0, result.hs
@@ -197,6 +199,75 @@ def compute(hand: Sequence[int], board: Sequence[int] = (), dead: Sequence[int] 
     else:
         _potentials(result, opps, hero, opp_scores, g)
     return result
+
+
+#: Whether a turn or river percentile may be counted in plain Python (tests switch it off).
+LIGHT = True
+
+
+def _light(result: PercentileResult, opps, g: Game) -> bool:
+    """A turn or river percentile counted in plain Python from the evaluator's
+    tables (:mod:`pokercli.postflop_pairs`), early in a process (before NumPy is
+    loaded, within :data:`pokercli.timing.LIGHT_BUDGET`): on the turn 44 runouts
+    by about a thousand hands, some 20 ms where loading the kernels costs about
+    0.25 s. Every weight must be 1 (a random opponent, a range without weights),
+    so that each sum is a whole number and the figures are the kernels' to the
+    last bit (tested). False: the kernels take the job."""
+    import sys
+
+    from pokercli.timing import LIGHT_SPENT, Clock, light_allowed
+
+    if not (LIGHT and g.rule.ranking.cached_tables and "numpy" not in sys.modules and light_allowed()
+            and all(w == 1.0 for _, w in opps)):
+        return False
+    t0 = Clock()
+    count_light(result, opps, g)
+    LIGHT_SPENT[0] += t0.seconds()
+    return True
+
+
+def count_light(result: PercentileResult, opps, g: Game) -> None:
+    """:func:`_light`'s count, whatever NumPy's state: every weight 1, a board of 4 or 5."""
+    from pokercli.postflop_pairs import KEY_INIT, scorer, tables
+
+    keys, value = tables()[0], scorer()
+    board_key = KEY_INIT + sum(keys[c] for c in result.board)
+    board_mask = C.card_mask(result.board)
+    a, b = result.hand
+    hero = value(board_key + keys[a] + keys[b], board_mask | C.card_mask(result.hand))
+    hands = [(keys[x] + keys[y], (1 << x) | (1 << y)) for (x, y), _ in opps]
+    now = [value(board_key + k, board_mask | m) for k, m in hands]
+    state = [0 if s < hero else 1 if s == hero else 2 for s in now]
+    counts = [state.count(0), state.count(1), state.count(2)]
+    total = float(len(opps))
+    result.opponent_weight = total
+    result.beats, result.ties, result.loses = (float(n) / total for n in counts)
+    result.hs = result.beats + result.ties / 2
+    names = g.rule.ranking.type_names()
+    for t in range(9, 0, -1):
+        field_ = [0.0, 0.0, 0.0]
+        for s, st in zip(now, state):
+            if s >> 26 == t:
+                field_[st] += 1.0
+        if any(field_):
+            result.field[names[t]] = field_
+    if len(result.board) == 5:
+        result.equity, result.ppot, result.npot, result.ehs = result.hs, 0.0, 0.0, result.hs
+        result.note = RIVER_NOTE
+    else:
+        removed = set(result.hand) | set(result.board) | set(result.dead)
+        hero_key, hero_mask = board_key + keys[a] + keys[b], board_mask | C.card_mask(result.hand)
+        hp = [[0.0] * 3 for _ in range(3)]
+        for river in (c for c in g.deck if c not in removed):
+            bit, key = 1 << river, keys[river]
+            mine = value(hero_key + key, hero_mask | bit)
+            for (k, m), st in zip(hands, state):
+                if not m & bit:
+                    s = value(board_key + k + key, board_mask | m | bit)
+                    hp[st][0 if mine > s else 1 if mine == s else 2] += 1.0
+        total_hp = sum(map(sum, hp))
+        result.equity = (sum(row[0] for row in hp) + sum(row[1] for row in hp) / 2) / total_hp
+        set_potentials(result, hp)
 
 
 def _current(result: PercentileResult, opps, g: Game):
@@ -268,12 +339,13 @@ def _potentials(result: PercentileResult, opps, hero: int, opp, g: Game) -> None
 def set_potentials(result: PercentileResult, hp) -> None:
     """``hp`` (float[3, 3], by state now and at showdown) and the potentials
     and effective hand strength that follow from it and ``result.hs``."""
-    result.hp = hp.tolist()
-    ahead, tied, behind = hp.sum(axis=1)
+    hp = hp.tolist() if hasattr(hp, "tolist") else [list(row) for row in hp]
+    result.hp = hp
+    ahead, tied, behind = (sum(row) for row in hp)
     ppot_den = behind + tied / 2
     npot_den = ahead + tied / 2
-    result.ppot = float((hp[2, 0] + hp[2, 1] / 2 + hp[1, 0] / 2) / ppot_den) if ppot_den else 0.0
-    result.npot = float((hp[0, 2] + hp[1, 2] / 2 + hp[0, 1] / 2) / npot_den) if npot_den else 0.0
+    result.ppot = float((hp[2][0] + hp[2][1] / 2 + hp[1][0] / 2) / ppot_den) if ppot_den else 0.0
+    result.npot = float((hp[0][2] + hp[1][2] / 2 + hp[0][1] / 2) / npot_den) if npot_den else 0.0
     result.ehs = result.hs * (1 - result.npot) + (1 - result.hs) * result.ppot
 
 

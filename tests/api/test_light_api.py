@@ -43,6 +43,11 @@ CODE = ("import sys\nimport pokercli\n{stmt}\n"
     ("pokercli.equity(['7s 5d 4h 2c', '8s 6d 3h 2d'], game='27-single')", set()),
     ("pokercli.equity(['As 2d 3h', 'Ks 2c 4h 7d'], game='badugi')", set()),
     ("pokercli.equity(['(As 2d) 3h 4c 9h', '(Kd 3d) 4s 6h 7h'], game='razz')", {"numpy", "numba", "llvmlite"}),
+    # a turn or river percentile in plain Python; on the flop, or with weights, the kernels
+    ("pokercli.percentile('AsKs', '2c 3d 4h 5s'), pokercli.percentile('AsKs', '2c 3d 4h 5s 9h', vs='QQ+')",
+     set()),
+    ("pokercli.percentile('AsKs', '2c 3d 4h 5s', vs='QQ+:0.5')", {"numpy", "numba", "llvmlite"}),
+    ("pokercli.percentile('AsKs', '2c 3d 4h')", {"numpy", "numba", "llvmlite"}),
     # ranges against the table: NumPy, no kernel, no Numba
 
     ("pokercli.equity(['AsAh', 'QQ+,AKs'])", {"numpy"}),
