@@ -84,8 +84,9 @@ class Deal:
 
     @property
     def has_board(self) -> bool:
-        """Hold'em, Omaha and short deck deal a board."""
-        return games.layout(self.game).dealing.board_cards > 0
+        """Hold'em, Omaha and short deck deal a board; stud one community card
+        when the deck cannot give every player a seventh card."""
+        return games.layout(self.game).dealing.board_cards > 0 or bool(self.board)
 
     @property
     def down_cards(self) -> tuple[int, ...]:
@@ -190,9 +191,12 @@ def deal(game: games.DealName = "holdem", players: Optional[int] = None, seed: O
     g.check_deck(dead_cards, "dead", "dead")
     deck = sorted(set(full) - set(dead_cards), key=C.deck_index)
     need = players * per_hand + board_cards
+    community = need > len(deck) and g.dealing.community_last and need - players + 1 <= len(deck)
+    if community:
+        per_hand, need = per_hand - 1, need - players + 1  # the last card one community card, as the board
     if need > len(deck):
         raise PokerError(f"{game} for {players} players needs {need} cards, "
-                         f"but the deck has {len(deck)}{g.players_note}", "players")
+                         f"but the deck has {len(deck)}{g.players_note(players)}", "players")
     seed_given = seed is not None
     if seed is None:
         seed = new_seed()

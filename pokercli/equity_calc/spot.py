@@ -33,6 +33,8 @@ class Player:
     written: str = ""
     #: A parsed range's facts, kept with it: each card's combos (indices) and whether one weight serves all.
     facts: Optional["RangeFacts"] = field(default=None, repr=False, compare=False)
+    #: The cards the hand shows, unseen ones (stud's ``x``) included; 0: its known cards alone.
+    shows: int = 0
 
     @property
     def label(self) -> str:
@@ -169,7 +171,7 @@ def _parse_shown(value, index: int, dealing) -> Player:
                 raise PokerError(f"{what} {shown(value.strip())}: its hands show {card_count(shows)}; a hand "
                                  f"here shows {sizes[0]} to {sizes[-1]}", "players")
             return Player(value, [(tuple(sorted(h.cards)), 1.0) for h in hands], False,
-                          written=value.strip())
+                          written=value.strip(), shows=shows)
     if isinstance(value, RG.Range) or (isinstance(value, str) and "," in value):
         raise PokerError(f"{what}: a player here is one hand of the cards dealt so far, not a range",
                          "players")
@@ -192,7 +194,7 @@ def _parse_shown(value, index: int, dealing) -> Player:
                          f"{card_count(len(cards) + unknown)}; a hand here shows {sizes[0]} to {sizes[-1]}", "players")
     return Player(value if isinstance(value, str) else C.format_cards(cards),
                   [(tuple(sorted(int(c) for c in cards)), 1.0)], True, tuple(int(c) for c in cards),
-                  written or C.format_cards(cards))
+                  written or C.format_cards(cards), shows=len(cards) + unknown)
 
 
 def _parse_other(value, index: int, hole: int) -> Player:
@@ -229,6 +231,9 @@ class Spot:
     game: Game
     with_types: bool = False
     random_players: list[bool] = field(default_factory=list)
+    #: Whether every player's last card is one community card: the deck cannot give
+    #: each player one (seven-card stud's rule, ``Dealing.community_last``).
+    community: bool = False
 
     @property
     def to_come(self) -> int:
@@ -256,7 +261,9 @@ def make_spot(players: Sequence, board=(), dead=(), game: str = "holdem",
         raise PokerError("equity needs at least 2 players", "players")
     if isinstance(board, str) and "/" in board:
         raise PokerError(DOUBLE_BOARD_TEXT, "board")
-    board_cards = [int(c) for c in C.as_cards(board, "board", count=g.board_sizes)]
+    # a seven-card stud board is the community card, when one serves every player (Dealing.community_last)
+    sizes = g.board_sizes + ((1,) if g.dealing.community_last else ())
+    board_cards = [int(c) for c in C.as_cards(board, "board", count=sizes)]
     dead_cards = [int(c) for c in C.as_cards(dead, "dead")]
     groups = [("board", board_cards), ("dead", dead_cards)]
     groups += [(f"hand {i + 1}", p.combos[0][0]) for i, p in enumerate(parsed) if p.fixed]
@@ -265,10 +272,20 @@ def make_spot(players: Sequence, board=(), dead=(), game: str = "holdem",
         g.check_deck(cards, what, "players" if what.startswith("hand") else what)
     available = len(g.deck) - len(board_cards) - len(dead_cards)
     need = g.hole_cards * len(parsed) + g.board_cards - len(board_cards)
+    if g.dealing.community_last:  # the last card one community card: the board's, or the deck short of one each
+        community = bool(board_cards) or (need > available and need - len(parsed) + 1 <= available)
+        if community and any((p.shows or len(p.cards)) >= g.hole_cards for p in parsed):
+            raise PokerError(f"a community card is every player's last card: a hand here shows at most "
+                             f"{g.hole_cards - 1} cards", "players")
+        if community:
+            need = (g.hole_cards - 1) * len(parsed) + (0 if board_cards else 1)
+    else:
+        community = False
     if need > available:
         board = " and the board" if g.has_board else ""
+        note = "" if community else g.players_note(len(parsed))
         raise PokerError(f"{len(parsed)} players{board} need {need} cards, "
-                         f"but only {available} are left in the deck{g.players_note}", "players")
+                         f"but only {available} are left in the deck{note}", "players")
     blocked = C.card_mask(board_cards + dead_cards + list(g.left_out))
     for p in parsed:
         if p.fixed:
@@ -287,7 +304,7 @@ def make_spot(players: Sequence, board=(), dead=(), game: str = "holdem",
                              "board, dead cards and other hands are removed"
                              + (f" (and the cards {g.name} leaves out)" if g.left_out else ""), "players")
         out.append(dataclasses.replace(p, combos=combos))
-    spot = Spot(out, board_cards, dead_cards, g, with_types)
+    spot = Spot(out, board_cards, dead_cards, g, with_types, community=community)
     left = available - g.hole_cards * sum(p.fixed for p in out)
     if g.hole_cards != 2:
         spot.random_players = [not p.fixed and not p.combos for p in out]

@@ -174,9 +174,12 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
             raise PokerError("no deal is possible: the ranges leave no hands without a shared card", "players")
     else:
         hands_of = [None]
+    ranged_deals = len(hands_of) if hands_of != [None] else 0
+    if spot.community:
+        hands_of = with_community(spot, hands_of)
     each = [deals(spot, held) for held in hands_of]
     total = sum(each)
-    work = total * players + (len(hands_of) * DEAL_COST if hands_of != [None] else 0)
+    work = total * players + ranged_deals * DEAL_COST
     if work > limit:
         raise TooMuchWork(float(work))
     tables = kernel_tables(spot.game)
@@ -190,7 +193,7 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
     note = ""
     if on_engine:
         totals, note = _on_engine(spot, jobs_, scheduler, checkpoint, resume, progress)
-        return _exact_result(spot, totals, total, hands_of, t0, note)
+        return _exact_result(spot, totals, total, ranged_deals, t0, note)
     missing = max(sum(spot.game.hole_cards - len(c) for c in (held or [pl.cards for pl in spot.players]))
                   for held in hands_of)
     able = gpu.stud_supports(players, missing)
@@ -204,7 +207,7 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
             gpu.stud_exact(hands, sizes, pool, places(missing_), tables, spot.with_types, totals)
             if progress:
                 progress(done, len(hands_of))
-        return _exact_result(spot, totals, total, hands_of, t0, "")
+        return _exact_result(spot, totals, total, ranged_deals, t0, "")
     hands, sizes, pool, split = jobs_[0][0]
     ensure(K.stud_showdowns, hands, sizes, pool, split, 0, 0, False, np.uint64(0), *tables,
            spot.with_types, *split_tallies(players))
@@ -227,19 +230,45 @@ def exact(spot: Spot, progress: Optional[Callable[[int, int], None]] = None,
         interrupted = False
     finally:
         shutdown(pool_ex, interrupted)
-    return _exact_result(spot, totals, total, hands_of, t0, note)
+    return _exact_result(spot, totals, total, ranged_deals, t0, note)
 
 
-def _exact_result(spot: Spot, totals, total: int, hands_of: list, t0: Clock, note: str) -> EquityResult:
+def _exact_result(spot: Spot, totals, total: int, ranged_deals: int, t0: Clock, note: str) -> EquityResult:
     res = split_result(spot, [np.asarray(t).astype(np.float64) for t in totals], float(total), "exact")
     res.boards = float(total)
     res.deals = total
     res.evaluations = float(total * len(spot.players))
     res.seconds = t0.seconds()
-    res.note = note
-    if hands_of != [None]:
-        res.extra["range_deals"] = len(hands_of)
+    res.note = "; ".join(x for x in (community_note(spot), note) if x)
+    if ranged_deals:
+        res.extra["range_deals"] = ranged_deals
     return res
+
+
+def community_note(spot: Spot) -> str:
+    """What a result says when the last card is a community card, or ""."""
+    if not spot.community:
+        return ""
+    g, n = spot.game, len(spot.players)
+    if spot.board:
+        return f"the {g.dealing.street_names[-1]} card is the community card {C.format_cards(spot.board)}"
+    need = g.hole_cards * n + len(spot.dead)
+    return (f"the {g.dealing.street_names[-1]} card is one community card: {g.hole_cards} cards each for {n} "
+            f"players{' and the dead cards' if spot.dead else ''} would take {need} of the {len(g.deck)}")
+
+
+def with_community(spot: Spot, hands_of: list) -> list:
+    """Each deal of ``hands_of`` (each player's known cards; None: the fixed hands)
+    once for each unseen card, that card added to every hand as its last: the
+    community card (every one alike, as the deals that follow it are); the
+    board's card alone when it is known."""
+    out = []
+    for held in hands_of:
+        held = [tuple(pl.cards) for pl in spot.players] if held is None else held
+        used = C.card_mask([c for cards in held for c in cards] + spot.dead + spot.board)
+        ones = spot.board or [c for c in spot.game.deck if not used >> c & 1]  # known, or each unseen card
+        out += [[tuple(cards) + (c,) for cards in held] for c in ones]
+    return out
 
 
 #: Kernel calls in one engine chunk (one Dask task, one line of a checkpoint).
@@ -318,16 +347,29 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
     t0 = Clock()
     seed, stderr, cap = sampling_plan(seed, samples, stderr)
     if ranged(spot):
+        if spot.community:
+            raise PokerError("a community card with ranges is counted exactly only: narrow the ranges",
+                             "players")
         return _ranged_monte_carlo(spot, seed, stderr, cap, progress, t0)
-    hands, sizes, pool, missing = layout(spot)
-    split = places(tuple(missing), first=True)
     tables = kernel_tables(spot.game)
     players = len(spot.players)
     totals = list(split_tallies(players))
+    layouts = []
+    for held in (with_community(spot, [None]) if spot.community else [None]):
+        hands, sizes, pool, missing = layout(spot, held)
+        layouts.append((hands, sizes, pool, places(tuple(missing), first=True)))
 
     def one(b: int, n: int):
-        return _sample_batch((hands, sizes, pool, split), n, batch_seed(seed, b), tables, spot.with_types,
-                             players)
+        if len(layouts) == 1:
+            return _sample_batch(layouts[0], n, batch_seed(seed, b), tables, spot.with_types, players)
+        # each sample's community card uniform and independent: a seeded multinomial split of the batch
+        counts = np.random.default_rng(batch_seed(seed, b)).multinomial(n, [1 / len(layouts)] * len(layouts))
+        t = split_tallies(players)
+        for i, k in enumerate(counts.tolist()):
+            if k:
+                _add_into(t, _sample_batch(layouts[i], k, batch_seed(batch_seed(seed, b), i), tables,
+                                           spot.with_types, players))
+        return t
 
     def add(part):
         _add_into(totals, part)
@@ -335,7 +377,9 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
 
     done, interrupted, reached = run_batches(one, add, lambda n: split_stderrs(totals, n), cap, stderr,
                                              jobs.threads(), progress)
-    return split_sampled(spot, totals, done, (seed, stderr, cap), reached, interrupted, t0.seconds())
+    result = split_sampled(spot, totals, done, (seed, stderr, cap), reached, interrupted, t0.seconds())
+    result.note = "; ".join(x for x in (community_note(spot), result.note) if x)
+    return result
 
 
 def _sample_batch(arrays, n: int, kernel_seed: int, tables, with_types: bool, players: int):

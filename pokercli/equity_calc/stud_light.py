@@ -58,7 +58,7 @@ def deals(spot: Spot) -> int:
 def applies(spot: Spot) -> bool:
     """Whether :func:`exact` takes the spot: every player one hand (its unseen
     cards dealt), no hand types, at most :data:`MOST_VALUES` values."""
-    if spot.with_types or not all(p.fixed for p in spot.players):
+    if spot.with_types or spot.community or not all(p.fixed for p in spot.players):
         return False
     return deals(spot) * len(spot.players) <= MOST_VALUES
 

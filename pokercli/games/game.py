@@ -63,12 +63,11 @@ class Game:
         low, high = words.get(ranks[0], RANK_CHARS[ranks[0]]), words.get(ranks[-1], RANK_CHARS[ranks[-1]])
         return f" (its deck is the {low} to the {high})"
 
-    @property
-    def players_note(self) -> str:
-        """What to add when the deck cannot deal every player: stud's limit, or ""."""
-        if self.dealing.hole_cards == 7 and not self.has_board:
-            return (" (seven cards each: pokercli does not deal the community card that seventh street "
-                    "takes when the deck runs short)")
+    def players_note(self, players: int) -> str:
+        """What to add when the deck cannot deal ``players``: stud's community card, or ""."""
+        if self.dealing.community_last:
+            each = self.dealing.hole_cards - 1
+            return f" (or {each * players + 1} with one community card as every player's last)"
         return ""
 
     def check_deck(self, cards, what: str, parameter: str) -> None:

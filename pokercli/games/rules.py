@@ -79,6 +79,9 @@ class Dealing:
     street_names: tuple[str, ...] = ()
     #: A draw game's draws (None: not a draw game).
     draws: Optional["Draws"] = None
+    #: Whether the last card, when the deck cannot give every player one, is one
+    #: community card that serves every player (seven-card stud's rule).
+    community_last: bool = False
 
     def street_name(self, cards: int) -> str:
         """The name of a spot whose hands show ``cards`` cards."""

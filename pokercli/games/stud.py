@@ -43,7 +43,7 @@ SEVEN_CARDS = Dealing(hole_cards=7, hand_sizes=(3, 4, 5, 6, 7),
                       notation="pokercli.stud:parse_hand", down_cards=(0, 1, 6),
                       ranges="pokercli.stud:read_range",
                       street_names=("third street", "fourth street", "fifth street", "sixth street",
-                                    "seventh street"))
+                                    "seventh street"), community_last=True)
 
 
 def definitions():

@@ -50,8 +50,8 @@ class DealsView(View):
             t.add_column("cards", overflow="fold")
             for i, h in enumerate(_hands(d, out), 1):
                 t.add_row(f"P{i}", h)
-            if d.has_board:
-                t.add_row("board", F.cards(d.board, out), style="bold")
+            if d.has_board:  # (stud's community card, when the deck cannot give everyone a seventh)
+                t.add_row("board" if len(d.board) != 1 else "community", F.cards(d.board, out), style="bold")
             parts.append(t)
         return Group(*parts)
 

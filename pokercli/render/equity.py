@@ -14,7 +14,7 @@ def summary(r: EquityResult, out) -> str:
         word = games.game(r.game).deal_word
         deals = f", {r.deals:,} deals" if r.deals and r.deals > 1 and word != "deals" else ""
         boards = f"{r.boards:,.0f}" if float(r.boards).is_integer() else f"{r.boards:,.2f}"
-        return f"exact: {boards} {word}{deals} in {r.seconds:.3f} s"
+        return f"exact: {boards} {word[:-1] if r.boards == 1 else word}{deals} in {r.seconds:.3f} s"
     target = f", stderr target {r.stderr_target:g}" if r.stderr_target else ""
     state = f" {out.glyph('—', '-')} INTERRUPTED, partial result" if r.interrupted else ""
     return f"monte-carlo: {r.samples:,} samples (seed {r.seed}){target} in {r.seconds:.2f} s{state}"

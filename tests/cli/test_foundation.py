@@ -95,10 +95,10 @@ def test_encode_rich_on_a_terminal(cli):
     (("encode", "8192", "--as", "ranks"), "not a 13-bit rank set"),
     (("encode", "12", "--as", "ck32"), "not a valid card word"),
     (("deal", "--players", "30"), "needs 65 cards, but the deck has 52"),
-    (("deal", "--game", "stud", "--players", "8"), "deck has 52 (seven cards each: pokercli does not deal the "
-                                                   "community card"),
-    (("equity", "--game", "razz", *(f"({r}d {r}s) {r}h" for r in "AKQJT987")), "8 players need 56 cards, but only "
-                                                                              "52 are left in the deck (seven"),
+    (("deal", "--game", "stud", "--players", "9"), "deck has 52 (or 55 with one community card as every "
+                                                   "player's last)"),
+    (("equity", "--game", "razz", *(f"({r}d {r}s) {r}h" for r in "AKQJT9876")), "9 players need 63 cards, but only "
+                                                                               "52 are left in the deck (or 55 with"),
     (("deal", "--game", "hearts", "--dead", "As"), "needs 52 cards, but the deck has 51"),
     (("deal", "--dead", "Zz"), "'Zz'"),
     (("deal", "--game", "hearts", "--players", "3"), "exactly 4 players"),

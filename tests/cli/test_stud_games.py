@@ -118,8 +118,19 @@ def test_standing_and_deal(cli):
     doc = json.loads(out)
     cards = [c for h in doc["hands"] for c in h]
     assert code == 0 and [len(h) for h in doc["hands"]] == [7] * 7 and len(set(cards)) == 49
-    code, out, err = cli("deal", "--game", "razz", "--players", "8")
+    code, out, err = cli("deal", "--game", "razz", "--players", "9")
     assert code == 2 and len(err.strip().splitlines()) == 1
+    # eight players: six cards each and one community card, which equity reads back as the board
+    code, out, _ = cli("deal", "--game", "razz", "--players", "8", "--seed", "3", "--json")
+    doc = json.loads(out)
+    cards = [c for h in doc["hands"] for c in h] + doc["board"]
+    assert code == 0 and [len(h) for h in doc["hands"]] == [6] * 8 and len(set(cards)) == 49
+    code, out, _ = cli("equity", "--game", "razz", *doc["written"], "--board", doc["board"][0], "--json")
+    result = json.loads(out)
+    assert code == 0 and result["deals"] == 1 and result["board"] == doc["board"]
+    assert "the seventh street card is the community card" in result["note"]
+    code, out, _ = cli("deal", "--game", "razz", "--players", "8", "--seed", "3")
+    assert out.split("\t")[-1].strip() == doc["board"][0]
 
 
 @pytest.mark.parametrize("game, hand, vs", [

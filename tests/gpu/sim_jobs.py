@@ -29,6 +29,10 @@ STUD_SPOTS = {
     "stud-hilo": ("stud-hilo", ["As 2d 3h 4c 9h", "Kc 3d 4s 6h 7h"], STUD_DEAD + " Jc Jd Js Jh Qc Qd"),
     "27-single": ("27-single", ["As 4d 3h 2c", "7s 6d 5c 3s", "8h 6h 4h 2h"],
                   "Kd Kc Ks Kh Qd Qc Qs Qh Jd Jc Js Jh Td Tc Ts Th 9d 9c 9s 9h 8d 8c 8s 7d 7c 7h 6s 6c"),
+    # the deck short of a seventh card each: one community card (three unseen cards, six deals)
+    "razz community": ("razz", ["As 2d 3h 4c Qh", "Kc 3d 4s 6h 2h"],
+                       "4h 5h 7h 8h 9h Th Kh Ah 2s 3s 5s 6s 7s 8s 9s Ts Js Qs 2c 3c 5c 6c 7c 8c 9c Tc Jc Qc Ac "
+                       "4d 5d 6d 7d 8d Td Jd Qd Kd Ad"),
     "badugi": ("badugi", ["As 2d 3h", "Ac 4d 5h"], "Kd Kc Ks Kh Qd Qc Qs Qh Jd Jc Js Jh Td Tc Ts Th 9d 9c 9s "
                "9h 8d 8c 8s 7d 7c 7h 6s 6c"),
 }
