@@ -31,6 +31,7 @@ from pokercli.timing import Clock
 from pokercli import cards as C
 from pokercli import jobs
 from pokercli.equity_calc.model import EquityResult
+from pokercli.equity_calc.omaha_light import boards_per_deal
 from pokercli.equity_calc.montecarlo import (MC_MAX_REDRAWS, batch_seed, alias_table, run_batches,
                                              sampling_plan, split_sampled)
 from pokercli.equity_calc.spot import Spot
@@ -94,11 +95,6 @@ def _walk(hands: list, limit: float):
         return True
 
     return out if walk(0, 0, (), 1.0) else None
-
-
-def boards_per_deal(spot: Spot) -> int:
-    left = len(spot.game.deck) - len(spot.board) - len(spot.dead) - spot.game.hole_cards * len(spot.players)
-    return math.comb(left, spot.to_come)
 
 
 #: Preflop deals of at most this many players are counted by rank multiset

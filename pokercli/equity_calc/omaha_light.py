@@ -36,8 +36,8 @@ def equity(spot: Spot, job, game) -> EquityResult:
     return light.equity(spot, job, game, applies, exact, "pokercli.equity_calc.omaha:equity")
 
 
-def runouts(spot: Spot) -> int:
-    """The boards that complete the spot's board."""
+def boards_per_deal(spot: Spot) -> int:
+    """The boards that complete the spot's board, for one deal of the players' hands."""
     left = len(spot.game.deck) - len(spot.board) - len(spot.dead) - spot.game.hole_cards * len(spot.players)
     return comb(left, spot.to_come)
 
@@ -48,7 +48,7 @@ def applies(spot: Spot) -> bool:
     if not spot.board or spot.with_types or any(spot.random_players) \
             or not all(p.fixed and len(p.combos) == 1 for p in spot.players):
         return False
-    values = runouts(spot) * len(spot.players) * comb(spot.game.hole_cards, 2) * 10
+    values = boards_per_deal(spot) * len(spot.players) * comb(spot.game.hole_cards, 2) * 10
     return values <= MOST_VALUES
 
 

@@ -26,6 +26,7 @@ from pokercli import cards as C
 from pokercli import jobs
 from pokercli.equity_calc.model import EquityResult
 from pokercli.equity_calc.spot import Spot
+from pokercli.equity_calc.stud_light import deals
 from pokercli.equity_calc.tally import split_result, split_stderrs, split_tallies
 from pokercli.errors import PokerError, TooMuchWork
 from pokercli.timing import Clock
@@ -93,16 +94,6 @@ def layout(spot: Spot, held: Optional[list] = None):
     pool = np.array([c for c in spot.game.deck if not used >> c & 1], np.int64)
     missing = tuple(int(spot.game.hole_cards - s) for s in sizes)
     return hands, sizes, pool, missing
-
-
-def deals(spot: Spot, held: Optional[list] = None) -> int:
-    """How many deals of the missing cards there are (of one deal of the ranges: ``held``)."""
-    _, _, pool, missing = layout(spot, held)
-    total, left = 1, len(pool)
-    for k in missing:
-        total *= math.comb(left, k)
-        left -= k
-    return total
 
 
 #: The most deals of the players' ranges an exact job lists.

@@ -37,17 +37,19 @@ def equity(spot: Spot, job, game) -> EquityResult:
     return light.equity(spot, job, game, applies, exact, "pokercli.equity_calc.stud:equity")
 
 
-def _layout(spot: Spot) -> tuple[list[list[int]], list[int], list[int]]:
-    """(each player's known cards, how many each misses, the unseen cards)."""
-    hands = [list(p.cards) for p in spot.players]
+def _layout(spot: Spot, held=None) -> tuple[list[list[int]], list[int], list[int]]:
+    """(each player's known cards, how many each misses, the unseen cards), of the
+    fixed hands or of one deal of the players' ranges (``held``: each player's known cards)."""
+    hands = [list(p.cards) for p in spot.players] if held is None else [list(h) for h in held]
     used = set(spot.dead) | {c for h in hands for c in h}
     pool = [c for c in spot.game.deck if c not in used]
     return hands, [spot.game.hole_cards - len(h) for h in hands], pool
 
 
-def deals(spot: Spot) -> int:
-    """Every deal of the missing cards, as the exact engine counts them."""
-    _, missing, pool = _layout(spot)
+def deals(spot: Spot, held=None) -> int:
+    """Every deal of the missing cards, as the exact engine counts them (of one deal
+    of the ranges: ``held``)."""
+    _, missing, pool = _layout(spot, held)
     total, left = 1, len(pool)
     for k in missing:
         total *= comb(left, k)
