@@ -234,7 +234,8 @@ def count_light(result: PercentileResult, opps, g: Game) -> None:
     board_key = KEY_INIT + sum(keys[c] for c in result.board)
     board_mask = C.card_mask(result.board)
     a, b = result.hand
-    hero = value(board_key + keys[a] + keys[b], board_mask | C.card_mask(result.hand))
+    hero_key, hero_mask = board_key + keys[a] + keys[b], board_mask | C.card_mask(result.hand)
+    hero = value(hero_key, hero_mask)
     hands = [(keys[x] + keys[y], (1 << x) | (1 << y)) for (x, y), _ in opps]
     now = [value(board_key + k, board_mask | m) for k, m in hands]
     state = [0 if s < hero else 1 if s == hero else 2 for s in now]
@@ -256,7 +257,6 @@ def count_light(result: PercentileResult, opps, g: Game) -> None:
         result.note = RIVER_NOTE
     else:
         removed = set(result.hand) | set(result.board) | set(result.dead)
-        hero_key, hero_mask = board_key + keys[a] + keys[b], board_mask | C.card_mask(result.hand)
         hp = [[0.0] * 3 for _ in range(3)]
         for river in (c for c in g.deck if c not in removed):
             bit, key = 1 << river, keys[river]
