@@ -233,7 +233,7 @@ def checked_hands(hands: Sequence, board, g: Game) -> tuple[list[C.Card], list[l
     deck, 5 to 7 cards each with the board."""
     if isinstance(hands, str) or not isinstance(hands, Sequence) or not hands:
         raise PokerError("hands must be a non-empty list of hands", "hands")
-    board_cards = C.as_cards(board, "board", count=g.board_sizes)
+    board_cards = C.as_cards(board, "board", count=g.given_board_sizes)  # (stud: the community card)
     parsed = [C.as_cards(g.read_hand(h, f"hand {i}"), f"hand {i}") for i, h in enumerate(hands, 1)]
     C.check_disjoint([("board", board_cards)] + [(f"hand {i}", h) for i, h in enumerate(parsed, 1)])
     g.check_deck(board_cards, "board", "board")

@@ -262,8 +262,7 @@ def make_spot(players: Sequence, board=(), dead=(), game: str = "holdem",
     if isinstance(board, str) and "/" in board:
         raise PokerError(DOUBLE_BOARD_TEXT, "board")
     # a seven-card stud board is the community card, when one serves every player (Dealing.community_last)
-    sizes = g.board_sizes + ((1,) if g.dealing.community_last else ())
-    board_cards = [int(c) for c in C.as_cards(board, "board", count=sizes)]
+    board_cards = [int(c) for c in C.as_cards(board, "board", count=g.given_board_sizes)]
     dead_cards = [int(c) for c in C.as_cards(dead, "dead")]
     groups = [("board", board_cards), ("dead", dead_cards)]
     groups += [(f"hand {i + 1}", p.combos[0][0]) for i, p in enumerate(parsed) if p.fixed]

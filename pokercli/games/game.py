@@ -44,6 +44,12 @@ class Game:
     def board_sizes(self) -> tuple[int, ...]:
         return self.dealing.board_sizes
 
+    @property
+    def given_board_sizes(self) -> tuple[int, ...]:
+        """The boards a spot or a showdown may give: the game's, and stud's one
+        community card (``Dealing.community_last``)."""
+        return self.dealing.board_sizes + ((1,) if self.dealing.community_last else ())
+
     @cached_property
     def left_out(self) -> tuple[int, ...]:
         """The card ids this game's deck does not hold (a short deck's twos to fives;

@@ -36,7 +36,7 @@ class EquityView(View):
         for key, value in games.game(r.game).in_json.items():  # the game, unless the default
             yield f"{key}: {value}"
         yield f"method: {r.method}"
-        if games.game(r.game).has_board:
+        if games.game(r.game).has_board or r.board:  # (stud: a community card)
             yield f"board: {F.cards(r.board, out) or '(preflop)'}"
         if r.dead:
             yield f"dead: {F.cards(r.dead, out)}"
@@ -73,7 +73,7 @@ class EquityView(View):
         r, out = self.result, self.out
         g = games.game(r.game)
         dead = f", dead {F.cards(r.dead, out)}" if r.dead else ""
-        where = f" on {F.cards(r.board, out) or '(preflop)'}" if g.has_board else ""
+        where = f" on {F.cards(r.board, out) or '(preflop)'}" if g.has_board or r.board else ""
         caption = summary(r, out) + (f"\ndraws: {draws_text(r)}" if "draws" in r.extra else "")
         t = Table(title=f"{g.label}equity{where}{dead}", title_justify="left",
                   caption=caption, caption_justify="left")

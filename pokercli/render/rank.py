@@ -120,7 +120,7 @@ class WinnersShowdownView(View):
         out = self.out
         if "game" in doc:
             yield f"game: {doc['game']}"
-        if games.game(self.result.game).has_board:
+        if games.game(self.result.game).has_board or doc["board"]:  # (stud: a community card)
             yield f"board: {F.card_names(doc['board'], out)}"
         for i, p in enumerate(doc["players"], 1):
             yield (f"{i}\t{F.card_names(p['hand'], out)}\t{p['result']}\t{p['class']}\t"
@@ -133,7 +133,7 @@ class WinnersShowdownView(View):
         doc = self.result.to_dict()
         out = self.out
         title = (f"showdown on {F.card_names(doc['board'], out) or '(no board)'}"
-                 if games.game(self.result.game).has_board else "showdown")
+                 if games.game(self.result.game).has_board or doc["board"] else "showdown")
         if "game" in doc:
             title = f"{doc['game']} {title}"
         wide = Table(title=title, title_justify="left")

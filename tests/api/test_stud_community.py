@@ -154,3 +154,19 @@ def test_a_community_card_given_as_the_board():
     with pytest.raises(pokercli.PokerError) as e:
         pokercli.equity([hands[0] + " (Ks)", hands[1]], board="5s", game="razz")
     assert e.value.param == "players" and "at most 6 cards" in str(e.value)
+
+
+@pytest.mark.parametrize("game", STUD)
+def test_a_showdown_with_the_community_card(game):
+    """``rank --board`` in stud: each hand valued with the community card, as the
+    hand would be with that card added."""
+    hands = ["(As 2d) 3h 4c 9h Th", "(Kd 3d) 4s 6h 7h 8c"]
+    s = pokercli.showdown(hands, "5s", game=game).to_dict()
+    assert s["board"] == ["5s"]
+    for hand, p in zip(hands, s["players"]):
+        alone = pokercli.rank(hand + " (5s)", game=game).to_dict()
+        got = p.get("high", p)
+        assert (got["class"], got["description"]) == (alone["class"], alone["description"])
+    with pytest.raises(pokercli.PokerError) as e:  # a seventh card and the community card: eight
+        pokercli.showdown([hands[0] + " (Ks)", hands[1]], "5s", game=game)
+    assert e.value.param == "hands"

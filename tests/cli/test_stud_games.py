@@ -131,6 +131,8 @@ def test_standing_and_deal(cli):
     assert "the seventh street card is the community card" in result["note"]
     code, out, _ = cli("deal", "--game", "razz", "--players", "8", "--seed", "3")
     assert out.split("\t")[-1].strip() == doc["board"][0]
+    code, out, _ = cli("rank", "--game", "razz", *doc["written"][:2], "--board", doc["board"][0])
+    assert code == 0 and f"board: {doc['board'][0]}" in out.splitlines()
 
 
 @pytest.mark.parametrize("game, hand, vs", [
