@@ -18,7 +18,8 @@ from pokercli.games import GAMES, equity_games, help_text
 Json = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables/text.")]
 Unicode = Annotated[bool, typer.Option("--unicode", "-u", help="Show suits as ♠ ♡ ♢ ♣.")]
 Board = Annotated[Optional[str], typer.Option(
-    "--board", "-b", help="Board: 0, 3, 4 or 5 cards (empty: preflop).")]
+    "--board", "-b", help="Board: 0, 3, 4 or 5 cards (empty: preflop); in stud the community card, or x for one "
+    "to come.")]
 Dead = Annotated[Optional[str], typer.Option("--dead", "-d", help="Dead cards, out of the deck.")]
 Seed = Annotated[Optional[int], typer.Option("--seed", "-s", help="Seed, for a reproducible answer.")]
 Scheduler = Annotated[Optional[str], typer.Option(

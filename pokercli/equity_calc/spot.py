@@ -261,8 +261,10 @@ def make_spot(players: Sequence, board=(), dead=(), game: str = "holdem",
         raise PokerError("equity needs at least 2 players", "players")
     if isinstance(board, str) and "/" in board:
         raise PokerError(DOUBLE_BOARD_TEXT, "board")
-    # a seven-card stud board is the community card, when one serves every player (Dealing.community_last)
-    board_cards = [int(c) for c in C.as_cards(board, "board", count=g.given_board_sizes)]
+    # a seven-card stud board is the community card, when one serves every player (Dealing.community_last);
+    # "x" announces one to come (an unseen card, as in stud's hands)
+    to_come = g.dealing.community_last and isinstance(board, str) and board.strip().lower() == "x"
+    board_cards = [] if to_come else [int(c) for c in C.as_cards(board, "board", count=g.given_board_sizes)]
     dead_cards = [int(c) for c in C.as_cards(dead, "dead")]
     groups = [("board", board_cards), ("dead", dead_cards)]
     groups += [(f"hand {i + 1}", p.combos[0][0]) for i, p in enumerate(parsed) if p.fixed]
@@ -272,7 +274,7 @@ def make_spot(players: Sequence, board=(), dead=(), game: str = "holdem",
     available = len(g.deck) - len(board_cards) - len(dead_cards)
     need = g.hole_cards * len(parsed) + g.board_cards - len(board_cards)
     if g.dealing.community_last:  # the last card one community card: the board's, or the deck short of one each
-        community = bool(board_cards) or (need > available and need - len(parsed) + 1 <= available)
+        community = to_come or bool(board_cards) or (need > available and need - len(parsed) + 1 <= available)
         if community and any((p.shows or len(p.cards)) >= g.hole_cards for p in parsed):
             raise PokerError(f"a community card is every player's last card: a hand here shows at most "
                              f"{g.hole_cards - 1} cards", "players")

@@ -244,6 +244,8 @@ def community_note(spot: Spot) -> str:
     if spot.board:
         return f"the {g.dealing.street_names[-1]} card is the community card {C.format_cards(spot.board)}"
     need = g.hole_cards * n + len(spot.dead)
+    if need <= len(g.deck):  # announced ("x"), not called for by the unseen cards
+        return f"the {g.dealing.street_names[-1]} card is one community card, to come"
     return (f"the {g.dealing.street_names[-1]} card is one community card: {g.hole_cards} cards each for {n} "
             f"players{' and the dead cards' if spot.dead else ''} would take {need} of the {len(g.deck)}")
 

@@ -170,3 +170,21 @@ def test_a_showdown_with_the_community_card(game):
     with pytest.raises(pokercli.PokerError) as e:  # a seventh card and the community card: eight
         pokercli.showdown([hands[0] + " (Ks)", hands[1]], "5s", game=game)
     assert e.value.param == "hands"
+
+
+@pytest.mark.parametrize("game", STUD)
+def test_a_community_card_announced_to_come(game):
+    """``board="x"``: the dealer has announced a community card that the unseen
+    cards do not call for; it is dealt from them, every one alike."""
+    fifth = ["(As 2d) 3h 4c 9h", "(Kd 3d) 4s 6h 7h"]
+    dead = "Ks Kh Kc Qs Qh Qc Qd Js Jh Jc Jd Ts Td Tc 9s 9d 9c 8s 8h 8d 7s 7c"  # 20 unseen cards left
+    for hands, dead in ((["(As 2d) 3h 4c 9h Th", "(Kd 3d) 4s 6h 7h 8c"], ""), (fifth, dead)):
+        r = pokercli.equity(hands, board="x", dead=dead, game=game)
+        want, deals = _naive_with_community(hands, dead, game)
+        assert r.deals == deals and r.board == [] and r.note.endswith("one community card, to come")
+        assert [p.equity for p in r.players] == pytest.approx([float(x) for x in want], abs=1e-12)
+    plain = pokercli.equity(hands, dead=dead, game=game)  # without it, each player's own seventh card
+    assert plain.deals != r.deals and "community" not in plain.note
+    mc = pokercli.equity(hands, board="x", dead=dead, game=game, samples=100_000, seed=2)
+    for e, m in zip(r.players, mc.players):
+        assert abs(e.equity - m.equity) <= 4 * m.stderr + 1e-9
