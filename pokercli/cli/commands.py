@@ -15,8 +15,8 @@ import typer
 
 from pokercli import games
 from pokercli.cli.app import ExitStatus, app, run
-from pokercli.cli.options import (DEAL_HELP, Board, Checkpoint, Dead, DealGame, Engine, EngineKind, File, Game, Json,
-                                  PokerGame, Resume, Scheduler, Seed, Unicode)
+from pokercli.cli.options import (DEAL_HELP, Board, Checkpoint, CommunityBoard, Dead, DealGame, Engine, EngineKind,
+                                  File, Game, Json, PokerGame, Resume, Scheduler, Seed, Unicode)
 from pokercli.errors import PokerError, counted, shown
 
 
@@ -91,7 +91,7 @@ def rank(
     hands: Annotated[Optional[list[str]], typer.Argument(
         help="A hand of 5-7 cards; with --board, one hand per argument; '-' reads one hand per line "
              "from stdin (Omaha: the hole cards, then a five-card board).")] = None,
-    board: Board = None,
+    board: CommunityBoard = None,
     score: Annotated[Optional[int], typer.Option("--score", help="Translate a 30-bit score.")] = None,
     file: File = None,
     game: Game = PokerGame.holdem,
@@ -187,7 +187,7 @@ def equity(
     hands: Annotated[Optional[list[str]], typer.Argument(
         help="Two or more players: hands (AsAh) or ranges (QQ+,AKs, 'random'), one per argument; "
              "'-' reads one spot per line from stdin (see --file).")] = None,
-    board: Board = None,
+    board: CommunityBoard = None,
     dead: Dead = None,
     exact: Annotated[bool, typer.Option("--exact", help="Enumerate every runout, however long.")] = False,
     monte_carlo: Annotated[bool, typer.Option("--monte-carlo", "--mc", help="Sample instead of enumerating.")] = False,

@@ -18,8 +18,11 @@ from pokercli.games import GAMES, equity_games, help_text
 Json = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables/text.")]
 Unicode = Annotated[bool, typer.Option("--unicode", "-u", help="Show suits as ♠ ♡ ♢ ♣.")]
 Board = Annotated[Optional[str], typer.Option(
-    "--board", "-b", help="Board: 0, 3, 4 or 5 cards (empty: preflop); in stud the community card, or x for one "
-    "to come.")]
+    "--board", "-b", help="Board: 0, 3, 4 or 5 cards (empty: preflop).")]
+#: ``equity`` and ``rank``: stud's community card too.
+CommunityBoard = Annotated[Optional[str], typer.Option(
+    "--board", "-b", help="Board: 0, 3, 4 or 5 cards (empty: preflop); in stud the community card (equity: x "
+    "for one to come).")]
 Dead = Annotated[Optional[str], typer.Option("--dead", "-d", help="Dead cards, out of the deck.")]
 Seed = Annotated[Optional[int], typer.Option("--seed", "-s", help="Seed, for a reproducible answer.")]
 Scheduler = Annotated[Optional[str], typer.Option(
