@@ -301,8 +301,9 @@ def _on_engine(spot: Spot, calls: list, scheduler: Optional[str], checkpoint: Op
     flat = [(*arrays, lo, n) for arrays, lo, n in calls]
     chunks = [(spot.game.name, spot.with_types, players, flat[k:k + CHUNK_CALLS])
               for k in range(0, len(flat), CHUNK_CALLS)]
+    community = f", community card {C.format_cards(spot.board) or 'to come'}" if spot.community else ""
     header = {"job": f"{spot.game.name} equity {' vs '.join(p.label for p in spot.players)}, dead "
-                     f"{C.format_cards(spot.dead) or '-'}{', categories' if spot.with_types else ''}: "
+                     f"{C.format_cards(spot.dead) or '-'}{community}{', categories' if spot.with_types else ''}: "
                      f"{len(flat)} kernel calls in {len(chunks)} chunks"}
     shapes = [(players, players + 1)] * 3 + [(players,), (players,), (3,), (players, 10)]
 

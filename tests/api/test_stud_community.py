@@ -188,3 +188,15 @@ def test_a_community_card_announced_to_come(game):
     mc = pokercli.equity(hands, board="x", dead=dead, game=game, samples=100_000, seed=2)
     for e, m in zip(r.players, mc.players):
         assert abs(e.equity - m.equity) <= 4 * m.stderr + 1e-9
+
+
+def test_a_checkpoint_names_the_community_card(tmp_path):
+    """A checkpoint of one community card is not resumed for another."""
+    hands = ["(As 2d) 3h 4c 9h Th", "(Kd 3d) 4s 6h 7h 8c"]
+    path = tmp_path / "job.ckpt"
+    first = pokercli.equity(hands, board="5s", game="razz", checkpoint=path)
+    with pytest.raises(pokercli.PokerError) as e:
+        pokercli.equity(hands, board="Ks", game="razz", checkpoint=path, resume=True)
+    assert e.value.param == "checkpoint"
+    again = pokercli.equity(hands, board="5s", game="razz", checkpoint=path, resume=True)
+    assert [p.wins for p in again.players] == [p.wins for p in first.players]
