@@ -508,7 +508,8 @@ def _standing_all(hero: int, hero_low: int, pool, size: int, g: Game, now, field
 def rank_stream(stream: BinaryIO, out: BinaryIO, as_json: bool = False, game: str = "razz",
                 err=None):
     """Rank every stud hand of ``stream`` (one per line, 5 to 7 cards, the
-    notation of :func:`parse_hand`) into ``out``: ``hand<TAB>class<TAB>type<TAB>score``
+    notation of :func:`parse_hand`; in stud ``hand | card``: a hand of up to six
+    and the community card) into ``out``: ``hand<TAB>class<TAB>type<TAB>score``
     (hi-lo adds ``<TAB>low``: ``8-6-4-2-A low`` or ``no low``), or JSON Lines
     with those keys (``low``: the description or null). A bad line is named on ``err`` with its
     number and skipped; blank lines and ``#`` comments are skipped silently."""
@@ -520,7 +521,17 @@ def rank_stream(stream: BinaryIO, out: BinaryIO, as_json: bool = False, game: st
     g = game_of(game)
 
     def parse(body: str) -> list[int]:
-        return valued_hand(body, g)
+        hand, bar, community = body.partition("|")
+        if not bar or not g.dealing.community_last:
+            return valued_hand(body, g)
+        # stud's community card after '|' (as `rank --board`): every hand's last card
+        cards = [int(c) for c in C.as_cards(g.read_hand(hand, "hand"), "hand")]
+        if len(cards) >= g.hole_cards:
+            raise PokerError(f"hand {shown(hand.strip())} has {card_count(len(cards))}; with a community card "
+                             f"a hand shows at most {g.hole_cards - 1}", "hand")
+        cards += [int(c) for c in C.as_cards(community, "community card", count=1)]
+        C.check_disjoint([("hand", cards[:-1]), ("community card", cards[-1:])])
+        return valued_hand(cards, g)
 
     def write(block: list, report) -> None:
         if not block:

@@ -200,3 +200,15 @@ def test_a_checkpoint_names_the_community_card(tmp_path):
     assert e.value.param == "checkpoint"
     again = pokercli.equity(hands, board="5s", game="razz", checkpoint=path, resume=True)
     assert [p.wins for p in again.players] == [p.wins for p in first.players]
+
+
+def test_rank_lines_with_the_community_card(cli):
+    """``rank -`` in stud: ``hand | card``, the hand valued with the community card
+    as ``rank --board`` values it; a bad line named, the good ones answered."""
+    lines = "(As 2d) 3h 4c 9h Th | 5s\n(As 2d) 3h 4c 9h Th (Kc) | 5s\n(Kd 3d) 4s 6h 7h 8c | 5s\n"
+    code, out, err = cli("rank", "--game", "razz", "-", input=lines)
+    assert code == 1 and "line 2:" in err and "at most 6" in err
+    answered = [line.split("\t") for line in out.splitlines()]
+    board = pokercli.showdown(["(As 2d) 3h 4c 9h Th", "(Kd 3d) 4s 6h 7h 8c"], "5s", game="razz").to_dict()
+    assert [int(a[1]) for a in answered] == [p["class"] for p in board["players"]]
+    assert answered[0][0] == "As 2d 3h 4c 9h Th 5s"
