@@ -77,7 +77,8 @@ def equity(players: Sequence, board: Union[str, Sequence] = (), dead: Union[str,
            categories: bool = False, checkpoint=None, resume: bool = False,
            progress: Optional[Callable[[int, int, Optional[float]], None]] = None,
            scheduler: Optional[str] = None) -> EquityResult:
-    """The equity of two or more players on a board of 0, 3, 4 or 5 cards.
+    """The equity of two or more players on a board of 0, 3, 4 or 5 cards (in
+    the stud games: none, the community card, or ``"x"`` for one to come).
 
     Each player is a hand (``"AsAh"``, two cards), a range (``"QQ+,AKs"``,
     ``"random"``, a :class:`pokercli.Range`) or a sequence of two cards.
