@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from pokercli.errors import PokerError, counted
+from pokercli.errors import PokerError, counted, shown
 
 CHECKPOINT_FORMAT = 2
 
@@ -56,10 +56,14 @@ class Checkpoint:
             if resume:
                 raise PokerError("resume=True needs checkpoint=", "resume")
             return
-        if path.is_dir():
+        try:
+            folder, exists = path.is_dir(), path.exists()
+            size = path.stat().st_size if exists else 0
+        except OSError as e:  # a name too long for the file system, say
+            raise PokerError(f"cannot use checkpoint {shown(str(path))}: {e.strerror}", "checkpoint") from None
+        if folder:
             raise PokerError(f"checkpoint {path} is a directory, not a file", "checkpoint")
-        size = path.stat().st_size if path.exists() else 0
-        if resume and not path.exists():
+        if resume and not exists:
             raise PokerError(f"nothing to resume: checkpoint {path} does not exist", "checkpoint")
         if resume and size == 0:
             raise PokerError(f"nothing to resume: checkpoint {path} is empty", "checkpoint")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Optional
 
 from pokercli import ranges as RG
-from pokercli.errors import PokerError
+from pokercli.errors import PokerError, shown
 from pokercli.class_table import TableResult
 from pokercli.render import View
 from pokercli.render import format as F
@@ -152,9 +152,13 @@ def check_output(path, kind: Optional[str] = None) -> str:
     name, else csv), once it is known that it can be: said before a long job."""
     import os
 
-    if path.is_dir():
+    try:
+        folder, parent = path.is_dir(), path.parent.is_dir() and os.access(path.parent, os.W_OK)
+    except OSError as e:  # a name too long for the file system, say
+        raise PokerError(f"cannot write {shown(str(path))}: {e.strerror}") from None
+    if folder:
         raise PokerError(f"cannot write {path}: it is a directory")
-    if not (path.parent.is_dir() and os.access(path.parent, os.W_OK)):
+    if not parent:
         raise PokerError(f"cannot write {path}: its folder does not exist or is not writable")
     return kind or ("json" if path.suffix.lower() == ".json" else "csv")
 

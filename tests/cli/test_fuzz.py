@@ -120,3 +120,27 @@ def test_a_nul_in_an_argument_is_one_line_and_exit_2(args):
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
     assert result.stderr.count("\n") == 1 and "NUL character" in result.stderr
+
+
+@pytest.mark.parametrize("args", [["table", "--classes", "AA,KK", "--output", "x" * 300],
+                                  ["table", "--classes", "AA,KK", "--checkpoint", "x" * 300],
+                                  ["equity", "AsAh", "KsKh", "--exact", "--checkpoint", "x" * 300],
+                                  ["equity", "--game", "razz", "(As 2d) 3h 4c 9h", "(Kd 3d) 4s 6h 7h",
+                                   "--checkpoint", "x" * 300],
+                                  ["hh", "x" * 300], ["percentile", "--file", "x" * 300]])
+def test_a_file_name_too_long_is_one_line_and_exit_2(args):
+    """A name longer than the file system takes (found by the fuzzer: ``table --output``
+    stopped on an internal error) is refused in one line, exit 2."""
+    from typer.testing import CliRunner
+
+    from pokercli.cli import app
+
+    with tempfile.TemporaryDirectory() as scratch:
+        here = os.getcwd()
+        os.chdir(scratch)
+        try:
+            result = CliRunner().invoke(app, args)
+        finally:
+            os.chdir(here)
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.stderr
+    assert result.stderr.count("\n") == 1 and "too long" in result.stderr
