@@ -411,6 +411,7 @@ def percentile(hand, board: Sequence[int], dead: Sequence[int], vs, g: Game):
         raise PokerError(f"vs must be a list of {g.name} hands (text), not {type(vs).__name__}", "vs")
     label = "random" if random_vs else vs
     result = PercentileResult(cards, [], dead, label, g.dealing.street_name(len(cards)), game=g.name)
+    opps = None if random_vs else _hands(vs, len(cards), blocked, g)  # (read before any kernel runs)
     hero, hero_low = (int(x[0]) for x in _values(np.array([cards], np.uint8), g))
     names = g.rule.ranking.type_names()
     now = np.zeros(3)
@@ -420,7 +421,6 @@ def percentile(hand, board: Sequence[int], dead: Sequence[int], vs, g: Game):
         result.opponents = math.comb(len(pool), len(cards))
         quarters = _standing_all(hero, hero_low, pool, len(cards), g, now, field)
     else:
-        opps = _hands(vs, len(cards), blocked, g)
         result.opponents = len(opps)
         rows = np.array([h for h, _ in opps], np.uint8)
         weights = np.array([w for _, w in opps])

@@ -143,4 +143,6 @@ def test_a_file_name_too_long_is_one_line_and_exit_2(args):
         finally:
             os.chdir(here)
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.stderr
-    assert result.stderr.count("\n") == 1 and "too long" in result.stderr
+    first_run = ("pokercli: compil", "pokercli: built ", "pokercli: building ")  # a fresh cache's notes
+    lines = [x for x in result.stderr.splitlines() if not x.startswith(first_run)]
+    assert len(lines) == 1 and "too long" in lines[0]
