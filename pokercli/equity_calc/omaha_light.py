@@ -20,6 +20,7 @@ from math import comb
 
 from pokercli.equity_calc.model import EquityResult
 from pokercli.equity_calc.spot import Spot
+from pokercli.lowball import low_rank
 from pokercli.timing import Clock
 
 #: The most five-card values (runouts x players x hole pairs x board triples) counted here:
@@ -54,7 +55,7 @@ def applies(spot: Spot) -> bool:
 
 def _low(card: int) -> int:
     """The card's bit among the eight low ranks (ace 0 .. eight 7), or 0 above eight."""
-    rank = (card % 13 + 1) % 13  # ace low
+    rank = low_rank(card)
     return 1 << rank if rank < 8 else 0
 
 

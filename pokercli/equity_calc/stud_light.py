@@ -21,6 +21,7 @@ from typing import Callable
 
 from pokercli.equity_calc.model import EquityResult
 from pokercli.equity_calc.spot import Spot
+from pokercli.lowball import low_rank
 from pokercli.timing import Clock
 
 #: The most hand values (deals x players) counted here: up to about 80 ms of
@@ -90,7 +91,7 @@ def _eight_or_better(cards: list[int]) -> int:
     0 .. eight 7; smaller is better), or 256 for none."""
     bits = 0
     for c in cards:
-        rank = (c % 13 + 1) % 13
+        rank = low_rank(c)
         if rank < 8:
             bits |= 1 << rank
     out, n = 0, 0

@@ -68,10 +68,6 @@ def test_fuzz_every_subcommand(args):
     """Random arguments: a documented exit status, never a traceback or an
     internal error, and valid JSON whenever --json succeeds. Work limits are
     lowered so that every invocation stays short."""
-    from typer.testing import CliRunner
-
-    from pokercli.cli import app
-
     from pokercli import classes as T
     from pokercli.equity_calc import exact as X
     from pokercli.equity_calc import montecarlo as M
@@ -82,13 +78,7 @@ def test_fuzz_every_subcommand(args):
     try:
         for module, name, value in limits:
             setattr(module, name, value)
-        with tempfile.TemporaryDirectory() as scratch:  # --checkpoint, --output: files go here
-            here = os.getcwd()
-            os.chdir(scratch)
-            try:
-                result = CliRunner().invoke(app, args)
-            finally:
-                os.chdir(here)
+        result = _in_scratch(args)
     finally:
         for module, name, value in saved:
             setattr(module, name, value)
@@ -100,6 +90,21 @@ def test_fuzz_every_subcommand(args):
         docs = text.splitlines() if text.startswith("{") and "\n{" in text else [text]
         for doc in docs:
             strict_json(doc)
+
+
+def _in_scratch(args):
+    """The command run in-process from an empty temporary folder (--checkpoint, --output: files go there)."""
+    from typer.testing import CliRunner
+
+    from pokercli.cli import app
+
+    with tempfile.TemporaryDirectory() as scratch:
+        here = os.getcwd()
+        os.chdir(scratch)
+        try:
+            return CliRunner().invoke(app, args)
+        finally:
+            os.chdir(here)
 
 
 def strict_json(text: str):
@@ -131,17 +136,7 @@ def test_a_nul_in_an_argument_is_one_line_and_exit_2(args):
 def test_a_file_name_too_long_is_one_line_and_exit_2(args):
     """A name longer than the file system takes (found by the fuzzer: ``table --output``
     stopped on an internal error) is refused in one line, exit 2."""
-    from typer.testing import CliRunner
-
-    from pokercli.cli import app
-
-    with tempfile.TemporaryDirectory() as scratch:
-        here = os.getcwd()
-        os.chdir(scratch)
-        try:
-            result = CliRunner().invoke(app, args)
-        finally:
-            os.chdir(here)
+    result = _in_scratch(args)
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.stderr
     first_run = ("pokercli: compil", "pokercli: built ", "pokercli: building ")  # a fresh cache's notes
     lines = [x for x in result.stderr.splitlines() if not x.startswith(first_run)]
