@@ -8,6 +8,7 @@ True
 
 from __future__ import annotations
 
+import sys
 import time
 
 #: Seconds the light paths (plain Python, or NumPy without Numba) may spend on
@@ -32,8 +33,6 @@ def kernels_ready() -> bool:
     than to NumPy or plain Python. Numba being imported is not enough: on a
     cold cache the evaluator's tables are built by a kernel, and the jobs after
     it would otherwise compile their own (seconds each)."""
-    import sys
-
     jit = sys.modules.get("pokercli._kernels.jit")
     return jit is not None and jit.kernels_loaded()
 

@@ -217,7 +217,7 @@ def kernels_loaded() -> bool:
     On a cold cache the evaluator's tables are built by a kernel, which loads
     Numba; the light paths still take small jobs after that, instead of
     compiling their kernels (2.4 s more for a first ``--monte-carlo``)."""
-    return bool(_warm - _BUILDERS)
+    return not _warm <= _BUILDERS  # (no new set: a quick query asks this every call)
 
 
 def call(kernel, *args):

@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 
 from pokercli._kernels import scalar
-from pokercli._kernels.evaluator import hand_value, rank_value
+from pokercli._kernels.evaluator import hand_value, popcount, rank_value
 from pokercli._kernels.jit import jit, jit_inline
 from pokercli._kernels.montecarlo import draw_below, mix64
 from pokercli._kernels.omaha.deals import SHARE_UNIT
@@ -1019,20 +1019,56 @@ def fixed_patterns(hands, players, free, to_come, base_key, base_mask, card_keys
     cards of the 52-bit mask ``free`` (those no hand, board or dead card holds,
     in the game's deck): int64[2**players], the runouts of each winner pattern.
     ``hands``: int64[2 * players], each hand's key sum, then each hand's card
-    mask. The runouts are walked here, not listed: one call, one small array in."""
+    mask. The runouts are walked here, not listed: one call, one small array in.
+
+    A suit in which some player holds ``5 - to_come`` or more cards (hand and
+    board) may give a flush; unless a player holds a flush already, a runout
+    with no card of such a suit gives none,
+    so it is valued by its ranks alone, and the runouts of the same ranks are
+    valued once, weighted by how many there are (at most 91 rank pairs for a
+    flop's 990 runouts). The runouts holding a card of such a suit are valued
+    one by one, in full. The same counts as valuing every runout in full."""
     one = np.int64(1)
     deck = np.empty(52, np.int64)
-    n = 0
+    patterns = np.zeros(1 << players, np.int64)
+    flushy = 0  # the suits that may give a flush, a bit each (all four once a flush is made: then a
+    for p in range(players):  # runout of no card of its suit gives it too)
+        m = base_mask | hands[players + p]
+        for s in range(4):
+            held = popcount((m >> (13 * s)) & 0x1FFF)
+            if held + to_come >= 5:
+                flushy |= 1 << s
+            if held >= 5:
+                flushy = 15
+    special = 0  # the cards of those suits first in ``deck``, then the others
     for c in range(52):
-        if (free >> c) & 1:
+        if (free >> c) & 1 and (flushy >> (c // 13)) & 1:
+            deck[special] = c
+            special += 1
+    n = special
+    plain = np.zeros(13, np.int64)      # the other cards by rank, and a card key of each rank
+    rank_key = np.zeros(13, np.int64)   # (the key's low 32 bits, which alone rank_value reads, are a rank's)
+    for c in range(52):
+        if (free >> c) & 1 and not (flushy >> (c // 13)) & 1:
             deck[n] = c
             n += 1
-    patterns = np.zeros(1 << players, np.int64)
-    outer = n if to_come >= 1 else 1
-    for i in range(outer):
+            plain[c % 13] += 1
+            rank_key[c % 13] = card_keys[c]
+    for a in range(13 if to_come else 0):  # the runouts of no flush suit, by their ranks
+        if plain[a] == 0:
+            continue
+        if to_come == 1:
+            _rank_runout(base_key + rank_key[a], plain[a], hands, players, offsets, rank_tab, patterns)
+        else:
+            for b in range(a, 13):
+                weight = plain[a] * plain[b] if b > a else plain[a] * (plain[a] - 1) // 2
+                if weight:
+                    _rank_runout(base_key + rank_key[a] + rank_key[b], weight, hands, players, offsets, rank_tab,
+                                 patterns)
+    for i in range(special if to_come else 1):  # the runouts with a card of a flush suit (the river), in full
         key_i = base_key
         mask_i = base_mask
-        if to_come >= 1:
+        if to_come:
             key_i += card_keys[deck[i]]
             mask_i |= one << deck[i]
         first = i + 1 if to_come == 2 else 0
@@ -1052,6 +1088,20 @@ def fixed_patterns(hands, players, free, to_come, base_key, base_mask, card_keys
                 best = max(best, v)
             patterns[pattern] += 1
     return patterns
+
+
+@jit_inline
+def _rank_runout(key, weight, hands, players, offsets, rank_tab, patterns):
+    """``weight`` runouts of the board key ``key`` that give no player a flush
+    (:func:`fixed_patterns`), each hand valued by its ranks, added to ``patterns``."""
+    best = np.int64(-1)
+    pattern = 0
+    for p in range(players):
+        v = np.int64(rank_value(key + hands[p], offsets, rank_tab))
+        bit = 1 << p
+        pattern = bit if v > best else (pattern | bit if v == best else pattern)
+        best = max(best, v)
+    patterns[pattern] += weight
 
 
 @jit

@@ -152,9 +152,12 @@ def _quick(players, board, dead, game) -> Optional[EquityResult]:
         if g is None or g.engine is None or g.hole_cards != 2 or g.engine.equity is not board_equity:
             return None
         _QUICK_GAMES[game] = g
-    from pokercli.equity_calc.quick import fixed_equity, multi_equity, pair_equity
+    if not _QUICK:  # (imported once: an import statement costs a bot's query a microsecond)
+        from pokercli.equity_calc import quick
 
-    for path in (fixed_equity, pair_equity, multi_equity):
+        _QUICK.append(quick)
+    quick = _QUICK[0]
+    for path in (quick.fixed_equity, quick.pair_equity, quick.multi_equity):
         found = path(players, board, dead, g)
         if found is not None:
             return found
@@ -163,6 +166,8 @@ def _quick(players, board, dead, game) -> Optional[EquityResult]:
 
 #: The games :func:`_quick` has found to take the quick path, by name.
 _QUICK_GAMES: dict = {}
+#: The module of the quick paths, once imported.
+_QUICK: list = []
 
 
 def board_equity(spot, job: EquityJob, game) -> EquityResult:

@@ -55,6 +55,22 @@ def _hand(text) -> Optional[tuple[int, int]]:
     """The two cards of ``"AhKh"`` or ``"Ah Kh"`` (any case), in the order written; None otherwise."""
     if not isinstance(text, str):
         return None
+    found = _HANDS.get(text)
+    if found is None:
+        found = _read_hand(text)
+        if found is None:
+            return None
+        if len(_HANDS) >= 4096:
+            _HANDS.clear()
+        _HANDS[text] = found
+    return found
+
+
+#: :func:`_hand` of each text read lately (a bot asks about the same hands many times).
+_HANDS: dict = {}
+
+
+def _read_hand(text: str) -> Optional[tuple[int, int]]:
     text = text.strip()
     if len(text) == 4:
         a, b = SPELLINGS.get(text[:2]), SPELLINGS.get(text[2:])
@@ -123,30 +139,31 @@ def fixed_equity(players: Sequence, board, dead, game) -> Optional[EquityResult]
             or not 2 <= len(players) <= MAX_PLAYERS:
         return None
     hands = []
+    used = 0
     for p in players:
         h = _hand(p)
         if h is None:
             return None
         hands.append(h)
+        used |= (1 << h[0]) | (1 << h[1])
     board_cards, dead_cards = _cards(board), _cards(dead)
     if board_cards is None or dead_cards is None or len(board_cards) < 3 \
             or len(board_cards) not in game.board_sizes:
         return None
-    every = [c for h in hands for c in h] + board_cards + dead_cards
-    used = 0
-    for c in every:
-        used |= 1 << c
     kit = _KITS.get(game.rule.key) or _kit(game)
-    if bin(used).count("1") != len(every) or used & ~kit.deck:
-        return None  # a card twice, or one the game's deck does not hold
-    to_come = game.board_cards - len(board_cards)
     keys = kit.keys
-    players_ = len(hands)
-    packed = [keys[a] + keys[b] for a, b in hands] + [(1 << a) | (1 << b) for a, b in hands]
     base_key, base_mask = kit.key_init, 0
     for c in board_cards:
         base_key += keys[c]
         base_mask |= 1 << c
+    used |= base_mask
+    for c in dead_cards:
+        used |= 1 << c
+    if used.bit_count() != 2 * len(hands) + len(board_cards) + len(dead_cards) or used & ~kit.deck:
+        return None  # a card twice, or one the game's deck does not hold
+    to_come = game.board_cards - len(board_cards)
+    players_ = len(hands)
+    packed = [keys[a] + keys[b] for a, b in hands] + [(1 << a) | (1 << b) for a, b in hands]
     clock = Clock()
     args = (kit.np_array(packed, kit.int64), players_, kit.deck & ~used, to_come, base_key, base_mask,
             *kit.tables)
@@ -176,11 +193,13 @@ def _players(counts, total: float, labels, combos) -> list[PlayerResult]:
                 for p, wins in enumerate((float(counts[1]), float(counts[2])))]
     # rows[p][n]: the runouts p wins among n winners
     rows = [[0] * (players_ + 1) for _ in range(players_)]
-    for pattern, winners in _winners(players_):
-        c = counts[pattern]
-        if c:
+    winners_of = _winners(players_)
+    for pattern, c in enumerate(counts):
+        if c and pattern:  # (pattern 0, no winner, is never counted)
+            winners = winners_of[pattern - 1][1]
+            n = len(winners)
             for p in winners:
-                rows[p][len(winners)] += c
+                rows[p][n] += c
     out = []
     for p in range(players_):
         row = [float(x) for x in rows[p]]

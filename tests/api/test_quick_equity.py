@@ -43,6 +43,17 @@ def _written(rng: random.Random, cards) -> str:
     return f"{a} {b}" if rng.random() < 0.3 else a + b
 
 
+def _same_as_the_general_path(rng, game: str, cards, players: int, board_size: int) -> None:
+    """The quick path's result for ``players`` hands of two of ``cards``, then
+    the board, the rest dead: the general path's, field for field."""
+    hands = [_written(rng, cards[2 * i:2 * i + 2]) for i in range(players)]
+    board = " ".join(C.card_name(c) for c in cards[2 * players:2 * players + board_size])
+    dead = " ".join(C.card_name(c) for c in cards[2 * players + board_size:])
+    fast = quick.fixed_equity(hands, board, dead, GAMES[game])
+    assert fast is not None, (hands, board, dead)
+    assert _doc(fast) == _doc(exact(make_spot(hands, board, dead, game))), (hands, board, dead)
+
+
 @pytest.mark.parametrize("game", ["holdem", "shortdeck"])
 def test_the_general_paths_result_on_random_spots(game):
     g = GAMES[game]
@@ -51,19 +62,37 @@ def test_the_general_paths_result_on_random_spots(game):
         players = rng.choice([2, 2, 2, 3, 4, 6])
         board_size = rng.choice([3, 4, 5])
         cards = rng.sample(list(g.deck), 2 * players + board_size + rng.choice([0, 0, 1, 3]))
-        hands = [_written(rng, cards[2 * i:2 * i + 2]) for i in range(players)]
-        board = " ".join(C.card_name(c) for c in cards[2 * players:2 * players + board_size])
-        dead = " ".join(C.card_name(c) for c in cards[2 * players + board_size:])
-        fast = quick.fixed_equity(hands, board, dead, g)
-        assert fast is not None, (hands, board, dead)
-        assert _doc(fast) == _doc(exact(make_spot(hands, board, dead, game))), (hands, board, dead)
+        _same_as_the_general_path(rng, game, cards, players, board_size)
+
+
+@pytest.mark.parametrize("game", ["holdem", "shortdeck"])
+def test_spots_crowded_in_a_suit_or_two(game):
+    """Most cards of one or two suits, so that flushes come in some runouts and
+    not in others: the kernel values the runouts of a suit that may give a
+    flush one by one and the rest by their ranks; the general path's result,
+    field for field, on the flop, the turn and the river."""
+    g = GAMES[game]
+    rng = random.Random("suits" + game)
+    deck = list(g.deck)
+    for _ in range(100):
+        suits = rng.sample(range(4), rng.choice([1, 1, 2]))
+        crowded = [c for c in deck if c // 13 in suits]
+        others = [c for c in deck if c // 13 not in suits]
+        players, board_size = rng.choice([2, 2, 3, 4]), rng.choice([3, 3, 4, 5])
+        size = 2 * players + board_size + rng.choice([0, 0, 1])
+        take = rng.randint(min(size, len(crowded)) // 2, min(size, len(crowded)))
+        cards = rng.sample(crowded, take) + rng.sample(others, size - take)
+        rng.shuffle(cards)
+        _same_as_the_general_path(rng, game, cards, players, board_size)
 
 
 def test_against_the_plain_enumeration():
     # three players, a dead card, on the flop and the turn: the naive showdown of every runout
     for hands, board, dead in [(["AhKh", "QsQd", "7c7d"], "Jh Th 2c", "3s"),
                                (["AsAd", "KsKd"], "2s 3s 4d 5d", ""),
-                               (["Ac2d", "Ad2c"], "Kh Qh Jh", "")]:
+                               (["Ac2d", "Ad2c"], "Kh Qh Jh", ""),
+                               (["Ah2h", "KhQd", "9h8h"], "Jh Th 3c", ""),   # flushes in hearts, few ranks
+                               (["Ah2h", "Kh9h"], "Jh Th 3c 4d", "")]:
         r = quick.fixed_equity(hands, board, dead, GAMES["holdem"])
         ranges = [[(tuple(C.parse(h)), 1.0)] for h in hands]
         eq, wins, ties, total = naive.equity(ranges, C.parse(board), C.parse(dead) if dead else ())
