@@ -481,9 +481,30 @@ def spot_stream(kind: str, stream: BinaryIO, out, options: dict, err=None) -> Sp
             return _runs(main, args, line).to_dict()
         if kind == "equity" and {"draws", "pat", "keep"} & set(args):
             return _draws(main, args).to_dict()
-        return compute(main, **args).to_dict()
+        try:
+            return compute(main, **args).to_dict()
+        except PokerError as e:
+            raise _board_hint(e, kind, text, line) from None
 
     return _answer_lines(stream, out, answer, err, lambda text: not text.strip() or text.lstrip().startswith("#"))
+
+
+def _board_hint(error: PokerError, kind: str, text: str, line: dict) -> PokerError:
+    """``error`` with a hint when a plain equity line's last part, which the
+    error is about, is three to five cards, the line names no board and two
+    players are left without it: the board written as a player
+    (``AsAh | KsKh | Jh Th 2c``)."""
+    if kind != "equity" or "board" in line or text.lstrip().startswith(("{", "[")) \
+            or len(line.get("players", ())) < 3:  # (two players would be left)
+        return error
+    last = line["players"][-1]
+    try:
+        count = len(C.parse(last))
+    except PokerError:
+        return error
+    if not 3 <= count <= 5 or shown(last) not in str(error):
+        return error
+    return PokerError(f"{error}; on a line, the board is a part of its own: 'board {last}'", error.param)
 
 
 def _draws(players, args: dict):

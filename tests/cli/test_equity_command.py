@@ -167,6 +167,20 @@ def test_batch_answers_every_good_line_in_order(cli):
     assert "line 7: player 1" in err and "2 bad lines skipped, 4 spots answered" in err
 
 
+def test_a_board_written_as_a_player_gets_a_hint(cli):
+    """A plain line whose last part is three to five cards and names no board:
+    its error says how a board is written on a line; other mistakes do not."""
+    code, out, err = cli("equity", "-", input="AsAh | KsKh | Jh Th 2c\nAsAh | KsKh | board Jh Th 2c\n"
+                                              "AsAh | KsKh 2c\nAsAh | QQ+ | board Jh Th\n"
+                                              '{"players": ["AsAh", "KsKh", "Jh Th 2c"]}\n')
+    assert code == 1 and [json.loads(line)["line"] for line in out.splitlines()] == [2]
+    lines = [line for line in err.splitlines() if not line.startswith(("pokercli: compil", "pokercli: built",
+                                                                        "pokercli: building"))]
+    assert lines[0].startswith("pokercli: line 1: hand 3 'Jh Th 2c' has 3 cards") \
+        and lines[0].endswith("on a line, the board is a part of its own: 'board Jh Th 2c'")
+    assert all("board is a part of its own" not in line for line in lines[1:]) and len(lines) == 5
+
+
 def test_batch_method_options_apply_to_every_line(cli, tmp_path):
     f = tmp_path / "spots.txt"
     f.write_text('{"players": ["AsAh", "random"]}\nKsKh | random\n')
