@@ -1022,17 +1022,17 @@ def fixed_patterns(hands, players, free, to_come, base_key, base_mask, card_keys
     mask. The runouts are walked here, not listed: one call, one small array in.
 
     A suit in which some player holds ``5 - to_come`` or more cards (hand and
-    board) may give a flush; unless a player holds a flush already, a runout
-    with no card of such a suit gives none,
-    so it is valued by its ranks alone, and the runouts of the same ranks are
-    valued once, weighted by how many there are (at most 91 rank pairs for a
-    flop's 990 runouts). The runouts holding a card of such a suit are valued
-    one by one, in full. The same counts as valuing every runout in full."""
+    board) may give a flush. Unless a player holds a flush already, a runout
+    with no card of such a suit gives none, so it is valued by its ranks
+    alone, and the runouts of the same ranks are valued once, weighted by how
+    many there are (at most 91 rank pairs for a flop's 990 runouts). The
+    runouts holding a card of such a suit are valued one by one, in full. The
+    same counts as valuing every runout in full."""
     one = np.int64(1)
     deck = np.empty(52, np.int64)
     patterns = np.zeros(1 << players, np.int64)
-    flushy = 0  # the suits that may give a flush, a bit each (all four once a flush is made: then a
-    for p in range(players):  # runout of no card of its suit gives it too)
+    flushy = 0  # the suits that may give a flush, a bit each; all four once a player holds a flush
+    for p in range(players):  # (then every runout gives it, a card of its suit or not)
         m = base_mask | hands[players + p]
         for s in range(4):
             held = popcount((m >> (13 * s)) & 0x1FFF)
