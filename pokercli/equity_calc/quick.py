@@ -56,15 +56,7 @@ def _hand(text) -> Optional[tuple[int, int]]:
     """The two cards of ``"AhKh"`` or ``"Ah Kh"`` (any case), in the order written; None otherwise."""
     if not isinstance(text, str):
         return None
-    found = _HANDS.get(text)
-    if found is None:
-        found = _read_hand(text)
-        if found is None:
-            return None
-        if len(_HANDS) >= 4096:
-            _HANDS.clear()
-        _HANDS[text] = found
-    return found
+    return _remembered(_HANDS, text, _read_hand, 4096)
 
 
 #: :func:`_hand` of each text read lately (a bot asks about the same hands many times).
@@ -104,12 +96,12 @@ def _cards(text) -> Optional[list[int]]:
     return None if found is None else list(found)
 
 
-def _remembered(cache: dict, text: str, read):
-    """``read(text)``, kept in ``cache`` (the last 256 texts or so)."""
+def _remembered(cache: dict, text: str, read, size: int = 256):
+    """``read(text)``, kept in ``cache`` (the last ``size`` texts or so)."""
     found = cache.get(text, cache)
     if found is cache:
         found = read(text)
-        if len(cache) >= 256:
+        if len(cache) >= size:
             cache.clear()
         cache[text] = found
     return found
