@@ -472,6 +472,78 @@ def stud_showdowns(hands, sizes, pool, places, start, count, draw, seed, rule, h
 
 
 @jit
+def stud_samples(hands, sizes, pool, count, seed, rule, card_keys, offsets, rank_score, flush_score, with_types,
+                 hi, scoop, sq, stats, types):
+    """:func:`stud_showdowns`' Monte Carlo (``draw``) for a game without a low
+    half, in a loop of its own: the same deals from the same ``seed`` (the
+    same shuffle of ``pool``; each player the next positions in turn, the
+    first way of the places) and the same tallies, counted about a quarter
+    faster. A player's cards are read straight from the shuffled deck, not
+    copied out and found through the places table, and razz's low (``rule``
+    1), one read of the low table at the rank part of the hand's key, shuffles
+    the cards' keys in place of the cards: no card set, no read of the keys
+    table. (Razz from third street heads-up on an Intel Xeon, the kernel on
+    one thread: 17 M deals a second, 21.5 read from the deck, 25 with the
+    keys shuffled.)"""
+    players = hands.shape[0]
+    full = hands.shape[1]
+    n = pool.shape[0]
+    first = np.zeros(players + 1, np.int64)  # player p's cards: deck[first[p]:first[p + 1]]
+    key0 = np.zeros(players, np.int64)
+    mask0 = np.zeros(players, np.int64)
+    for p in range(players):
+        key, mask = KEY_INIT, np.int64(0)
+        for i in range(sizes[p]):
+            c = hands[p, i]
+            key += card_keys[c]
+            mask |= np.int64(1) << c
+        key0[p], mask0[p] = key, mask
+        first[p + 1] = first[p] + full - sizes[p]
+    k = first[players]
+    deck = pool.copy()
+    if rule == 1:  # razz's low reads the card keys alone: the deck holds them, shuffled as the cards would be
+        for i in range(n):
+            deck[i] = card_keys[pool[i]]
+    value = np.zeros(players, np.int64)
+    ctr = np.uint64(seed)
+    for it in range(count):
+        for i in range(k):
+            ctr += _GAMMA
+            j = i + draw_below(mix64(ctr), n - i)
+            c = deck[j]
+            deck[j] = deck[i]
+            deck[i] = c
+        best = np.int64(0)
+        for p in range(players):
+            key = key0[p]
+            if rule == 1:
+                for i in range(first[p], first[p + 1]):
+                    key += deck[i]
+                v = np.int64(rank_value(key, offsets, rank_score))
+            else:
+                mask = mask0[p]
+                for i in range(first[p], first[p + 1]):
+                    c = deck[i]
+                    key += card_keys[c]
+                    mask |= np.int64(1) << c
+                v = hand_score(key, mask, rule, offsets, rank_score, flush_score)
+            value[p] = v
+            best = max(best, v)
+        nh = 0
+        for p in range(players):
+            nh += 1 if value[p] == best else 0
+        for p in range(players):
+            if value[p] == best:  # no low half: the high takes the pot, shared by the nh best
+                hi[p, nh] += 1
+                share = SHARE_UNIT // nh
+                sq[p] += share * share
+                scoop[p] += nh == 1
+            if with_types:
+                types[p, value[p] >> 26] += 1
+    stats[1] += count
+
+
+@jit
 def stud_range_draws(choice_keys, choice_masks, choice_m1, choice_missing, choice_start, dead_mask, undealt,
                      log_fact, log_most, count, seed, rule, hilo, card_keys, offsets, rank_score, flush_score,
                      nopair, with_types, hi, hl, lo, scoop, sq, stats, types):

@@ -196,6 +196,36 @@ def test_fifth_street_heads_up_exact_and_sampled():
     assert abs(mc.players[0].equity - p.equity) <= 4 * mc.players[0].stderr
 
 
+@pytest.mark.parametrize("game,spot,dead", [
+    ("razz", ["(As 2d) 3h", "(Kd 3d) 4s"], ""),
+    ("razz", ["(As 2d) 3h 4c", "(Kd 3d) 4s 6h", "(5c 5d) 5h 8s"], "7c 9d"),
+    ("stud", ["(As Ad) Kh", "(Qs Qd) Jh Tc", "(9c 8c) 7c"], "2c"),
+    ("27-single", ["7s 5d 4h", "8s 6d 2c 3h"], ""),
+    ("a5-triple", ["As 2d", "3s 4d 5h"], "Ac"),
+    ("badugi", ["As 2d 3h", "Kc", "Qh 9d"], ""),
+])
+def test_the_sampling_kernel_deals_and_counts_as_the_general_one(game, spot, dead):
+    """Monte Carlo of a game without a low half goes through ``stud_samples``:
+    from the same seed it deals the same cards as ``stud_showdowns``' sampling
+    mode (the same shuffle, each player the next positions in turn) and counts
+    every tally the same, hand types included, batch by batch."""
+    from pokercli.equity_calc import stud as S
+    from pokercli.equity_calc.spot import make_spot
+
+    st = make_spot(spot, game=game, dead=dead)
+    tables = S.kernel_tables(st.game)
+    assert not tables[1]
+    hands, sizes, pool, missing = S.layout(st)
+    first = S.places(tuple(missing), first=True)
+    for seed, n in [(1, 1), (7, 3000), (2**63 + 5, 20_000)]:
+        want = S.split_tallies(len(spot))
+        call(K.stud_showdowns, hands, sizes, pool, first, 0, n, True, np.uint64(seed), *tables, True, *want)
+        got = S._sample_batch((hands, sizes, pool, first), n, seed, tables, True, len(spot))
+        for w, g in zip(want, got):
+            assert (w == g).all()
+        assert got[5][1] == n and got[0].sum() >= n and got[6].sum() == n * len(spot)
+
+
 def test_standing_against_every_unseen_hand_matches_a_plain_count():
     """percentile against every hand of the unseen cards (few left, the rest dead)."""
     hero = C.parse("As 2d 3h 4c 9h Kd Ks")
