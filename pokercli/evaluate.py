@@ -280,16 +280,17 @@ def _razz7_tables():
 
 
 @lru_cache(maxsize=1)
-def _badugi_table() -> tuple[np.ndarray, np.ndarray]:
-    """(binomials, the badugi score of every four-card hand by colex index):
-    filled by one kernel call (a few milliseconds) the first time it is asked."""
+def _badugi_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(x choose 2, 3 and 4 for x = 0..51, the badugi score of every four-card
+    hand by colex index): filled by one kernel call (a few milliseconds) the
+    first time it is asked."""
     from pokercli._kernels import stud as K
     from pokercli._kernels.combinator import binomials
 
     binom = binomials()
     table = np.zeros(270_725, np.int32)
     call(K.badugi_fill, binom, table)
-    return binom, table
+    return (*(np.ascontiguousarray(binom[:52, k], np.int32) for k in (2, 3, 4)), table)
 
 
 def badugi_batch(cards, g, value_map):
@@ -302,10 +303,10 @@ def badugi_batch(cards, g, value_map):
         raise PokerError(f"cards: a batch of {g.name} hands is an integer array of shape (n, 4)", "cards")
     if raw.size and (raw.min() < 0 or raw.max() > 51):
         raise PokerError("cards: card ids are 0..51", "cards")
-    # card ids checked to be 0..51: an int8 array is read as it is, as bytes
+    # card ids checked to be 0..51: an int8 array is read as it is, as bytes, a row's four as one uint32
     rows = np.ascontiguousarray(raw).view(np.uint8) if raw.dtype == np.int8 else np.ascontiguousarray(raw, np.uint8)
     scores = np.empty(rows.shape[0], np.uint32)  # every low score fits in 29 bits
-    twice = call(K.badugi_scores, rows, *_badugi_table(), scores)
+    twice = call(K.badugi_scores, rows.view(np.uint32).reshape(-1), *_badugi_table(), scores)
     if twice >= 0:
         raise PokerError(f"cards: hand {twice} holds the same card twice", "cards")
     return _mapped(scores, g, value_map)

@@ -256,24 +256,29 @@ def badugi_fill(binom, table):
 
 
 @jit
-def badugi_scores(cards, binom, table, out):
-    """``out[i]``: the badugi score of row ``i`` of ``cards`` (uint8[n, 4] card
-    ids 0..51, checked by the caller), read from :func:`badugi_fill`'s table
-    at the row's colex index (its cards put in order by a sorting network).
-    Returns the first row holding a card twice, or -1."""
-    for i in range(cards.shape[0]):
-        a = np.int64(cards[i, 0])
-        b = np.int64(cards[i, 1])
-        c = np.int64(cards[i, 2])
-        d = np.int64(cards[i, 3])
-        a, b = min(a, b), max(a, b)
-        c, d = min(c, d), max(c, d)
-        a, c = min(a, c), max(a, c)
-        b, d = min(b, d), max(b, d)
-        b, c = min(b, c), max(b, c)
-        if a == b or b == c or c == d:
+def badugi_scores(words, c2, c3, c4, table, out):
+    """``out[i]``: the badugi score of the four-card hand ``words[i]`` (its four
+    card ids 0..51 as the bytes of a uint32, checked by the caller), read from
+    :func:`badugi_fill`'s table at the hand's colex index ``a + c2[b] + c3[c]
+    + c4[d]`` (``cK[x]``: x choose K). The cards are put in order as the set
+    bits of the hand's card set, lowest first, which also finds a card held
+    twice (fewer than four bits). Returns the first row holding a card twice,
+    or -1. (A sorting network of the four bytes, and binomials read from a
+    two-dimensional table, ran at 0.8x: 195 against 240 M hands a second on
+    an Intel Xeon.)"""
+    one = np.int64(1)
+    for i in range(words.shape[0]):
+        x = np.int64(words[i])
+        m = (one << (x & 255)) | (one << ((x >> 8) & 255)) | (one << ((x >> 16) & 255)) | (one << (x >> 24))
+        if popcount(m) != 4:
             return i
-        out[i] = table[a + binom[b, 2] + binom[c, 3] + binom[d, 4]]
+        a = lowest_bit(m)
+        m &= m - 1
+        b = lowest_bit(m)
+        m &= m - 1
+        c = lowest_bit(m)
+        d = lowest_bit(m & (m - 1))
+        out[i] = table[a + c2[b] + c3[c] + c4[d]]
     return -1
 
 

@@ -397,6 +397,26 @@ def test_the_facts_of_badugi():
         E.scores(np.array([[0, 1, 2, 3, 4]], np.int8), "badugi")
 
 
+def test_badugi_batch_reads_a_row_in_any_order_and_names_a_card_twice_anywhere():
+    """The batch orders a row's cards itself: every order of a hand's cards has
+    its value, and a card held twice is found whichever two places hold it."""
+    from itertools import permutations
+
+    rng = np.random.default_rng(11)
+    hands = np.argsort(rng.random((3000, 52)), axis=1)[:, :4].astype(np.int8)
+    want = E.scores(np.sort(hands, axis=1), "badugi")
+    for order in permutations(range(4)):
+        assert (E.scores(np.ascontiguousarray(hands[:, order]), "badugi") == want).all()
+        assert (E.scores(hands[:, order].astype(np.int64), "badugi") == want).all()
+    for i, j in combinations(range(4), 2):
+        bad = hands[:5].copy()
+        bad[3, j] = bad[3, i]
+        with pytest.raises(pokercli.PokerError, match="hand 3 holds the same card twice"):
+            E.scores(bad, "badugi")
+    with pytest.raises(pokercli.PokerError, match="hand 0 holds the same card twice"):
+        E.scores(np.full((2, 4), 51, np.uint8), "badugi")
+
+
 def test_badugi_on_every_four_card_hand():
     """All C(52, 4) = 270,725 hands through the batch against the plain rule
     (tests/naive.py), per kind: a badugi depends on the ranks and on which cards
