@@ -51,7 +51,9 @@ def older_path(hands) -> None:
     if E._wide_ok():
         from pokercli._kernels.wide import evaluate_batch7_wide
 
-        kernels.insert(0, ("AVX-512", lambda *a: evaluate_batch7_wide(raw, *E._wide_tables("holdem"), *a)))
+        no_lows = (E._rank_bytes(), E._eight_low_table(), np.empty(0, np.uint8))
+        kernels.insert(0, ("AVX-512", lambda *a: evaluate_batch7_wide(raw, *E._wide_tables("holdem"), *a,
+                                                                      *no_lows)))
     for what, mapped, out in (("classes", False, np.empty(len(raw), np.uint16)),
                               ("scores", True, np.empty(len(raw), np.uint32))):
         for name, kernel in kernels:

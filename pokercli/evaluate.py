@@ -98,7 +98,11 @@ def evaluate_any_five(cards: np.ndarray, g, value_map, lows: bool = False, out=N
     sixteen rows a step, with the same results and refusals. Only when it
     refuses a row (padding, a bad id, a card twice) is the batch checked here
     and evaluated by the general kernel, which takes padding and says what is
-    wrong."""
+    wrong.
+
+    ``lows`` in a hi-lo game: the second item is each row's eight-or-better
+    low (uint8, :func:`lows`) when the AVX-512 kernel took every row, which
+    reads it from the card sets it has (else None: the caller finds them)."""
     from pokercli._kernels import evaluator as K
 
     keys, offsets, _, (rank, flush) = kernel_tables(g.rule.key)
@@ -113,14 +117,17 @@ def evaluate_any_five(cards: np.ndarray, g, value_map, lows: bool = False, out=N
         rows = np.ascontiguousarray(raw).view(np.uint8)
         vmap = value_map if mapped else _score_of_class_u32(g.rule.key)
         tables = (_card_rows256(g.name), _row_starts(g.rule.key), rank, flush, vmap, mapped, out)
+        low = None
         if _wide_ok():
             from pokercli._kernels.wide import evaluate_batch7_wide
 
-            done = call(evaluate_batch7_wide, rows, *_wide_tables(g.name), *tables)
+            low = np.empty(rows.shape[0] if lows and g.pot.split else 0, np.uint8)
+            done = call(evaluate_batch7_wide, rows, *_wide_tables(g.name), *tables, _rank_bytes(),
+                        _eight_low_table(), low)
         else:
             done = call(K.evaluate_batch7, rows, *tables)
         if done < 0:
-            return out, None
+            return out, (low if low is not None and low.shape[0] else None)
     # rows from the first one refused on (all rows of narrower batches): checked, and
     # evaluated by the kernel that takes padding
     cards = _check_batch(raw[done:])
@@ -188,9 +195,9 @@ def evaluate_stud(cards: np.ndarray, g, value_map, lows: bool = False, out=None)
         target = _output(out, values.shape[0], value_map.dtype)
         target[:] = values
         return target, None
-    high, _ = evaluate_any_five(cards, g, value_map, out=out)
-    if not (lows and g.pot.split):
-        return high, None
+    high, low = evaluate_any_five(cards, g, value_map, lows=lows, out=out)
+    if not (lows and g.pot.split) or low is not None:
+        return high, low
     rows = np.ascontiguousarray(_check_batch(cards)).view(np.uint8)  # checked: the highs were
     out = np.empty(rows.shape[0], np.uint8)
     call(K.eight_lows, rows, _rank_bytes(), _eight_low_table(), out)

@@ -273,6 +273,32 @@ def test_eight_or_better_lows_against_pokerkit_on_200000_random_hands():
     assert len(qualified) > 1000
 
 
+def test_lows_of_seven_card_rows_as_a_plain_count_gives_them():
+    """Seven-card rows (the batch format, where the AVX-512 kernel reads the
+    lows with the highs): every row's low is the set of its five lowest ranks
+    ace to eight, 0 without five, in int8, uint8 and int64 batches, batch
+    sizes that leave rows past the last step of sixteen included; the vector
+    kernel gives the lows exactly where the CPU takes it."""
+    rng = np.random.default_rng(21)
+    hands = np.argsort(rng.random((40_003, 52)), axis=1)[:, :7]
+    hands[:300] = np.sort(hands[:300] % 8 + 13 * (np.arange(7) % 4), axis=1)  # rows rich in low ranks
+
+    def plain(row):
+        ranks = sorted({(c % 13 + 1) % 13 for c in row} & set(range(8)))
+        return sum(1 << r for r in ranks[:5]) if len(ranks) >= 5 else 0
+
+    hands = hands[[len(set(h)) == 7 for h in hands.tolist()]]
+    want = [plain(h) for h in hands.tolist()]
+    assert 0 < sum(w > 0 for w in want) < len(want)
+    for dtype in (np.int8, np.uint8, np.int64):
+        for n in (len(want), 35, 18):
+            assert E.lows(hands[:n].astype(dtype), "stud-hilo").tolist() == want[:n]
+    g = pokercli.games.game("stud-hilo")
+    high, low = E.evaluate_any_five(hands.astype(np.int8), g, E.identity_classes(g.rule.key), lows=True)
+    assert (low is not None) == E._wide_ok()
+    assert (high == E.classes(hands.astype(np.int8), "stud-hilo")).all()
+
+
 def test_every_set_of_low_ranks_gets_its_five_lowest_as_its_low():
     """Exhaustively over the sets of ranks ace to eight that seven cards can
     hold (with kings and a queen filling the hand): a set of five or more has

@@ -27,6 +27,11 @@ def _tables(game):
     return E._card_rows256(game), E._row_starts(ranking), rank, flush, E._score_of_class_u32(ranking)
 
 
+def _no_lows():
+    """The wide kernel's last three arguments when no lows are wanted."""
+    return E._rank_bytes(), E._eight_low_table(), np.empty(0, np.uint8)
+
+
 def _both(rows, game="holdem", mapped=True):
     """(return, out) of the wide kernel and of the scalar kernel on ``rows``."""
     from pokercli._kernels.wide import evaluate_batch7_wide
@@ -35,7 +40,8 @@ def _both(rows, game="holdem", mapped=True):
     table, starts, rank, flush, vmap = _tables(game)
     dtype = np.uint32 if mapped else np.uint16
     wide, scalar = np.zeros(len(rows), dtype), np.zeros(len(rows), dtype)
-    got = evaluate_batch7_wide(rows, *E._wide_tables(game), table, starts, rank, flush, vmap, mapped, wide)
+    got = evaluate_batch7_wide(rows, *E._wide_tables(game), table, starts, rank, flush, vmap, mapped, wide,
+                               *_no_lows())
     want = K.evaluate_batch7(rows, table, starts, rank, flush, vmap, mapped, scalar)
     return (got, wide), (want, scalar)
 
@@ -66,7 +72,7 @@ def test_every_seven_card_hand_equals_the_scalar_kernel():
         hands[:, 0], hands[:, 1], hands[:, 2:] = a, b, rest
         for mapped in (False, True):
             assert evaluate_batch7_wide(hands, remap, rank_keys, table, starts, rank, flush, vmap, mapped,
-                                        wide[:n]) == -1
+                                        wide[:n], *_no_lows()) == -1
             assert K.evaluate_batch7(hands, table, starts, rank, flush, vmap, mapped, scalar[:n]) == -1
             assert np.array_equal(wide[:n], scalar[:n]), (a, b, mapped)
             if not mapped:
