@@ -101,8 +101,9 @@ def evaluate_any_five(cards: np.ndarray, g, value_map, lows: bool = False, out=N
     wrong.
 
     ``lows`` in a hi-lo game: the second item is each row's eight-or-better
-    low (uint8, :func:`lows`) when the AVX-512 kernel took every row, which
-    reads it from the card sets it has (else None: the caller finds them)."""
+    low (uint8, :func:`lows`) when a 7-card kernel took every row (the
+    AVX-512 one reads it from the card sets it has), else None: the caller
+    finds them."""
     from pokercli._kernels import evaluator as K
 
     keys, offsets, _, (rank, flush) = kernel_tables(g.rule.key)
@@ -117,17 +118,21 @@ def evaluate_any_five(cards: np.ndarray, g, value_map, lows: bool = False, out=N
         rows = np.ascontiguousarray(raw).view(np.uint8)
         vmap = value_map if mapped else _score_of_class_u32(g.rule.key)
         tables = (_card_rows256(g.name), _row_starts(g.rule.key), rank, flush, vmap, mapped, out)
-        low = None
+        want_lows = lows and g.pot.split
+        low = np.empty(rows.shape[0] if want_lows else 0, np.uint8)
         if _wide_ok():
             from pokercli._kernels.wide import evaluate_batch7_wide
 
-            low = np.empty(rows.shape[0] if lows and g.pot.split else 0, np.uint8)
             done = call(evaluate_batch7_wide, rows, *_wide_tables(g.name), *tables, _rank_bytes(),
                         _eight_low_table(), low)
         else:
             done = call(K.evaluate_batch7, rows, *tables)
+            if done < 0 and want_lows:  # the rows are checked: the lows in a pass of their own
+                from pokercli._kernels.stud import eight_lows
+
+                call(eight_lows, rows, _rank_bytes(), _eight_low_table(), low)
         if done < 0:
-            return out, (low if low is not None and low.shape[0] else None)
+            return out, (low if want_lows else None)
     # rows from the first one refused on (all rows of narrower batches): checked, and
     # evaluated by the kernel that takes padding
     cards = _check_batch(raw[done:])
