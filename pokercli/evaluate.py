@@ -313,14 +313,16 @@ def badugi_batch(cards, g, value_map):
     raw = np.asarray(cards)
     if raw.ndim != 2 or raw.shape[1] != 4 or raw.dtype.kind not in "iu":
         raise PokerError(f"cards: a batch of {g.name} hands is an integer array of shape (n, 4)", "cards")
-    if raw.size and (raw.min() < 0 or raw.max() > 51):
-        raise PokerError("cards: card ids are 0..51", "cards")
-    # card ids checked to be 0..51: an int8 array is read as it is, as bytes, a row's four as one uint32
+    if raw.dtype not in (np.int8, np.uint8) and raw.size and (raw.min() < 0 or raw.max() > 51):
+        raise PokerError("cards: card ids are 0..51", "cards")  # wider ids: checked before they are narrowed
+    # one-byte ids are read as they are, a row's four as one uint32: the kernel checks them
     rows = np.ascontiguousarray(raw).view(np.uint8) if raw.dtype == np.int8 else np.ascontiguousarray(raw, np.uint8)
     scores = np.empty(rows.shape[0], np.uint32)  # every low score fits in 29 bits
-    twice = call(K.badugi_scores, rows.view(np.uint32).reshape(-1), *_badugi_table(), scores)
-    if twice >= 0:
-        raise PokerError(f"cards: hand {twice} holds the same card twice", "cards")
+    bad = call(K.badugi_scores, rows.view(np.uint32).reshape(-1), *_badugi_table(), scores)
+    if bad >= 0:
+        if any(not 0 <= c <= 51 for c in raw[bad].tolist()):  # (a uint8 batch reaches here as int8)
+            raise PokerError(f"cards: hand {bad} holds a number that is no card: card ids are 0..51", "cards")
+        raise PokerError(f"cards: hand {bad} holds the same card twice", "cards")
     return _mapped(scores, g, value_map)
 
 

@@ -445,6 +445,14 @@ def test_badugi_batch_reads_a_row_in_any_order_and_names_a_card_twice_anywhere()
             E.scores(bad, "badugi")
     with pytest.raises(pokercli.PokerError, match="hand 0 holds the same card twice"):
         E.scores(np.full((2, 4), 51, np.uint8), "badugi")
+    for value, dtype in [(52, np.uint8), (63, np.int8), (64, np.uint8), (127, np.int8), (128, np.uint8),
+                         (255, np.uint8), (-1, np.int8), (-128, np.int8)]:  # ids the kernel itself refuses
+        bad = hands[:6].copy().astype(dtype)
+        bad[4, 2] = value
+        with pytest.raises(pokercli.PokerError, match="hand 4 holds a number that is no card: card ids are 0..51"):
+            E.scores(bad, "badugi")
+    with pytest.raises(pokercli.PokerError, match="card ids are 0..51"):
+        E.scores(np.array([[0, 1, 2, 256 + 3]], np.int64), "badugi")  # not narrowed to a card
 
 
 def test_badugi_on_every_four_card_hand():
