@@ -79,9 +79,15 @@ def main() -> None:
         t = threads(k, lambda: best_of(lambda: pokercli.equity_draws(hands, game="27-triple", draws=3,
                                                                      samples=samples, seed=1), 2))
         row(f"pokercli, {k} thread(s)", f"{samples / t / 1e6:8.1f} M deals/s")
+    samples = 10_000_000
+    for game, spot in (("stud", ["(As Ad) Kh", "(Qs Qd) Jh"]), ("stud-hilo", ["(As 2d) 3h", "(Kd Ks) 4s"])):
+        print(f"Monte Carlo, {game} third street heads-up")
+        for k in (1, os.cpu_count() or 1):
+            t = threads(k, lambda game=game, spot=spot: best_of(
+                lambda: pokercli.equity(spot, game=game, samples=samples, seed=1), 2))
+            row(f"pokercli, {k} thread(s)", f"{samples / t / 1e6:8.1f} M deals/s")
     print("Monte Carlo, razz third street heads-up")
     hands = ["(As 2d) 3h", "(Kd 3d) 4s"]
-    samples = 10_000_000
     for k in (1, os.cpu_count() or 1):
         t = threads(k, lambda: best_of(lambda: pokercli.equity(hands, game="razz", samples=samples, seed=1), 2))
         row(f"pokercli, {k} thread(s)", f"{samples / t / 1e6:8.1f} M deals/s")
