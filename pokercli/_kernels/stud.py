@@ -359,6 +359,21 @@ def eight_lows(cards, rank_bits, low_table, out):
         out[i] = low_table[m & 0xFF]
 
 
+@jit_inline
+def known_cards(hands, sizes, card_keys):
+    """(int64[P] keys, int64[P] card sets) of each player's known cards
+    (``hands[p, :sizes[p]]``), the keys from ``KEY_INIT``."""
+    players = hands.shape[0]
+    key0 = np.full(players, KEY_INIT, np.int64)
+    mask0 = np.zeros(players, np.int64)
+    for p in range(players):
+        for i in range(sizes[p]):
+            c = hands[p, i]
+            key0[p] += card_keys[c]
+            mask0[p] |= np.int64(1) << c
+    return key0, mask0
+
+
 @jit
 def stud_showdowns(hands, sizes, pool, places, start, count, draw, seed, rule, hilo, card_keys,
                    offsets, rank_score, flush_score, nopair, binom, with_types, hi, hl, lo, scoop, sq,
@@ -379,6 +394,13 @@ def stud_showdowns(hands, sizes, pool, places, start, count, draw, seed, rule, h
     evaluator's score tables); ``hilo``: half the pot to the best
     eight-or-better low, when one qualifies. ``types[p, t]`` counts each
     player's hand type when ``with_types``.
+
+    A hand's key is summed first; its card set only where it is read:
+    badugi, hi-lo's low (its ranks ace to eight, from the card set), and a
+    high hand whose key counts five of a suit (else its value is its ranks',
+    one table read). (Heads-up from fifth street on an Intel Xeon, one
+    thread: stud 18.6 -> 15.1 ms, stud hi-lo 27.8 -> 24.4, razz level; the
+    card set and three rank sets were built for every hand.)
     """
     players = hands.shape[0]
     full = hands.shape[1]
@@ -387,16 +409,7 @@ def stud_showdowns(hands, sizes, pool, places, start, count, draw, seed, rule, h
     k = 0
     for p in range(players):
         k += full - sizes[p]
-    key0 = np.zeros(players, np.int64)
-    mask0 = np.zeros(players, np.int64)
-    a1 = np.zeros(players, np.int64)
-    a2 = np.zeros(players, np.int64)
-    a3 = np.zeros(players, np.int64)
-    for p in range(players):
-        key, mask, m1, m2, m3 = KEY_INIT, np.int64(0), np.int64(0), np.int64(0), np.int64(0)
-        for i in range(sizes[p]):
-            key, mask, m1, m2, m3 = add_card(hands[p, i], key, mask, m1, m2, m3, card_keys)
-        key0[p], mask0[p], a1[p], a2[p], a3[p] = key, mask, m1, m2, m3
+    key0, mask0 = known_cards(hands, sizes, card_keys)
     idx = np.empty(k, np.int64)
     drawn = np.empty(k, np.int64)
     deck = pool.copy()
@@ -422,29 +435,24 @@ def stud_showdowns(hands, sizes, pool, places, start, count, draw, seed, rule, h
             best_l = np.int64(0)
             for p in range(players):
                 key = key0[p]
-                if not hilo:  # a hand's value needs its key and card set, not its rank sets
+                for i in range(full - sizes[p]):
+                    key += card_keys[drawn[places[s, p, i]]]
+                if rule == 3 or hilo or (rule != 1 and (key >> 35) & 0x1111 != 0):  # the card set is read
                     mask = mask0[p]
                     for i in range(full - sizes[p]):
-                        c = drawn[places[s, p, i]]
-                        key += card_keys[c]
-                        mask |= np.int64(1) << c
+                        mask |= np.int64(1) << drawn[places[s, p, i]]
                     v = hand_score(key, mask, rule, offsets, rank_score, flush_score)
-                    value[p] = v
-                    best_h = max(best_h, v)
-                    continue
-                mask = mask0[p]
-                m1 = a1[p]
-                m2 = a2[p]
-                m3 = a3[p]
-                for i in range(full - sizes[p]):
-                    key, mask, m1, m2, m3 = add_card(drawn[places[s, p, i]], key, mask, m1, m2, m3, card_keys)
-                v = hand_score(key, mask, rule, offsets, rank_score, flush_score)
+                    if hilo:  # the ace-low rank set's ranks ace to eight, from the card set
+                        ranks = (mask | (mask >> 13) | (mask >> 26) | (mask >> 39)) & 0x1FFF
+                        lm = ((ranks << 1) & 0xFE) | (ranks >> 12)
+                        low[p] = nopair[lm] if popcount(lm) >= 5 else 0
+                        best_l = max(best_l, low[p])
+                elif rule == 0:  # no flush: the high hand is its ranks'
+                    v = np.int64(rank_value(key, offsets, rank_score))
+                else:
+                    v = hand_score(key, mask0[p], rule, offsets, rank_score, flush_score)
                 value[p] = v
                 best_h = max(best_h, v)
-                if hilo:
-                    lm = m1 & 0xFF
-                    low[p] = nopair[lm] if popcount(lm) >= 5 else 0
-                    best_l = max(best_l, low[p])
             nh = 0
             nl = 0
             for p in range(players):
@@ -502,16 +510,9 @@ def stud_samples(hands, sizes, pool, count, seed, rule, card_keys, offsets, rank
     players = hands.shape[0]
     full = hands.shape[1]
     n = pool.shape[0]
+    key0, mask0 = known_cards(hands, sizes, card_keys)
     first = np.zeros(players + 1, np.int64)  # player p's cards: deck[first[p]:first[p + 1]]
-    key0 = np.zeros(players, np.int64)
-    mask0 = np.zeros(players, np.int64)
     for p in range(players):
-        key, mask = KEY_INIT, np.int64(0)
-        for i in range(sizes[p]):
-            c = hands[p, i]
-            key += card_keys[c]
-            mask |= np.int64(1) << c
-        key0[p], mask0[p] = key, mask
         first[p + 1] = first[p] + full - sizes[p]
     k = first[players]
     deck = np.empty(n, np.int64)
