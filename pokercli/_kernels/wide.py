@@ -1,7 +1,8 @@
 """Private Numba kernel of the 7-card batch, sixteen rows per step (AVX-512).
 
 :func:`evaluate_batch7_wide` is :func:`pokercli._kernels.evaluator.evaluate_batch7`
-(same arguments but two, same results, same refusals) with the card work
+(its arguments with two more tables, and three more for stud hi-lo's lows;
+same results, same refusals) with the card work
 done in 512-bit vectors, sixteen hands at a time, by :func:`rows16`: the
 scalar kernel spends most of a row's instructions summing seven 16-byte
 table rows, one card at a time, and the vector code does that work for
