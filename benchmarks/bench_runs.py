@@ -2,7 +2,11 @@
 Monte Carlo, per board: the goal of issue #35 is "no slower per board than
 one board".
 
-    python benchmarks/bench_runs.py [--rounds 5] [--samples 2000000]
+    python benchmarks/bench_runs.py [--rounds 5] [--samples 2000000] [--exact]
+
+``--exact`` times the exact double boards instead (``method="auto"``, every
+pair of boards that share no card, warm, best and median of the rounds),
+beside the same hands' exact one board.
 
 Each row takes turns with its one-board twin (the same hands and known
 board, ``pokercli.equity(..., method="monte-carlo")``) in every round, so
@@ -59,8 +63,12 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=2_000_000, help="boards a job values")
     ap.add_argument("--only", default="", help="the rows whose label holds this text")
     ap.add_argument("--threads", default="", help="only this many threads (default: 1, then every core)")
+    ap.add_argument("--exact", action="store_true", help="the exact double boards, in seconds a job")
     args = ap.parse_args()
     print(f"CPU: {cpu()}, {os.cpu_count()} cores; Numba target: {numba_target()}")
+    if args.exact:
+        exact_rows(args)
+        return
     n = args.samples
     for threads in [args.threads] if args.threads else ("1", str(os.cpu_count() or 1)):
         os.environ["POKERCLI_THREADS"] = threads
@@ -81,6 +89,34 @@ def main() -> None:
             rate_many, rate_one = n / best_many / 1e6, n / best_one / 1e6
             print(f"  {label:<34} runs {rate_many:7.1f}   one board {rate_one:7.1f}   "
                   f"ratio {rate_many / rate_one:4.2f}")
+    os.environ.pop("POKERCLI_THREADS", None)
+
+
+def exact_rows(args) -> None:
+    """Each double board row of :data:`ROWS` with fixed hands, exact, in
+    seconds a job (best / median of the rounds), beside its exact one board."""
+    rows = [r for r in ROWS if r[4] and args.only in r[0] and not r[0].startswith(("ranges", "random"))]
+    for threads in [args.threads] if args.threads else ("1", str(os.cpu_count() or 1)):
+        os.environ["POKERCLI_THREADS"] = threads
+        print(f"{threads} thread(s): exact, seconds a job (best / median of {args.rounds} rounds)")
+        for label, hands, board, runs, double, game in rows:
+            def many():
+                return equity_runs(hands, board, runs=runs, double_board=True, game=game)
+
+            def one():
+                return pokercli.equity(hands, board, method="exact", game=game)
+
+            pairs = many().deals
+            one()
+            times_many, times_one = [], []
+            for _ in range(args.rounds):
+                times_many.append(timed(many))
+                times_one.append(timed(one))
+            times_many.sort()
+            times_one.sort()
+            mid = args.rounds // 2
+            print(f"  {label:<34} {times_many[0]:6.3f} / {times_many[mid]:6.3f} s ({pairs:.3g} pairs of boards)"
+                  f"   one board {times_one[0]:6.3f} / {times_one[mid]:6.3f} s")
     os.environ.pop("POKERCLI_THREADS", None)
 
 

@@ -99,6 +99,9 @@ def _steps() -> list[tuple[str, Callable[[], Any]]]:
             equity(["AsKs", "QdQc"], board="Qs Js 3d", samples=1000, seed=1),
             equity(["AsKs", "QdQc", "Jh9h"], board="Qs Js 3d", samples=1000, seed=1),
             equity_runs(["AsKs", "QdQc"], "Qs Js 3d", method="monte-carlo", samples=1000, seed=1))),
+        ("exact double board", lambda: equity_runs(  # every board game's five-card runs: one kernel; a deck of 16
+            ["AsAh", "KsKh"], double_board=True, dead="2c 2d 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s "
+                                                     "7c 7d 7h 7s 8c 8d 8h 8s 9c 9d 9h 9s Tc Td")),
         ("omaha: runs of ranges", lambda: equity_runs(["AAxx", "random"], "Qs Js 3d", game="omaha",
                                                       samples=1000, seed=1)),
         ("hits", lambda: board_hits.hits("QQ+,AK,T9s-65s", "Kd 7c 2h", vs="AsKs")),

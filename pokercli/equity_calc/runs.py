@@ -338,17 +338,35 @@ def _exact(spot, hands, deck: np.ndarray, k: int, runs_: int = 2) -> RunsResult:
 
 
 def _disjoint_pairs(runs: np.ndarray, flags: np.ndarray, m: int) -> list[int]:
-    """:func:`pokercli._kernels.run_pairs.disjoint_pairs` with its terms (one a
-    size of the sets of cards the two runs share) on every thread: a double
-    board heads-up 0.19 s on one thread, about 0.11 on two. The same integers."""
+    """:func:`pokercli._kernels.run_pairs.disjoint_pairs` with its work on
+    every thread: for runs of five cards (a double board) the outcomes split
+    among the threads, each thread's all four terms in one walk
+    (:func:`~pokercli._kernels.run_pairs.board_squares`); for fewer cards
+    one term (a size of the sets of cards two runs share) a thread. The
+    same integers either way."""
     from math import comb
 
     from pokercli._kernels.combinator import binomials
     from pokercli._kernels.jit import call
-    from pokercli._kernels.run_pairs import pairs_from_terms, run_totals, set_squares
+    from pokercli._kernels.run_pairs import board_squares, pairs_from_terms, run_totals, set_squares
     from pokercli.jobs import LocalEngine
 
     k = runs.shape[1]
+    totals = call(run_totals, flags)
+    if k == 5:
+        columns = np.ascontiguousarray(flags.T)
+        outcomes = columns.shape[0]
+
+        def walk(lo: int, hi: int):
+            return call(board_squares, np.ascontiguousarray(columns[lo:hi]), np.int64(m))
+
+        parts = _column_parts(outcomes)
+        if len(parts) > 1:
+            done = dict(LocalEngine().run(walk, {part: part for part in parts}))
+            terms = np.concatenate([done[part] for part in parts], axis=1)
+        else:
+            terms = walk(0, outcomes)
+        return pairs_from_terms(totals, [terms[j - 1] for j in range(1, k)], k)
     sizes = sorted(range(1, k), key=lambda j: (-comb(k, j), -j))  # the biggest terms first
     binom = binomials(m)
 
@@ -359,7 +377,18 @@ def _disjoint_pairs(runs: np.ndarray, flags: np.ndarray, m: int) -> list[int]:
         squares = dict(LocalEngine().run(term, {j: (j,) for j in sizes}))
     else:  # runs of one or two cards: one term or none, no threads to start
         squares = {j: term(j) for j in sizes}
-    return pairs_from_terms(call(run_totals, flags), [squares[j] for j in range(1, k)], k)
+    return pairs_from_terms(totals, [squares[j] for j in range(1, k)], k)
+
+
+def _column_parts(outcomes: int) -> list[tuple[int, int]]:
+    """The outcome columns split into one run of columns a thread
+    (:func:`pokercli.jobs.threads`, at most one a column), in order:
+    [(lo, hi), ...]."""
+    from pokercli.jobs import threads as kernel_threads
+
+    threads = max(1, min(outcomes, kernel_threads()))
+    bounds = [round(i * outcomes / threads) for i in range(threads + 1)]
+    return [(bounds[i], bounds[i + 1]) for i in range(threads) if bounds[i] < bounds[i + 1]]
 
 
 def _sampled(spot, hands, deck: np.ndarray, k: int, runs: int, samples: int, seed: Optional[int],

@@ -40,3 +40,25 @@ def test_disjoint_triples_equal_the_triples_listed(m, k):
                 if flags[a, f] and flags[b, f] and flags[c, f]
                 and not (sets[a] & sets[b] or sets[a] & sets[c] or sets[b] & sets[c])) for f in range(2)]
     assert disjoint_triples(runs, flags, m).tolist() == want
+
+
+@pytest.mark.parametrize("m,outcomes", [(5, 1), (6, 2), (9, 3), (14, 1), (20, 4)])
+def test_a_boards_terms_in_one_walk_equal_each_term_counted_alone(m, outcomes):
+    """``board_squares`` (runs of five cards: every term from one walk of the
+    loops, no runs read) gives each term ``set_squares`` gives from the runs
+    listed, for outcomes of every density, an empty one and a full one."""
+    from pokercli._kernels.combinator import binomials
+    from pokercli._kernels.run_pairs import board_squares, set_squares
+
+    runs = run_positions(m, 5)
+    rng = np.random.default_rng(m * 31 + outcomes)
+    rates = np.array([0.0, 1.0, 0.5, 0.13])[:outcomes] if outcomes > 1 else np.array([0.4])
+    flags = (rng.random((len(runs), outcomes)) < rates).astype(np.uint8)
+    binom = binomials(m)
+    want = np.array([set_squares(runs, flags, binom, np.int64(m), np.int64(j)) for j in range(1, 5)])
+    got = board_squares(np.ascontiguousarray(flags.T), np.int64(m))
+    assert got.shape == (4, outcomes)
+    assert got.tolist() == want.tolist()
+    # a run's four-sets: each counted by the runs of the outcome holding it (a full column: m - 4 runs each)
+    if outcomes > 1:
+        assert got[3, 1] == len(list(itertools.combinations(range(m), 4))) * (m - 4) ** 2
