@@ -128,7 +128,7 @@ def evaluate_any_five(cards: np.ndarray, g, value_map, lows: bool = False, out=N
         else:
             done = call(K.evaluate_batch7, rows, *tables)
             if done < 0 and want_lows:  # the rows are checked: the lows in a pass of their own
-                from pokercli._kernels.stud import eight_lows
+                from pokercli._kernels.lows import eight_lows
 
                 call(eight_lows, rows, _rank_bytes(), _eight_low_table(), low)
         if done < 0:
@@ -187,7 +187,7 @@ def evaluate_stud(cards: np.ndarray, g, value_map, lows: bool = False, out=None)
     (:func:`evaluate_any_five`), with ``lows`` in hi-lo also the low as
     :func:`lows` gives it; a low ranking names its own batch evaluator
     (``Ranking.batch``: :func:`razz_batch`, :func:`deuce_seven_batch`)."""
-    from pokercli._kernels import stud as K
+    from pokercli._kernels.lows import eight_lows
 
     if isinstance(cards, np.ndarray) and cards.dtype == np.uint8:  # bytes: 255 is the padding -1 (a row
         cards = np.ascontiguousarray(cards).view(np.int8)             # of 5 or 6 cards was refused)
@@ -205,7 +205,7 @@ def evaluate_stud(cards: np.ndarray, g, value_map, lows: bool = False, out=None)
         return high, low
     rows = np.ascontiguousarray(_check_batch(cards)).view(np.uint8)  # checked: the highs were
     out = np.empty(rows.shape[0], np.uint8)
-    call(K.eight_lows, rows, _rank_bytes(), _eight_low_table(), out)
+    call(eight_lows, rows, _rank_bytes(), _eight_low_table(), out)
     return high, out
 
 
@@ -374,14 +374,14 @@ def _deuce_seven5_tables():
 
 @lru_cache(maxsize=1)
 def _rank_bytes() -> np.ndarray:
-    from pokercli._kernels.stud import rank_bytes
+    from pokercli._kernels.lows import rank_bytes
 
     return rank_bytes()
 
 
 @lru_cache(maxsize=1)
 def _eight_low_table() -> np.ndarray:
-    from pokercli._kernels.stud import eight_low_table
+    from pokercli._kernels.lows import eight_low_table
 
     return eight_low_table()
 

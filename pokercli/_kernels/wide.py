@@ -25,7 +25,7 @@ from numba.extending import intrinsic
 
 from pokercli._kernels.evaluator import evaluate_batch7, lowest_bit, popcount, unlikely
 from pokercli._kernels.jit import jit
-from pokercli._kernels.stud import eight_lows
+from pokercli._kernels.lows import eight_lows
 
 #: Bytes one step reads: sixteen rows of seven (112), then 16 bytes of the rows
 #: after, which it does not use (two whole 64-byte loads).
@@ -154,7 +154,7 @@ def evaluate_batch7_wide(cards, remap, rank_keys, card_rows, row_starts, rank_ta
     the step's sixteen rank-table reads, from the suit's 13 bits in ``buf``.
 
     ``lows`` (uint8[n], or empty for none): each row's eight-or-better low as
-    :func:`pokercli._kernels.stud.eight_lows` gives it (``rank_bits``,
+    :func:`pokercli._kernels.lows.eight_lows` gives it (``rank_bits``,
     ``low_table``: its tables), from the card sets the step has in ``buf``;
     written for every row when the return is -1. (Stud hi-lo's
     ``evaluate.lows`` on an Intel Xeon: 245-265 M hands a second, against
