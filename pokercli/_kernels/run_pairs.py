@@ -40,6 +40,27 @@ def run_positions(m, k):
 
 
 @jit
+def run_rows(prefix, deck, k, out):
+    """``out[p, t]``: row ``p`` of ``prefix`` (uint8[P, w]: a player's hole
+    cards and the known board) and then the ``k`` cards of run ``t``
+    (``deck`` at :func:`run_positions`' ``t``-th k-set of positions, in its
+    lexicographic order): each player's hand on every run, a player's runs
+    side by side, for the batch evaluator (uint8[P, C(len(deck), k), w + k]),
+    written in one pass where NumPy took a gather and two strided copies."""
+    players = prefix.shape[0]
+    width = prefix.shape[1]
+    m = deck.shape[0]
+    idx = np.arange(k)
+    for t in range(out.shape[1]):
+        for p in range(players):
+            for q in range(width):
+                out[p, t, q] = prefix[p, q]
+            for q in range(k):
+                out[p, t, width + q] = deck[idx[q]]
+        next_combination(idx, m)
+
+
+@jit
 def set_squares(runs, flags, binom, m, j):
     """int64[F]: for each outcome column ``f`` of ``flags``, the sum over the
     ``j``-sets ``S`` of cards (0 < ``j`` < k) of ``c(S)**2``, ``c(S)`` the runs of

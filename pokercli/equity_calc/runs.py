@@ -263,37 +263,34 @@ def _shares(spot, hands, boards: np.ndarray) -> np.ndarray:
     qualifies (each half split among its ties). ``hands``: each player's hole
     cards, the same on every board, or an array [boards, players, cards] of
     each board's own."""
-    from pokercli import evaluate as E
-
     hands = np.asarray(hands)
     n, players, hole = len(boards), hands.shape[-2], hands.shape[-1]
-    rows = np.empty((n * players, hole + 5), np.uint8)
+    rows = np.empty((players, n, hole + boards.shape[1]), np.uint8)
     for p in range(players):
-        rows[p::players, :hole] = hands[..., p, :]
-        rows[p::players, hole:] = boards
-    high = E.scores(rows, spot.game.name).astype(np.int64).reshape(n, players)
-    won = high == _by_column(np.maximum, high)[:, None]
-    share = won / _by_column(np.add, won.astype(np.int64))[:, None]
+        rows[p, :, :hole] = hands[..., p, :]
+        rows[p, :, hole:] = boards
+    return _row_shares(spot, rows).T
+
+
+def _row_shares(spot, rows: np.ndarray) -> np.ndarray:
+    """float64[players, n]: :func:`_shares` from ``rows`` (uint8[players, n,
+    cards]: each player's hand on each board), a player's boards side by side
+    (each step below a pass over contiguous rows)."""
+    from pokercli import evaluate as E
+
+    players, n = rows.shape[0], rows.shape[1]
+    flat = rows.reshape(players * n, rows.shape[2])
+    high = E.scores(flat, spot.game.name).reshape(players, n)
+    won = high == np.max(high, axis=0)
+    share = won / np.sum(won, axis=0, dtype=np.int64)
     if not spot.game.pot.split:
         return share
-    low = E.lows(rows, spot.game.name).astype(np.int64).reshape(n, players)  # 0: none; smaller: better
+    low = E.lows(flat, spot.game.name).astype(np.int64).reshape(players, n)  # 0: none; smaller: better
     ranked = np.where(low > 0, low, 256)
-    best = _by_column(np.minimum, ranked)[:, None]
+    best = np.min(ranked, axis=0)
     lows = (ranked == best) & (best < 256)
-    low_share = lows / np.maximum(_by_column(np.add, lows.astype(np.int64))[:, None], 1)
-    some = best < 256
-    return np.where(some, share / 2 + low_share / 2, share)
-
-
-def _by_column(op, a: np.ndarray) -> np.ndarray:
-    """``op`` (a binary ufunc: maximum, minimum, add) across each row of
-    ``a`` (N rows of a few players), a column at a time: NumPy's reductions
-    along the short axis took four times as long (60 against 15 ms for a
-    double board's 1.7 M boards heads-up)."""
-    out = a[:, 0].copy()
-    for p in range(1, a.shape[1]):
-        op(out, a[:, p], out=out)
-    return out
+    low_share = lows / np.maximum(np.sum(lows, axis=0, dtype=np.int64), 1)
+    return np.where(best < 256, share / 2 + low_share / 2, share)
 
 
 def _exact(spot, hands, deck: np.ndarray, k: int, runs_: int = 2) -> RunsResult:
@@ -304,69 +301,80 @@ def _exact(spot, hands, deck: np.ndarray, k: int, runs_: int = 2) -> RunsResult:
     from math import comb
 
     from pokercli._kernels.jit import call
-    from pokercli._kernels.run_pairs import disjoint_triples, run_positions
+    from pokercli._kernels.run_pairs import disjoint_triples, run_positions, run_rows
 
     m = len(deck)
-    runs = call(run_positions, np.int64(m), np.int64(k))
-    boards = np.empty((len(runs), len(spot.board) + k), np.uint8)
-    boards[:, :len(spot.board)] = spot.board
-    boards[:, len(spot.board):] = deck.astype(np.uint8)[runs]
-    share = _shares(spot, hands, boards)
+    prefix = np.array([list(h) + list(spot.board) for h in hands], np.uint8)
+    rows = np.empty((len(hands), comb(m, k), prefix.shape[1] + k), np.uint8)
+    call(run_rows, prefix, deck.astype(np.uint8), np.int64(k), rows)  # each player's hand on every run
+    share = _row_shares(spot, rows)  # [players, runs]
+    del rows
     pairs = comb(m, k) * comb(m - k, k) * (comb(m - 2 * k, k) if runs_ == 3 else 1)
-    flags = np.empty((len(runs), 2 * len(hands)), np.uint8)
-    flags[:, 0::2] = share == 1.0  # the run taken alone
-    flags[:, 1::2] = share == 0.0  # nothing of it
+    flags = np.empty((2 * len(hands), share.shape[1]), np.uint8)  # [outcome, run]
+    flags[0::2] = share == 1.0  # the run taken alone
+    flags[1::2] = share == 0.0  # nothing of it
     # outcomes that are the same runs (heads-up, one player's run alone is the other's nothing)
     # counted once
-    first: list[int] = []  # the columns kept, and each column's place among them
+    first: list[int] = []  # the outcomes kept, and each outcome's place among them
     place = []
-    for f in range(flags.shape[1]):
-        same = next((i for i, g in enumerate(first) if np.array_equal(flags[:, g], flags[:, f])), None)
+    for f in range(flags.shape[0]):
+        same = next((i for i, g in enumerate(first) if np.array_equal(flags[g], flags[f])), None)
         if same is None:
             first.append(f)
             same = len(first) - 1
         place.append(same)
-    kept_flags = np.ascontiguousarray(flags[:, first])
-    if runs_ == 2:
-        kept = _disjoint_pairs(runs, kept_flags, m)
+    kept_flags = flags[first]
+    if runs_ == 2 and k == 5:  # a double board: the runs are walked, not listed
+        kept = _board_pairs(kept_flags, m)
     else:
-        kept = call(disjoint_triples, runs, kept_flags, np.int64(m)).tolist()
+        runs = call(run_positions, np.int64(m), np.int64(k))
+        columns = np.ascontiguousarray(kept_flags.T)
+        if runs_ == 2:
+            kept = _disjoint_pairs(runs, columns, m)
+        else:
+            kept = call(disjoint_triples, runs, columns, np.int64(m)).tolist()
     counts = [kept[i] for i in place]
-    out = [RunsPlayer(player.label, float(share[:, p].mean()), counts[2 * p] / pairs, counts[2 * p + 1] / pairs)
+    out = [RunsPlayer(player.label, float(share[p].mean()), counts[2 * p] / pairs, counts[2 * p + 1] / pairs)
            for p, player in enumerate(spot.players)]
     return RunsResult(out, runs_, tuple(spot.board), tuple(spot.dead), spot.game.name, "exact", int(pairs))
 
 
+def _board_pairs(flags: np.ndarray, m: int) -> list[int]:
+    """For runs of five cards (a double board): for each outcome (a row of
+    ``flags``, uint8[outcomes, runs] in :func:`run_positions`' order), the
+    ordered pairs of its runs that share no card, by
+    :func:`~pokercli._kernels.run_pairs.board_squares`, the outcomes split
+    among the threads. Python integers."""
+    from pokercli._kernels.jit import call
+    from pokercli._kernels.run_pairs import board_squares, pairs_from_terms
+    from pokercli.jobs import LocalEngine
+
+    totals = flags.sum(axis=1, dtype=np.int64)
+
+    def walk(lo: int, hi: int):
+        return call(board_squares, np.ascontiguousarray(flags[lo:hi]), np.int64(m))
+
+    parts = _column_parts(flags.shape[0])
+    if len(parts) > 1:
+        done = dict(LocalEngine().run(walk, {part: part for part in parts}))
+        terms = np.concatenate([done[part] for part in parts], axis=1)
+    else:
+        terms = walk(0, flags.shape[0])
+    return pairs_from_terms(totals, [terms[j - 1] for j in range(1, 5)], 5)
+
+
 def _disjoint_pairs(runs: np.ndarray, flags: np.ndarray, m: int) -> list[int]:
-    """:func:`pokercli._kernels.run_pairs.disjoint_pairs` with its work on
-    every thread: for runs of five cards (a double board) the outcomes split
-    among the threads, each thread's all four terms in one walk
-    (:func:`~pokercli._kernels.run_pairs.board_squares`); for fewer cards
-    one term (a size of the sets of cards two runs share) a thread. The
-    same integers either way."""
+    """:func:`pokercli._kernels.run_pairs.disjoint_pairs` for runs of fewer
+    than five cards, its terms (one a size of the sets of cards two runs
+    share) on every thread. The same integers."""
     from math import comb
 
     from pokercli._kernels.combinator import binomials
     from pokercli._kernels.jit import call
-    from pokercli._kernels.run_pairs import board_squares, pairs_from_terms, run_totals, set_squares
+    from pokercli._kernels.run_pairs import pairs_from_terms, run_totals, set_squares
     from pokercli.jobs import LocalEngine
 
     k = runs.shape[1]
-    totals = call(run_totals, flags)
-    if k == 5:
-        columns = np.ascontiguousarray(flags.T)
-        outcomes = columns.shape[0]
-
-        def walk(lo: int, hi: int):
-            return call(board_squares, np.ascontiguousarray(columns[lo:hi]), np.int64(m))
-
-        parts = _column_parts(outcomes)
-        if len(parts) > 1:
-            done = dict(LocalEngine().run(walk, {part: part for part in parts}))
-            terms = np.concatenate([done[part] for part in parts], axis=1)
-        else:
-            terms = walk(0, outcomes)
-        return pairs_from_terms(totals, [terms[j - 1] for j in range(1, k)], k)
     sizes = sorted(range(1, k), key=lambda j: (-comb(k, j), -j))  # the biggest terms first
     binom = binomials(m)
 
@@ -377,7 +385,7 @@ def _disjoint_pairs(runs: np.ndarray, flags: np.ndarray, m: int) -> list[int]:
         squares = dict(LocalEngine().run(term, {j: (j,) for j in sizes}))
     else:  # runs of one or two cards: one term or none, no threads to start
         squares = {j: term(j) for j in sizes}
-    return pairs_from_terms(totals, [squares[j] for j in range(1, k)], k)
+    return pairs_from_terms(call(run_totals, flags), [squares[j] for j in range(1, k)], k)
 
 
 def _column_parts(outcomes: int) -> list[tuple[int, int]]:

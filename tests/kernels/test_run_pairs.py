@@ -62,3 +62,17 @@ def test_a_boards_terms_in_one_walk_equal_each_term_counted_alone(m, outcomes):
     # a run's four-sets: each counted by the runs of the outcome holding it (a full column: m - 4 runs each)
     if outcomes > 1:
         assert got[3, 1] == len(list(itertools.combinations(range(m), 4))) * (m - 4) ** 2
+
+
+@pytest.mark.parametrize("m,k,width", [(7, 1, 2), (9, 2, 5), (10, 5, 2), (11, 5, 4)])
+def test_run_rows_are_each_players_cards_then_each_run_in_order(m, k, width):
+    from pokercli._kernels.run_pairs import run_rows
+
+    rng = np.random.default_rng(m + k)
+    deck = rng.permutation(np.arange(20, 52))[:m].astype(np.uint8)
+    prefix = rng.integers(0, 20, (3, width)).astype(np.uint8)
+    listed = list(itertools.combinations(range(m), k))
+    out = np.full((3, len(listed), width + k), 255, np.uint8)
+    run_rows(prefix, deck, np.int64(k), out)
+    want = [[list(prefix[p]) + [deck[i] for i in run] for run in listed] for p in range(3)]
+    assert out.tolist() == want
