@@ -6,8 +6,9 @@ Exact: every deal of the missing cards, as a combination of the unseen cards
 (less the dead: folded up cards) split among the players every way
 (:func:`pokercli._kernels.stud.stud_showdowns`), in kernel calls of at most
 ``DEALS_PER_CALL`` deals on threads. Monte Carlo: random deals in batches
-seeded from the seed and their number, added in order, as for hold'em (a game
-without a low half by :func:`pokercli._kernels.stud.stud_samples`). The
+seeded from the seed and their number, added in order, as for hold'em (stud
+hi-lo by :func:`pokercli._kernels.stud.hilo_samples`, the other games by
+:func:`pokercli._kernels.stud.stud_samples`: the general kernel's deals). The
 tallies are the Omaha engine's (:func:`pokercli.equity_calc.tally.split_tallies`),
 so a split pot stays exact.
 """
@@ -379,19 +380,20 @@ def monte_carlo(spot: Spot, samples: Optional[int] = None, stderr: Optional[floa
 
 def _sample_batch(arrays, n: int, kernel_seed: int, tables, with_types: bool, players: int):
     """The tallies of ``n`` random deals of the missing cards of one layout
-    (hands, sizes, pool, one split of the missing cards), seeded: a game
-    without a low half by the sampling kernel of its own, the same deals and
-    counts as the general kernel's, faster."""
+    (hands, sizes, pool, one split of the missing cards), seeded: by a
+    sampling kernel of its own (stud hi-lo's, or the other games'), the same
+    deals and counts as the general kernel's, faster."""
     from pokercli._kernels import stud as K
     from pokercli._kernels.jit import call
 
     t = split_tallies(players)
-    rule, hilo, keys, offsets, rank, flush, _, _ = tables
+    rule, hilo, keys, offsets, rank, flush, nopair, _ = tables
+    hands, sizes, pool, _ = arrays
+    hi, hl, lo, scoop, sq, stats, types = t
     if hilo:
-        call(K.stud_showdowns, *arrays, 0, n, True, np.uint64(kernel_seed), *tables, with_types, *t)
+        call(K.hilo_samples, hands, sizes, pool, n, np.uint64(kernel_seed), keys, offsets, rank, flush, nopair,
+             with_types, hi, hl, lo, scoop, sq, stats, types)
     else:
-        hands, sizes, pool, _ = arrays
-        hi, _, _, scoop, sq, stats, types = t
         call(K.stud_samples, hands, sizes, pool, n, np.uint64(kernel_seed), rule, keys, offsets, rank, flush,
              with_types, hi, scoop, sq, stats, types)
     return t

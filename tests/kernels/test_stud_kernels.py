@@ -203,19 +203,24 @@ def test_fifth_street_heads_up_exact_and_sampled():
     ("27-single", ["7s 5d 4h", "8s 6d 2c 3h"], ""),
     ("a5-triple", ["As 2d", "3s 4d 5h"], "Ac"),
     ("badugi", ["As 2d 3h", "Kc", "Qh 9d"], ""),
+    ("stud-hilo", ["(As 2d) 3h", "(Kd Ks) 4s"], ""),
+    ("stud-hilo", ["(As 2s) 3s 4s", "(Ah 2h) 3d 4h", "(Kd Qd) Jd Td"], "5c 5d"),
+    ("stud-hilo", ["(8c 7c) 6c 5c 9h", "(Ac 2c) 3h Kd 9d"], "4c"),
 ])
 def test_the_sampling_kernel_deals_and_counts_as_the_general_one(game, spot, dead):
-    """Monte Carlo of a game without a low half goes through ``stud_samples``:
-    from the same seed it deals the same cards as ``stud_showdowns``' sampling
-    mode (the same shuffle, each player the next positions in turn) and counts
-    every tally the same, hand types included, batch by batch (flushes, which
-    it values by a branch of their own, included)."""
+    """Monte Carlo goes through a sampling kernel of its own (``stud_samples``;
+    stud hi-lo's ``hilo_samples``): from the same seed it deals the same cards
+    as ``stud_showdowns``' sampling mode (the same shuffle, each player the
+    next positions in turn) and counts every tally the same, hand types
+    included, batch by batch (flushes, which ``stud_samples`` values by a
+    branch of their own, included; in hi-lo split and quartered lows, deals
+    with no low, scoops)."""
     from pokercli.equity_calc import stud as S
     from pokercli.equity_calc.spot import make_spot
 
     st = make_spot(spot, game=game, dead=dead)
     tables = S.kernel_tables(st.game)
-    assert not tables[1] and (tables[2] >> K.CARD_SHIFT == 0).all()  # room above every card key for its id
+    assert tables[1] == (game == "stud-hilo") and (tables[2] >> K.CARD_SHIFT == 0).all()  # room for each id
     hands, sizes, pool, missing = S.layout(st)
     first = S.places(tuple(missing), first=True)
     for seed, n in [(1, 1), (7, 3000), (2**63 + 5, 20_000)]:
@@ -224,7 +229,9 @@ def test_the_sampling_kernel_deals_and_counts_as_the_general_one(game, spot, dea
         got = S._sample_batch((hands, sizes, pool, first), n, seed, tables, True, len(spot))
         for w, g in zip(want, got):
             assert (w == g).all()
-        assert got[5][1] == n and got[0].sum() >= n and got[6].sum() == n * len(spot)
+        assert got[5][1] == n and got[0].sum() + got[1].sum() >= n and got[6].sum() == n * len(spot)
+    if tables[1]:  # hi-lo: the last batch had deals with a low, with none, and (in the second spot) split lows
+        assert got[2].sum() > 0 and 0 < got[5][0] < n and (got[2][:, 2].sum() > 0 or "4s" not in spot[0])
 
 
 def test_standing_against_every_unseen_hand_matches_a_plain_count():
