@@ -34,7 +34,7 @@ from pokercli._kernels.evaluator import KEY_INIT, hand_value, lowest_bit, popcou
 from pokercli._kernels.jit import jit, jit_inline
 from pokercli._kernels import scalar
 from pokercli._kernels.montecarlo import draw_below, mix64
-from pokercli._kernels.omaha.deals import SHARE_UNIT
+from pokercli._kernels.omaha.deals import SHARE_UNIT, add_coded
 
 _GAMMA = scalar.GAMMA
 _badugi_subsets = jit_inline(scalar.badugi_subsets)
@@ -327,48 +327,6 @@ def known_cards(hands, sizes, card_keys):
             key0[p] += card_keys[c]
             mask0[p] |= np.int64(1) << c
     return key0, mask0
-
-
-@jit_inline
-def add_coded(codes, players, hilo, hi, hl, lo, scoop, sq, stats):
-    """Add the showdowns counted in ``codes`` to the tallies, as
-    :func:`stud_showdowns` documents them: in hi-lo ``codes[(h << players) |
-    l]`` (``4 ** P`` codes) counts the showdowns whose best highs are the
-    players of the bits of ``h`` and best eight-or-better lows those of
-    ``l`` (0: no low qualified); in other games ``codes[h]`` (``2 ** P``:
-    thirteen badugi hands make 8,192). Called once, after a kernel's loop:
-    the showdowns are counted by code in the loop, with no branch."""
-    low_bits = players if hilo else 0
-    lows = (np.int64(1) << low_bits) - 1
-    for code in range(codes.shape[0]):
-        c = codes[code]
-        if c == 0:
-            continue
-        won_h = code >> low_bits
-        won_l = code & lows
-        nh = popcount(won_h)
-        nl = popcount(won_l)
-        if hilo and won_l == 0:
-            stats[0] += c
-        for p in range(players):
-            wh = (won_h >> p) & 1
-            wl = (won_l >> p) & 1
-            share = 0
-            if won_l != 0:
-                if wh:
-                    hl[p, nh] += c
-                    share += SHARE_UNIT // (2 * nh)
-                if wl:
-                    lo[p, nl] += c
-                    share += SHARE_UNIT // (2 * nl)
-                if wh and wl and nh == 1 and nl == 1:
-                    scoop[p] += c
-            elif wh:
-                hi[p, nh] += c
-                share = SHARE_UNIT // nh
-                if nh == 1:
-                    scoop[p] += c
-            sq[p] += share * share * c
 
 
 @jit

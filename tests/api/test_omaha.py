@@ -152,6 +152,9 @@ SPOTS = [
     ("omaha-hilo", ["As 2s Kd Qd", "Ac 2c 8h 8s", "3h 4h Jc Tc"], "5d 6c Kh 9h", ""),
     ("omaha-hilo", ["As 2s 3d Qd", "Ac 2c 3h 8s"], "4h 5c Kh", ""),
     ("omaha5-hilo", ["As 2s 3d Qd Jc", "Ac 2c 3h 8s 9d"], "4h 5c Kh Td", "7c"),
+    # nine players: more than the kernel counts by code in hi-lo (CODED_HILO), so tallied a board at a time
+    ("omaha-hilo", ["As 2s Kd Qd", "Ac 2c 8h 8s", "3h 4h Jc Tc", "Ad 3d 7s 7c", "2d 4d Js Ts", "Ah 3s Qc Qs",
+                    "2h 4s 9s 9c", "3c 4c Ks Kc", "7d 8d Jd Td"], "5d 6c Kh 9h", ""),
 ]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from pokercli._kernels.combinator import next_combination, unrank_combination
+from pokercli._kernels.evaluator import popcount
 from pokercli._kernels.jit import jit, jit_inline
 from pokercli._kernels import scalar
 from pokercli._kernels.montecarlo import draw_below, mix64
@@ -14,6 +15,52 @@ from pokercli._kernels.omaha.evaluate import board_parts, hand_parts, quad_base
 #: A pot in integer units: halves split among up to 11 players stay whole.
 SHARE_UNIT = 55_440  # 2 * lcm(1..11)
 _GAMMA = scalar.GAMMA
+#: The most players whose hi-lo showdowns :func:`_deals` counts by code
+#: (:func:`add_coded`: ``4 ** P`` codes, 512 KB at eight); more take a branch a tally.
+CODED_HILO = 8
+
+
+@jit_inline
+def add_coded(codes, players, hilo, hi, hl, lo, scoop, sq, stats):
+    """Add the showdowns counted in ``codes`` to the tallies, as
+    :mod:`pokercli._kernels.omaha` documents them: in hi-lo ``codes[(h << players) |
+    l]`` (``4 ** P`` codes) counts the showdowns whose best highs are the
+    players of the bits of ``h`` and best eight-or-better lows those of
+    ``l`` (0: no low qualified); in other games ``codes[h]`` (``2 ** P``:
+    thirteen badugi hands make 8,192). Called once, after a kernel's loop:
+    the showdowns are counted by code in the loop, with no branch."""
+    low_bits = players if hilo else 0
+    lows = (np.int64(1) << low_bits) - 1
+    for code in range(codes.shape[0]):
+        c = codes[code]
+        if c == 0:
+            continue
+        won_h = code >> low_bits
+        won_l = code & lows
+        nh = popcount(won_h)
+        nl = popcount(won_l)
+        if hilo and won_l == 0:
+            stats[0] += c
+        for p in range(players):
+            wh = (won_h >> p) & 1
+            wl = (won_l >> p) & 1
+            share = 0
+            if won_l != 0:
+                if wh:
+                    hl[p, nh] += c
+                    share += SHARE_UNIT // (2 * nh)
+                if wl:
+                    lo[p, nl] += c
+                    share += SHARE_UNIT // (2 * nl)
+                if wh and wl and nh == 1 and nl == 1:
+                    scoop[p] += c
+            elif wh:
+                hi[p, nh] += c
+                share = SHARE_UNIT // nh
+                if nh == 1:
+                    scoop[p] += c
+            sq[p] += share * share * c
+
 
 @jit
 def omaha_boards(holes, deck, k, start, count, board, binom, card_keys, offsets, board_index,
@@ -94,7 +141,16 @@ def _deals(draw, combo_cards, combo_start, alias_keep, alias_other, fixed_mask, 
     Scoring and tallying are written out in this one loop, not in inlined
     helpers: an inlined helper that takes arrays and holds a loop or a branch
     makes Numba count references to every array it takes, on every board,
-    which cost more than half the time."""
+    which cost more than half the time.
+
+    A board is counted by the bits of its best highs and lows, with no
+    branch, and the tallies read from those counts once after the loop
+    (:func:`add_coded`), but in hi-lo with more than :data:`CODED_HILO`
+    players (``4 ** P`` codes), where each board is tallied player by
+    player as before. (Monte Carlo of fixed hands on an Intel Xeon, one
+    thread, best of 6 rounds taking turns, M deals a second: Omaha heads-up
+    11.6 -> 14.0, hi-lo heads-up 12.0 -> 15.3, hi-lo three-way 8.2 -> 12.3,
+    Omaha three-way 6.9 -> 7.7.)"""
     players = combo_start.shape[0] - 1
     h = combo_cards.shape[1]
     nq = cover.shape[0]
@@ -125,7 +181,10 @@ def _deals(draw, combo_cards, combo_start, alias_keep, alias_other, fixed_mask, 
         unrank_combination(start, n, binom, idx)
     full = board.copy()
     high = np.zeros(players, np.int64)
-    low = np.zeros(players, np.int64)
+    low = np.zeros(players, np.int64)  # stays 0 (no low) but in hi-lo
+    coded = not hilo or players <= CODED_HILO
+    low_shift = players if hilo else 0
+    codes = np.zeros(np.int64(1) << ((players + low_shift) if coded else 0), np.int64)
     ctr = np.uint64(seed)
     taken = 0
     redraws = 0
@@ -221,6 +280,16 @@ def _deals(draw, combo_cards, combo_start, alias_keep, alias_other, fixed_mask, 
             low[p] = low_best[(hole_low[p] << 8) | board_low] * np.int64(hilo)
             best_h = max(best_h, best)
             best_l = max(best_l, low[p])
+        if coded:  # the winners' bits counted, no branch; the tallies read from the counts at the end
+            won_h = np.int64(0)
+            won_l = np.int64(0)
+            for p in range(players):
+                won_h |= np.int64(high[p] == best_h) << p
+                won_l |= np.int64(low[p] == best_l) << p
+                if with_types:
+                    types[p, type_of[high[p]]] += 1
+            codes[(won_h << low_shift) | (won_l & -np.int64(best_l > 0))] += 1
+            continue
         nh = 0
         nl = 0
         for p in range(players):
@@ -250,6 +319,8 @@ def _deals(draw, combo_cards, combo_start, alias_keep, alias_other, fixed_mask, 
             sq[p] += share * share
             if with_types:
                 types[p, type_of[high[p]]] += 1
+    if coded:
+        add_coded(codes, players, hilo, hi, hl, lo, scoop, sq, stats)
     if draw:
         stats[1] += taken
         stats[2] += redraws
