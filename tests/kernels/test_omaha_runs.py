@@ -56,6 +56,9 @@ def plain_sampler(spot, holes, pool: list[int], k: int, runs: int, samples: int,
     ("omaha5", ["As Ks Qd 7c 6c", "Jh Th 9c 8c 2d"], "Qs Js 3d", "", 3, 120),       # three runs of a flop
     ("omaha5-hilo", ["Ac 2c 3d Kd Qs", "Ah 2h 4s 5s Js"], "Kc 7d 8c 5h", "6d", 2, 200),  # split lows, a dead card
     ("omaha6", ["As Ks Qd 7c 6c 5h", "Jh Th 9c 8c 2d 2s"], "Qh Jd 3c", "", 2, 120),
+    # nine hi-lo players: more than the kernel counts by code (CODED_HILO), each run's pot shared a player at a time
+    ("omaha-hilo", ["As 2s Kd Qd", "Ac 2c 8h 8s", "3h 4h Jc Tc", "Ad 3d 7s 7c", "2d 4d Js Ts", "Ah 3s Qc Qs",
+                    "2h 4s 9s 9c", "3c 4c Ks Kc", "7d 8d Jd Td"], "5d 6c Kh", "", 2, 150),
 ])
 def test_the_omaha_runs_kernel_is_the_plain_sampler_number_for_number(game, hands, board, dead, runs, samples):
     spot = make_spot(hands, board, dead, game)
