@@ -69,7 +69,7 @@ def set_squares(runs, flags, binom, m, j):
     i + 1) over its cards ascending (``binom``: :func:`binomials` of at least
     ``m``); then the counts are squared and summed. One term of
     :func:`disjoint_pairs`' sum, on its own so that the terms can run on
-    several threads (:func:`pokercli.equity_calc.runs._exact`)."""
+    several threads (:func:`pokercli.equity_calc.runs._disjoint_pairs`)."""
     n = runs.shape[0]
     k = runs.shape[1]
     outcomes = flags.shape[1]
@@ -92,13 +92,14 @@ def set_squares(runs, flags, binom, m, j):
 
 
 @jit
-def board_squares(flags_t, m):
+def board_squares(flags_t, binom, m):
     """int64[4, F]: :func:`set_squares` of the ``j``-sets for j = 1..4 at once,
     for runs of five cards (a double board, a preflop all-in run twice):
     ``flags_t`` is the flags transposed (uint8[F, N]: outcome ``f``'s column
     contiguous), its runs every five-set of the deck positions 0..m-1 in
     :func:`run_positions`' (lexicographic) order, which the five nested loops
-    below walk without reading the runs.
+    below walk without reading the runs; ``binom``: :func:`binomials` of at
+    least ``m``.
 
     A ``j``-set ``s_1 < ... < s_j`` is numbered by the sum of ``C(m - 1 - s_i,
     j + 1 - i)`` (its complement's colex rank: the lexicographic order, read
@@ -111,11 +112,6 @@ def board_squares(flags_t, m):
     a double board heads-up's four terms (two outcomes) in 44-47 ms on one
     thread against 322-340 ms (Intel Xeon, Emerald Rapids, 2026-11-28)."""
     outcomes = flags_t.shape[0]
-    binom = np.zeros((m + 1, 6), np.int64)
-    for n in range(m + 1):
-        binom[n, 0] = 1
-        for j in range(1, 6):
-            binom[n, j] = binom[n - 1, j - 1] + binom[n - 1, j] if n > 0 else 0
     out = np.zeros((4, outcomes), np.int64)
     c1 = np.zeros(m, np.int64)
     c2 = np.zeros(binom[m, 2], np.int64)
@@ -234,7 +230,7 @@ def disjoint_pairs(runs, flags, m):
     runs job runs the terms on every thread."""
     k = runs.shape[1]
     if k == 5:
-        terms = board_squares(np.ascontiguousarray(flags.T), np.int64(m))
+        terms = board_squares(np.ascontiguousarray(flags.T), binomials(m), np.int64(m))
         return np.array(pairs_from_terms(run_totals(flags), [terms[j - 1] for j in range(1, k)], k), np.int64)
     binom = binomials(m)
     squares = [set_squares(runs, flags, binom, np.int64(m), np.int64(j)) for j in range(1, k)]

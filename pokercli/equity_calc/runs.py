@@ -345,14 +345,16 @@ def _board_pairs(flags: np.ndarray, m: int) -> list[int]:
     ordered pairs of its runs that share no card, by
     :func:`~pokercli._kernels.run_pairs.board_squares`, the outcomes split
     among the threads. Python integers."""
+    from pokercli._kernels.combinator import binomials
     from pokercli._kernels.jit import call
     from pokercli._kernels.run_pairs import board_squares, pairs_from_terms
     from pokercli.jobs import LocalEngine
 
     totals = flags.sum(axis=1, dtype=np.int64)
+    binom = binomials(m)
 
     def walk(lo: int, hi: int):
-        return call(board_squares, np.ascontiguousarray(flags[lo:hi]), np.int64(m))
+        return call(board_squares, np.ascontiguousarray(flags[lo:hi]), binom, np.int64(m))
 
     parts = _column_parts(flags.shape[0])
     if len(parts) > 1:

@@ -56,7 +56,7 @@ def test_a_boards_terms_in_one_walk_equal_each_term_counted_alone(m, outcomes):
     flags = (rng.random((len(runs), outcomes)) < rates).astype(np.uint8)
     binom = binomials(m)
     want = np.array([set_squares(runs, flags, binom, np.int64(m), np.int64(j)) for j in range(1, 5)])
-    got = board_squares(np.ascontiguousarray(flags.T), np.int64(m))
+    got = board_squares(np.ascontiguousarray(flags.T), binom, np.int64(m))
     assert got.shape == (4, outcomes)
     assert got.tolist() == want.tolist()
     # a run's four-sets: each counted by the runs of the outcome holding it (a full column: m - 4 runs each)
