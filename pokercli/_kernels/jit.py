@@ -156,7 +156,9 @@ class _KernelCache(_caching.FunctionCache):
             return
         try:
             super().save_overload(sig, data)
-        except OSError:
+        except Exception:  # noqa: BLE001 - a full disk, or Numba failing to serialize: the kernel is compiled
+            # and in use already, so the command goes on (seen once under load: a RuntimeError "no compiled
+            # object yet" from Numba's serializer, which had failed a push/fold command)
             warn_once("unsaved kernels", f"warning: cannot save compiled kernels in {_NUMBA_DIR}; "
                                          "they are compiled again next time")
 

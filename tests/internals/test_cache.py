@@ -399,3 +399,30 @@ def test_preparing_a_kernel_is_counted(monkeypatch):
     before = timing.PREPARING[0]
     jit._prepare(lambda: None, ())  # a plain function (as under NUMBA_DISABLE_JIT): nothing to do
     assert timing.PREPARING[0] >= before
+
+
+def test_a_kernel_numba_fails_to_serialize_is_said_once_and_not_fatal(monkeypatch, caplog):
+    """Saving a compiled kernel can fail inside Numba (once, under load: a
+    RuntimeError "no compiled object yet" from its serializer, which ended a
+    push/fold command): the kernel is compiled and in use already, so the
+    failure is one warning, never an error."""
+    import logging
+
+    from numba.core import caching
+
+    from pokercli import paths
+    from pokercli._kernels import jit
+    from pokercli._kernels.run_pairs import run_totals
+
+    assert isinstance(run_totals._cache, jit._KernelCache) and jit.cache().writable
+
+    def refuse(self, sig, data):
+        raise RuntimeError("no compiled object yet for <Library 'run_totals'>")
+
+    monkeypatch.setattr(caching.FunctionCache, "save_overload", refuse)
+    monkeypatch.setattr(paths, "_warned", set())
+    with caplog.at_level(logging.WARNING, logger=paths.LOG.name):
+        run_totals._cache.save_overload((), None)
+        run_totals._cache.save_overload((), None)
+    said = [r.getMessage() for r in caplog.records if "cannot save compiled kernels" in r.getMessage()]
+    assert len(said) == 1 and "compiled again next time" in said[0]
