@@ -8,7 +8,9 @@ from __future__ import annotations
 import io
 import json
 import re
+from fractions import Fraction
 from itertools import combinations, permutations
+from math import lcm
 
 import numpy as np
 import pytest
@@ -31,6 +33,22 @@ def plain_runs(hands, board, dead, game="holdem", runs=2):
     runouts = list(combinations(deck, k))
     shares = {r: naive.POT_SHARES[game](holes, b + list(r)) for r in runouts}
     n = len(hands)
+    if runs == 2:
+        # the same sums over every ordered pair, a first run at a time: its second
+        # runs are the runouts that share no card with it (990 x 990 pairs of a
+        # flop); each share a whole number of 1/unit of the pot, so sums are exact
+        unit = lcm(*(x.denominator for r in runouts for x in shares[r]))
+        share = np.array([[int(x * unit) for x in shares[r]] for r in runouts], np.int64)
+        masks = np.array([sum(1 << c for c in r) for r in runouts], np.int64)
+        eq, scoop, none, pairs = [0] * n, [0] * n, [0] * n, 0
+        for a in range(len(runouts)):
+            second = share[(masks & masks[a]) == 0]
+            pairs += len(second)
+            for p in range(n):
+                eq[p] += Fraction(int(len(second) * share[a, p] + second[:, p].sum()), 2 * unit)
+                scoop[p] += int(share[a, p] == unit) * int((second[:, p] == unit).sum())
+                none[p] += int(share[a, p] == 0) * int((second[:, p] == 0).sum())
+        return [(float(e / pairs), s / pairs, z / pairs) for e, s, z in zip(eq, scoop, none)]
     eq, scoop, none, pairs = [0] * n, [0] * n, [0] * n, 0
     for picked in permutations(runouts, runs):
         if len(set().union(*picked)) != runs * k:
