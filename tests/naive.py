@@ -4,6 +4,7 @@ Everything here uses the seed's five-card method (best of every five-card
 subset) and plain itertools enumeration.
 """
 
+from functools import lru_cache
 from itertools import combinations, permutations, product
 
 from pokercli import reference as R
@@ -229,12 +230,19 @@ def shortdeck_category5(cards):
 def shortdeck_value(cards, ranking="shortdeck"):
     """Comparable value of 5-7 short deck cards: the best five, by category then ranks."""
     best = None
-    for five in combinations(cards, 5):
-        name, tiebreak = shortdeck_category5(five)
-        value = (SHORTDECK_ORDER[ranking].index(name), tiebreak)
+    for five in combinations(sorted(cards), 5):
+        value = _shortdeck_five(five, ranking)
         if best is None or value > best:
             best = value
     return best
+
+
+@lru_cache(maxsize=1 << 18)
+def _shortdeck_five(five, ranking):
+    """The value of five cards (sorted, so that a set is one key): remembered,
+    since an enumeration meets the same five cards in many hands."""
+    name, tiebreak = shortdeck_category5(five)
+    return SHORTDECK_ORDER[ranking].index(name), tiebreak
 
 
 # --- every game: the pot on a complete board ----------------------------------------
