@@ -8,7 +8,6 @@ here, whole chips to one seat at pokerkit)."""
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from fractions import Fraction
 
 import pytest
@@ -71,12 +70,28 @@ def played(rng, variant: str, players: int):
 CORPUS = {"NT": 700, "PO": 700, "FT": 700, "FO/8": 500, "NS": 400}
 
 
-@lru_cache(maxsize=None)
-def corpus(variant: str) -> tuple:
-    """``CORPUS[variant]`` :func:`played` hands of 2 to 6 players, played once a run."""
-    rng = random.Random("corpus" + variant)
-    random.seed("corpus" + variant)  # pokerkit's own dealing
-    return tuple(played(rng, variant, rng.randint(2, 6)) for _ in range(CORPUS[variant]))
+_PLAYED: dict = {}
+
+
+def corpus(variant: str, count: int | None = None) -> tuple:
+    """The first ``count`` (all ``CORPUS[variant]``) :func:`played` hands of 2 to
+    6 players, each played once a run: a test that reads the first 300 does not
+    wait for the other 400 (pokerkit plays about 60 hands a second)."""
+    count = CORPUS[variant] if count is None else min(count, CORPUS[variant])
+    if variant not in _PLAYED:
+        outside = random.getstate()
+        random.seed("corpus" + variant)  # pokerkit's own dealing
+        _PLAYED[variant] = (random.Random("corpus" + variant), random.getstate(), [])
+        random.setstate(outside)
+    rng, dealing, hands = _PLAYED[variant]
+    if len(hands) < count:
+        outside = random.getstate()
+        random.setstate(dealing)  # the dealing goes on where it stopped: the same hands as in one go
+        while len(hands) < count:
+            hands.append(played(rng, variant, rng.randint(2, 6)))
+        _PLAYED[variant] = (rng, random.getstate(), hands)
+        random.setstate(outside)
+    return tuple(hands[:count])
 
 
 def written(variant: str, write) -> tuple[list[str], list[list[int]]]:

@@ -79,7 +79,7 @@ def as_the_site_writes(text: str, rng: random.Random, state, cents: bool) -> str
 @pytest.mark.parametrize("variant", ["NT", "PO", "FT"])
 def test_every_answer_is_the_reference_readers(variant):
     rng = random.Random("fast" + variant)
-    hands = corpus(variant)[:300]
+    hands = corpus(variant, 300)
     texts = [stars_text(state, stacks, variant, 1000 + k) for k, (_, state, stacks) in enumerate(hands)]
     site = [as_the_site_writes(t, rng, state, cents=k % 2 == 1)
             for k, (t, (_, state, _)) in enumerate(zip(texts, hands))]
@@ -177,7 +177,7 @@ def test_summary_records_are_the_reference_readers(variant):
     from pokercli.histories.summary import record
 
     rng = random.Random("records" + variant)
-    hands = corpus(variant)[:200]
+    hands = corpus(variant, 200)
     texts = [as_the_site_writes(stars_text(state, stacks, variant, 1000 + k), rng, state, cents=k % 2 == 0)
              for k, (_, state, stacks) in enumerate(hands)]
     text = "".join(texts) + "\n".join([CASH, TOURNAMENT, TWICE, HILO])
@@ -218,7 +218,7 @@ def test_the_written_corpus_takes_the_pots_counted_together(monkeypatch):
     calls = []
     real = F.preflop_pots
     monkeypatch.setattr(F, "preflop_pots", lambda *a: calls.append(len(a[2])) or real(*a))
-    hands = corpus("NT")[:300]
+    hands = corpus("NT", 300)
     text = "".join(stars_text(state, stacks, "NT", 1000 + k) for k, (_, state, stacks) in enumerate(hands))
     assert fast_docs(text) == reference_docs(text)
     assert len(calls) >= 20 and max(calls) >= 2  # pots counted together, side pots among them
