@@ -16,6 +16,8 @@ from pokercli._kernels.lookup import KEY_INIT  # noqa: E402
 DEAD = "2c 3c 4c 5c 6c 7c 8c 9c Tc 2d 3d 4d 5d 6d 7d 8d 9d Td 2h 3h 4h 5h 6h 7h 8h 9h Th 2s 3s 4s 5s 6s 7s 8s"
 
 
+# short deck: 18 dead cards leave 14 (2,002 boards)
+SHORT_DEAD = "6c 7c 8c 9c 6d 7d 8d 9d 6h 7h 8h 9h 6s 7s 8s 9s Tc Td"
 FIXED_SPOTS = [(["AsAh", "KsKh"], "", "2c"), (["AhAd", "KsKc", "QhQs"], "", ""),
                (["AsKs", "QhJh"], "Ts 9h 2s", "")]
 
@@ -57,7 +59,7 @@ def main() -> None:
                                              method="exact", engine="gpu")),
         "flop ranges": counts(pokercli.equity(["AA,KK", "QQ,JJ"], board="Ac Kd Qs", dead=DEAD[:-6],
                                               method="exact", engine="gpu")),
-        "short deck": counts(pokercli.equity(["AsKs", "JhJd"], dead="6c 7c 8c 9c 6d 7d 8d 9d 6h 7h 8h 6s 7s 8s",
+        "short deck": counts(pokercli.equity(["AsKs", "JhJd"], dead=SHORT_DEAD,
                                              game="shortdeck", method="exact", engine="gpu")),
     }
     # many random preflop deals (two groups of 32, one padded) of 2 and 3 players on a

@@ -37,6 +37,9 @@ def simulated():
 
 
 def test_simulated_exact_counts_equal_the_cpu_engine(simulated):
+    sys.path.insert(0, str(HERE))
+    from sim_jobs import SHORT_DEAD
+
     assert simulated["status"][0] is True
     cpu = {
         "class pair": pokercli.equity(["AKs", "QQ"], dead=DEAD, method="exact", engine="cpu"),
@@ -45,7 +48,7 @@ def test_simulated_exact_counts_equal_the_cpu_engine(simulated):
                                       method="exact", engine="cpu"),
         "flop ranges": pokercli.equity(["AA,KK", "QQ,JJ"], board="Ac Kd Qs", dead=DEAD[:-6],
                                        method="exact", engine="cpu"),
-        "short deck": pokercli.equity(["AsKs", "JhJd"], dead="6c 7c 8c 9c 6d 7d 8d 9d 6h 7h 8h 6s 7s 8s",
+        "short deck": pokercli.equity(["AsKs", "JhJd"], dead=SHORT_DEAD,
                                       game="shortdeck", method="exact", engine="cpu"),
     }
     for name, r in cpu.items():
