@@ -18,6 +18,15 @@ settings.register_profile("explore", derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _a_folder_the_test_processes_share(tmp_path_factory):
+    """Under pytest-xdist, a folder every worker of this run sees (pytest's own
+    temporary folder of the run, which it removes a few runs later), for work
+    done once and read by all: tests/histories' pokerkit corpus."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        os.environ["POKERCLI_TESTS_SHARED"] = str(tmp_path_factory.getbasetemp().parent)
+
+
 @pytest.fixture
 def cli(monkeypatch):
     """Run the CLI in-process: returns (exit_code, stdout, stderr)."""

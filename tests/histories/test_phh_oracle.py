@@ -7,10 +7,18 @@ here, whole chips to one seat at pokerkit)."""
 
 from __future__ import annotations
 
+import os
+import pickle
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: each test process plays the corpus itself
+    fcntl = None
 
 pokerkit = pytest.importorskip("pokerkit")
 
@@ -76,22 +84,53 @@ _PLAYED: dict = {}
 def corpus(variant: str, count: int | None = None) -> tuple:
     """The first ``count`` (all ``CORPUS[variant]``) :func:`played` hands of 2 to
     6 players, each played once a run: a test that reads the first 300 does not
-    wait for the other 400 (pokerkit plays about 60 hands a second)."""
-    count = CORPUS[variant] if count is None else min(count, CORPUS[variant])
+    wait for the other 400 (pokerkit plays about 60 hands a second), and the
+    whole corpus, played by one test process, is read by the others
+    (:func:`_shared`)."""
+    full = CORPUS[variant]
+    count = full if count is None else min(count, full)
+    hands = _PLAYED.get(variant, (None, None, []))[2]
+    if len(hands) < count:
+        hands = _shared(variant, lambda: _play(variant, full)) if count == full else _play(variant, count)
+    return tuple(hands[:count])
+
+
+def _play(variant: str, count: int) -> list:
+    """The corpus played on to ``count`` hands, from where this process stopped."""
     if variant not in _PLAYED:
         outside = random.getstate()
         random.seed("corpus" + variant)  # pokerkit's own dealing
         _PLAYED[variant] = (random.Random("corpus" + variant), random.getstate(), [])
         random.setstate(outside)
     rng, dealing, hands = _PLAYED[variant]
-    if len(hands) < count:
-        outside = random.getstate()
-        random.setstate(dealing)  # the dealing goes on where it stopped: the same hands as in one go
-        while len(hands) < count:
-            hands.append(played(rng, variant, rng.randint(2, 6)))
-        _PLAYED[variant] = (rng, random.getstate(), hands)
-        random.setstate(outside)
-    return tuple(hands[:count])
+    outside = random.getstate()
+    random.setstate(dealing)  # the dealing goes on where it stopped: the same hands as in one go
+    while len(hands) < count:
+        hands.append(played(rng, variant, rng.randint(2, 6)))
+    _PLAYED[variant] = (rng, random.getstate(), hands)
+    random.setstate(outside)
+    return hands
+
+
+def _shared(variant: str, play) -> list:
+    """``play()``'s hands, played once for all the test processes of this run:
+    the first to get here plays and pickles them in the folder the processes
+    share (``POKERCLI_TESTS_SHARED``, set by tests/conftest.py), under a lock;
+    the others wait and read them."""
+    folder = os.environ.get("POKERCLI_TESTS_SHARED")
+    if not folder or fcntl is None:
+        return play()
+    path = Path(folder) / f"corpus-{variant.replace('/', '-')}.pickle"
+    with open(path.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if path.exists():
+            hands = pickle.loads(path.read_bytes())
+            _PLAYED[variant] = (None, None, hands)  # complete: nothing more to play
+            return hands
+        hands = play()
+        path.with_suffix(".part").write_bytes(pickle.dumps(hands))
+        path.with_suffix(".part").replace(path)
+        return hands
 
 
 def written(variant: str, write) -> tuple[list[str], list[list[int]]]:
