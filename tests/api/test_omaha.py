@@ -84,13 +84,17 @@ def test_every_board_of_a_fixed_hole(hole_text, every):
     best_low = np.full(len(boards), 256, np.int64)
     low_bit = np.array([1 if c % 13 == 12 else (1 << (c % 13 + 1) if c % 13 <= 6 else 0)
                         for c in range(52)], np.int64)
-    for pair in combinations(hole, 2):
-        for tri in combinations(range(5), 3):
-            five = np.column_stack([np.full((len(boards), 2), pair), boards[:, tri]]).astype(np.int8)
+    five = np.empty((len(boards), 5), np.int8)
+    for tri in combinations(range(5), 3):  # every two of the hole with every three of the board
+        five[:, 2:] = boards[:, tri]
+        three = low_bit[boards[:, tri]]  # each board card's low bit (0: not a low card)
+        three_sum, three_or, three_low = three.sum(axis=1), np.bitwise_or.reduce(three, axis=1), three.min(axis=1) > 0
+        for pair in combinations(hole, 2):
+            five[:, :2] = pair
             best = np.maximum(best, 7463 - E.classes(five).astype(np.int64))
-            bits = low_bit[list(pair)].sum() + low_bit[boards[:, tri]].sum(axis=1)
-            distinct = (low_bit[pair[0]] | low_bit[pair[1]] | np.bitwise_or.reduce(low_bit[boards[:, tri]], axis=1))
-            ok = (low_bit[list(pair)].min() > 0) & (low_bit[boards[:, tri]].min(axis=1) > 0) & (bits == distinct)
+            bits = low_bit[list(pair)].sum() + three_sum
+            distinct = low_bit[pair[0]] | low_bit[pair[1]] | three_or
+            ok = (low_bit[list(pair)].min() > 0) & three_low & (bits == distinct)
             best_low = np.where(ok, np.minimum(best_low, bits), best_low)
     assert np.array_equal(high, best)
     assert np.array_equal(low, np.where(best_low < 256, 256 - best_low, 0))
