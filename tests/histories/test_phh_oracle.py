@@ -7,6 +7,7 @@ here, whole chips to one seat at pokerkit)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import random
@@ -73,6 +74,38 @@ def played(rng, variant: str, players: int):
     return game, state, stacks
 
 
+@contextlib.contextmanager
+def remembered_hands():
+    """pokerkit's hand types value each (hand type, hole cards, board cards)
+    once while this is open: a showdown asks for the same hand many times
+    (which player can still win, then each one's hand), and valuing it (60
+    five-card hands an Omaha hand) was most of the time a corpus took to play.
+    The values are pokerkit's own: its ``from_game`` is only remembered."""
+    from pokerkit import Card
+    from pokerkit import hands as H
+
+    memo: dict = {}
+
+    def remembered(func):
+        def from_game(cls, hole_cards, board_cards=()):
+            key = (cls, tuple(Card.clean(hole_cards)), tuple(Card.clean(board_cards)))
+            if key not in memo:
+                memo[key] = func(cls, key[1], key[2])  # a ValueError (no hand) is raised each time
+            return memo[key]
+        return classmethod(from_game)
+
+    saved = {cls: vars(cls)["from_game"] for cls in vars(H).values()
+             if isinstance(cls, type) and issubclass(cls, H.Hand) and cls is not H.Hand
+             and "from_game" in vars(cls)}
+    for cls, method in saved.items():
+        setattr(cls, "from_game", remembered(method.__func__))
+    try:
+        yield
+    finally:
+        for cls, method in saved.items():
+            setattr(cls, "from_game", method)
+
+
 #: Hands of each variant in the corpus the three formats' oracles share: each
 #: format reads 2,000 or more (PHH 3,000; PokerStars 2,600; OHH 2,100).
 CORPUS = {"NT": 700, "PO": 700, "FT": 700, "FO/8": 500, "NS": 400}
@@ -105,8 +138,9 @@ def _play(variant: str, count: int) -> list:
     rng, dealing, hands = _PLAYED[variant]
     outside = random.getstate()
     random.setstate(dealing)  # the dealing goes on where it stopped: the same hands as in one go
-    while len(hands) < count:
-        hands.append(played(rng, variant, rng.randint(2, 6)))
+    with remembered_hands():
+        while len(hands) < count:
+            hands.append(played(rng, variant, rng.randint(2, 6)))
     _PLAYED[variant] = (rng, random.getstate(), hands)
     random.setstate(outside)
     return hands
@@ -203,8 +237,9 @@ def test_the_mixed_games_nets_are_pokerkits(variant):
     rng = random.Random(variant)
     random.seed(variant)
     nets, hands = [], []
-    for _ in range(40):
-        text, net = play(rng, variant, rng.randint(2, 6))
+    with remembered_hands():
+        played_hands = [play(rng, variant, rng.randint(2, 6)) for _ in range(40)]
+    for text, net in played_hands:
         (hand,) = read_histories(text)
         hands.append(hand)
         nets.append(net)
