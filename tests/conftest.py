@@ -1,4 +1,5 @@
 import json
+import logging
 import os
 import subprocess
 import sys
@@ -27,9 +28,20 @@ def _a_folder_the_test_processes_share(tmp_path_factory):
         os.environ["POKERCLI_TESTS_SHARED"] = str(tmp_path_factory.getbasetemp().parent)
 
 
+class _NoFirstRunNotes(logging.Filter):
+    """Drops the library's progress notices (INFO: compiling a kernel, building
+    lookup tables). On an empty cache the first command to need a kernel or a
+    table prints them, and which test's command that is depends on the order
+    the tests run in (CI starts with an empty cache)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.levelno != logging.INFO
+
+
 @pytest.fixture
 def cli(monkeypatch):
-    """Run the CLI in-process: returns (exit_code, stdout, stderr)."""
+    """Run the CLI in-process: returns (exit_code, stdout, stderr), the stderr
+    as on a warm cache (no first-run notices: :class:`_NoFirstRunNotes`)."""
     monkeypatch.delenv("POKERCLI_TERMINAL", raising=False)
 
     def run(*args, input=None, terminal=False, columns=140):
@@ -38,7 +50,12 @@ def cli(monkeypatch):
             monkeypatch.setenv("COLUMNS", str(columns))
         else:
             monkeypatch.delenv("POKERCLI_TERMINAL", raising=False)
-        result = CliRunner().invoke(app, [str(a) for a in args], input=input)
+        log, quiet = logging.getLogger("pokercli"), _NoFirstRunNotes()
+        log.addFilter(quiet)
+        try:
+            result = CliRunner().invoke(app, [str(a) for a in args], input=input)
+        finally:
+            log.removeFilter(quiet)
         return result.exit_code, result.stdout, result.stderr
 
     return run

@@ -292,7 +292,7 @@ def test_ctrl_c_stops_the_three_way_table_and_the_solve(tmp_path):
     def tables():
         return list((tmp_path / "cache").glob("preflop-triples-*"))
 
-    interrupted_after(1.5, fresh)  # building the table
+    interrupted_after(1.5, fresh)  # on the empty cache: compiling, or building the evaluator's tables or this table
     assert tables() == []
     # the test run's own cache, where the command test above left the table: solving
     interrupted_after(4.0, dict(os.environ))

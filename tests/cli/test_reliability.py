@@ -318,6 +318,28 @@ def test_hearts_reads_what_deal_writes(cli):
     assert err.count("\n") == 1
 
 
+def test_ctrl_c_stops_the_first_build_of_the_evaluator_tables(tmp_path):
+    """On an empty cache the first command builds the evaluator's lookup
+    tables; placing their rows took 2.4 s in one kernel call, and a Ctrl-C
+    then waited for it. Sent once the placing kernel is compiled (its rows
+    being placed), the Ctrl-C stops the command within a second, and no
+    table is left behind."""
+    env = dict(os.environ, POKERCLI_CACHE_DIR=str(tmp_path))
+    seen = []
+
+    def placing(proc):
+        for line in proc.stderr:  # the notices, a line at a time, until the placing starts
+            seen.append(line)
+            if line.startswith("pokercli: compiled place_rows"):
+                return
+        raise AssertionError("".join(seen))
+
+    code, took, out, err = _interrupt_after(["equity", "AsKs", "QhQd", "--board", "2c 7d 9h"], placing, env=env)
+    assert code == 130 and took < 1, (took, "".join(seen) + err)
+    assert err.strip().splitlines()[-1] == "pokercli: interrupted" and "Traceback" not in err
+    assert not (tmp_path / "tables-v2.npz").exists()
+
+
 def test_ctrl_c_stops_an_omaha_percentile(monkeypatch):
     """Six-card Omaha on the flop scores a sample of 225,225 hands x 666 runouts
     (about 5 s on one thread of a fast machine; on two threads the later
