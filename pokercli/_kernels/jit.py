@@ -24,6 +24,7 @@ The first run of a kernel says on stderr that it is compiling.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import pickle
@@ -31,6 +32,11 @@ import threading
 import time
 from pathlib import Path
 from typing import Optional
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: each process compiles what it lacks
+    fcntl = None
 
 from pokercli import __version__
 from pokercli._stop import check as _check_stop
@@ -296,7 +302,36 @@ def _load_or_compile(kernel, args) -> None:
     name = kernel.py_func.__name__
     when = (f"first run only; cached in {_NUMBA_DIR}" if _NUMBA_DIR is not None and cache().writable
             else "this run only: it cannot be cached")
-    notice(f"compiling {name} ({when})...")
-    t0 = time.perf_counter()
-    kernel.compile(signature)
-    notice(f"compiled {name} in {time.perf_counter() - t0:.1f} s")
+    with _compile_turn(kernel):
+        if _load_cached(kernel, signature):  # another process compiled it while this one waited
+            return
+        notice(f"compiling {name} ({when})...")
+        t0 = time.perf_counter()
+        kernel.compile(signature)
+        notice(f"compiled {name} in {time.perf_counter() - t0:.1f} s")
+
+
+@contextlib.contextmanager
+def _compile_turn(kernel):
+    """Waits for another process compiling ``kernel`` into the same cache (two
+    commands started together on an empty cache; the test suite's two
+    workers), so that each kernel compiles once and the other loads it: an
+    exclusive lock on a file beside the cached code, held while compiling.
+    With no lock to take (no writable cache, no ``fcntl``, a lock file that
+    cannot be opened or locked) the kernel compiles at once, as before."""
+    if fcntl is None or _NUMBA_DIR is None or not cache().writable:
+        yield
+        return
+    name = f"{kernel.py_func.__module__}.{kernel.py_func.__qualname__}.lock"
+    try:
+        os.makedirs(_NUMBA_DIR, exist_ok=True)
+        turn = open(_NUMBA_DIR / name, "a")
+    except OSError:
+        yield
+        return
+    with turn:  # closing the file lets the lock go
+        try:
+            fcntl.flock(turn, fcntl.LOCK_EX)
+        except OSError:
+            pass
+        yield

@@ -438,3 +438,22 @@ def test_a_kernel_numba_fails_to_serialize_is_said_once_and_not_fatal(monkeypatc
         paths.LOG.removeHandler(kept)
     said = [m for m in kept.messages if "cannot save compiled kernels" in m]
     assert len(said) == 1 and "compiled again next time" in said[0]
+
+
+def test_two_processes_on_an_empty_cache_compile_each_kernel_once(tmp_path):
+    """Two commands started together on an empty cache: the second waits for the
+    first's compile of a kernel (a lock beside the cached code) and loads it,
+    so each kernel's "compiling" notice appears once between them; both
+    answer alike."""
+    args = ("equity", "AsKs", "QhQd", "random", "--board", "2c 7d 9h", "--json")
+    env = {k: v for k, v in os.environ.items() if k not in ("POKERCLI_CACHE_DIR", "NUMBA_CACHE_DIR")}
+    env["POKERCLI_CACHE_DIR"] = str(tmp_path)
+    procs = [subprocess.Popen([sys.executable, "-m", "pokercli", *args], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, env=env) for _ in range(2)]
+    done = [p.communicate(timeout=600) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], done
+    compiled = [line for _, err in done for line in err.splitlines() if line.startswith("pokercli: compiling ")]
+    names = [line.split()[2] for line in compiled]
+    assert names and len(names) == len(set(names)), compiled
+    counts = [[(p["wins"], p["ties"], p["total"]) for p in strict_json(out)["players"]] for out, _ in done]
+    assert counts[0] == counts[1]
