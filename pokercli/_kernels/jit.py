@@ -244,10 +244,14 @@ def call(kernel, *args):
 def ensure(kernel, *args) -> None:
     """Load (or compile) a kernel for these argument types without running it."""
     if kernel not in _warm:
-        with _compile_lock:
+        while not _compile_lock.acquire(timeout=_STEP):
+            _check_stop()
+        try:
             if kernel not in _warm:
                 _prepare(kernel, args)
                 _warm.add(kernel)
+        finally:
+            _compile_lock.release()
 
 
 def _load_cached(kernel, signature) -> bool:
@@ -288,9 +292,42 @@ def _load_cached(kernel, signature) -> bool:
 def _prepare(kernel, args) -> None:
     t0 = time.perf_counter()
     try:
-        _load_or_compile(kernel, args)
+        _stoppable(_load_or_compile, kernel, args)
     finally:
         timing.PREPARING[0] += time.perf_counter() - t0
+
+
+#: Seconds between a waiting thread's looks for a stop while a kernel loads or compiles.
+_STEP = 0.1
+
+
+def _stoppable(work, *args) -> None:
+    """Run ``work(*args)`` (loading or compiling a kernel) on a thread of its
+    own while this thread waits in short steps, so that a Ctrl-C during a
+    compile (up to about 7 s for one kernel) is answered at once: in the main
+    thread, Python raises KeyboardInterrupt in the wait; a worker thread of a
+    stopping job raises :class:`~pokercli._stop.Stopped` and its job ends,
+    instead of waiting for the compile. LLVM lets go of Python's lock while it
+    optimizes, so the waiting thread runs. A compile left behind goes on (a
+    daemon thread: it does not keep the process alive); a later call of the
+    same kernel waits for it in Numba's own compile lock. A failure of the
+    work is raised here."""
+    failure: list = []
+    done = threading.Event()
+
+    def run() -> None:
+        try:
+            work(*args)
+        except BaseException as e:  # noqa: BLE001 - handed to the waiting thread
+            failure.append(e)
+        finally:
+            done.set()
+
+    threading.Thread(target=run, name="pokercli-compile", daemon=True).start()
+    while not done.wait(_STEP):
+        _check_stop()
+    if failure:
+        raise failure[0]
 
 
 def _load_or_compile(kernel, args) -> None:

@@ -422,47 +422,50 @@ def run_batches(one, add, stderrs, cap: int, stderr: Optional[float], threads: i
     Carlo at 67 M samples/s against 83 for the same kernel calls in a loop.
     Batches queued beyond the one that reaches the target are dropped unread.
     """
-    from pokercli._stop import handled, result
+    from pokercli._stop import handled, result, shutdown
 
     ahead = 2 * threads if ahead is None else ahead
     done = requested = queued = batch = redraws = 0
     interrupted = reached = False
     se = [1.0]
     pending: deque = deque()
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        try:
-            while True:
-                # batch sizes depend only on the cap, never on what batches returned
-                while len(pending) < ahead and requested < cap:
-                    n = min(size(queued), cap - requested)
-                    pending.append(pool.submit(one, queued, n))
-                    requested += n
-                    queued += 1
-                if not pending:
-                    break
-                # batches are added in order and the target is checked after each one,
-                # so the result does not depend on how many threads ran them
-                got, again = add(result(pending.popleft()))
-                done += got
-                redraws += again
-                batch += 1
-                se = stderrs(done) if done else [1.0]
-                if stderr is not None and done >= MIN_TARGET and max(se) <= stderr:
-                    reached = True
-                    break
-                if progress and (batch % threads == 0 or not pending):
-                    progress(min(done, cap), cap, max(se))
-                drawn_deals = done + redraws
-                if drawn_deals > MC_MAX_REDRAWS and done < MC_MIN_ACCEPTANCE * drawn_deals:
-                    raise PokerError(f"the ranges almost never fit together: {done:,} of "
-                                     f"{drawn_deals:,} random deals of their combos were valid; "
-                                     "narrow them", "players")
-        except KeyboardInterrupt:
-            interrupted = True
-            handled()
-        finally:
-            for fut in pending:
-                fut.cancel()
+    pool = ThreadPoolExecutor(max_workers=threads)
+    try:
+        while True:
+            # batch sizes depend only on the cap, never on what batches returned
+            while len(pending) < ahead and requested < cap:
+                n = min(size(queued), cap - requested)
+                pending.append(pool.submit(one, queued, n))
+                requested += n
+                queued += 1
+            if not pending:
+                break
+            # batches are added in order and the target is checked after each one,
+            # so the result does not depend on how many threads ran them
+            got, again = add(result(pending.popleft()))
+            done += got
+            redraws += again
+            batch += 1
+            se = stderrs(done) if done else [1.0]
+            if stderr is not None and done >= MIN_TARGET and max(se) <= stderr:
+                reached = True
+                break
+            if progress and (batch % threads == 0 or not pending):
+                progress(min(done, cap), cap, max(se))
+            drawn_deals = done + redraws
+            if drawn_deals > MC_MAX_REDRAWS and done < MC_MIN_ACCEPTANCE * drawn_deals:
+                raise PokerError(f"the ranges almost never fit together: {done:,} of "
+                                 f"{drawn_deals:,} random deals of their combos were valid; "
+                                 "narrow them", "players")
+    except KeyboardInterrupt:
+        interrupted = True
+        handled()
+    finally:
+        for fut in pending:
+            fut.cancel()
+        # batches running when Ctrl-C came are dropped: each stops at its next kernel call, or
+        # while it waits for a kernel to compile, instead of finishing (see pokercli._stop)
+        shutdown(pool, interrupted)
     return done, interrupted, reached
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -338,6 +339,35 @@ def test_ctrl_c_stops_the_first_build_of_the_evaluator_tables(tmp_path):
     assert code == 130 and took < 1, (took, "".join(seen) + err)
     assert err.strip().splitlines()[-1] == "pokercli: interrupted" and "Traceback" not in err
     assert not (tmp_path / "tables-v2.npz").exists()
+
+
+def test_ctrl_c_stops_a_job_whose_kernel_is_compiling(tmp_path):
+    """The first Omaha Monte Carlo compiles its kernel (5 to 7 s) on the job's
+    worker threads, and a Ctrl-C used to wait for the compile (4 s measured).
+    Sent while it compiles, the Ctrl-C now stops the command within a second,
+    and nothing half-compiled is saved. The evaluator's tables are copied in
+    when the suite's cache has them (they are not what is tested)."""
+    from pokercli.paths import cache
+
+    for table in (cache().path or tmp_path).glob("*.npz"):
+        shutil.copy(table, tmp_path)
+    env = dict(os.environ, POKERCLI_CACHE_DIR=str(tmp_path))
+    seen = []
+
+    def compiling(proc):
+        for line in proc.stderr:
+            seen.append(line)
+            if line.startswith("pokercli: compiling omaha_monte_carlo"):
+                time.sleep(0.5)  # well inside the compile
+                return
+        raise AssertionError("".join(seen))
+
+    code, took, out, err = _interrupt_after(["equity", "--game", "omaha", "AsKsQdJd", "random", "--samples",
+                                             "100000"], compiling, env=env)
+    assert code == 130 and took < 1, (took, "".join(seen) + err)
+    assert err.strip().splitlines()[-1] == "pokercli: interrupted" and "Traceback" not in err
+    assert "compiled omaha_monte_carlo" not in err
+    assert not [p for p in (tmp_path / "numba").rglob("*omaha_monte_carlo*") if p.suffix in (".nbi", ".nbc")]
 
 
 def test_ctrl_c_stops_an_omaha_percentile(monkeypatch):

@@ -82,3 +82,54 @@ def test_install_leaves_a_hosts_handler_alone():
         assert signal.getsignal(signal.SIGINT) is mine
     finally:
         signal.signal(signal.SIGINT, old)
+
+
+def test_a_ctrl_c_while_a_kernel_compiles_is_answered_at_once():
+    """A kernel's first compile (up to about 7 s) runs on a thread of its own
+    while the caller waits in short steps: in the main thread a Ctrl-C raises
+    KeyboardInterrupt at once; a worker of a stopping job raises Stopped; the
+    compile's own failure reaches the caller. (The work here stands in for a
+    compile: it waits, without Python's lock, until the test lets it go.)"""
+    from pokercli import _stop
+    from pokercli._kernels.jit import _stoppable
+
+    release = threading.Event()
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    t0 = time.monotonic()
+    try:
+        timer.start()
+        with pytest.raises(KeyboardInterrupt):
+            _stoppable(release.wait, 30)
+        main_took = time.monotonic() - t0
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, old)
+        release.set()
+
+    release.clear()
+    caught = []
+
+    def worker():
+        try:
+            _stoppable(release.wait, 30)
+        except _stop.Stopped:
+            caught.append(time.monotonic())
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    time.sleep(0.3)
+    try:
+        _stop._requested.set()
+        asked = time.monotonic()
+        thread.join(5)
+    finally:
+        _stop._requested.clear()
+        release.set()
+    assert main_took < 1.3 and caught and caught[0] - asked < 1, (main_took, caught)
+
+    def broken():
+        raise ValueError("no such signature")
+
+    with pytest.raises(ValueError, match="no such signature"):
+        _stoppable(broken)
