@@ -24,7 +24,18 @@ import sys
 
 
 def main() -> None:
-    """The console script (``pyproject.toml``) and ``python -m pokercli``."""
+    """The console script (``pyproject.toml``) and ``python -m pokercli``.
+
+    At exit, the garbage collector's last passes are skipped (``gc.freeze``,
+    registered first, so it runs after every other exit handler): they only
+    free memory the process is about to give back, yet took 0.01 to 0.09 s of
+    every command, and 0.5 s of a Ctrl-C'd three-way exact job. Files are not
+    left to them: checkpoints are flushed line by line, cache files written
+    and closed whole, and Python flushes stdout and stderr itself."""
+    import atexit
+    import gc
+
+    atexit.register(gc.freeze)
     from pokercli._stop import install
     from pokercli.render import guard_stdout
 
