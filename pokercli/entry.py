@@ -36,16 +36,21 @@ def main() -> None:
     import gc
 
     atexit.register(gc.freeze)
-    from pokercli._stop import install
+    from pokercli._stop import exit_past_compiles, install
     from pokercli.render import guard_stdout
 
     install()
     guard_stdout()
-    if quick_equity(sys.argv[1:]):
-        return
-    from pokercli.cli import main as typer_main
+    try:
+        if not quick_equity(sys.argv[1:]):
+            from pokercli.cli import main as typer_main
 
-    typer_main()
+            typer_main()
+    except SystemExit as e:
+        exit_past_compiles(e.code)
+        raise
+    exit_past_compiles(0)
+
 
 
 #: The options :func:`quick_equity` takes, each at most once: its spellings,

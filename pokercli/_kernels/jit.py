@@ -24,6 +24,7 @@ The first run of a kernel says on stderr that it is compiling.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import hashlib
 import os
@@ -39,6 +40,7 @@ except ImportError:  # not POSIX: each process compiles what it lacks
     fcntl = None
 
 from pokercli import __version__
+from pokercli._stop import COMPILE_THREAD, compiles_left_behind
 from pokercli._stop import check as _check_stop
 from pokercli import timing
 from pokercli.paths import cache, notice, unsaved, warn_once
@@ -311,7 +313,11 @@ def _stoppable(work, *args) -> None:
     optimizes, so the waiting thread runs. A compile left behind goes on (a
     daemon thread: it does not keep the process alive); a later call of the
     same kernel waits for it in Numba's own compile lock. A failure of the
-    work is raised here."""
+    work is raised here. The process must not end while such a compile runs
+    (an exit's teardown under LLVM's feet crashed it, SIGSEGV): the command
+    line ends at once without the teardown (:func:`pokercli.entry.main`),
+    and a program using the library waits for it at exit
+    (:func:`_finish_compiles`)."""
     failure: list = []
     done = threading.Event()
 
@@ -323,11 +329,19 @@ def _stoppable(work, *args) -> None:
         finally:
             done.set()
 
-    threading.Thread(target=run, name="pokercli-compile", daemon=True).start()
+    threading.Thread(target=run, name=COMPILE_THREAD, daemon=True).start()
     while not done.wait(_STEP):
         _check_stop()
     if failure:
         raise failure[0]
+
+
+@atexit.register
+def _finish_compiles() -> None:
+    """At the exit of a program using the library, wait for the compiles a
+    Ctrl-C left running (see :func:`_stoppable`)."""
+    for thread in compiles_left_behind():
+        thread.join()
 
 
 def _load_or_compile(kernel, args) -> None:

@@ -19,12 +19,17 @@ __all__ = ["ExitStatus", "app", "app_for", "in_flags", "main", "run"]
 
 
 def main() -> None:
-    from pokercli._stop import install
+    from pokercli._stop import exit_past_compiles, install
     from pokercli.render import guard_stdout
 
     install()
     guard_stdout()
-    app_for(sys.argv[1:])()
+    try:
+        app_for(sys.argv[1:])()
+    except SystemExit as e:
+        exit_past_compiles(e.code)
+        raise
+    exit_past_compiles(0)
 
 
 def app_for(words: list[str]) -> typer.Typer:

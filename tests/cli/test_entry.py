@@ -156,3 +156,28 @@ def test_the_last_garbage_collection_is_skipped_at_exit(words):
     assert r.returncode == 0 and r.stderr.strip().splitlines()[-1] == "frozen True", r.stderr
     if "--json" in words:
         assert json.loads(r.stdout)["players"][0]["hand"] == "As Ah"
+
+
+@pytest.mark.parametrize("words,status", [(["rank", "As Ks Qs Js Ts", "--json"], 0),
+                                          (["equity", "AsAh", "KsKh", "--json"], 0),
+                                          (["rank", "As Ks Qs Js"], 2)])
+def test_a_compile_left_behind_ends_the_process_without_its_teardown(words, status):
+    """A Ctrl-C can leave a kernel compiling on its own thread; the interpreter's
+    teardown under it crashed the process (SIGSEGV). With such a thread alive
+    (here a stand-in of that name), the command ends at once: its status and
+    its whole output kept, no exit handler run (this one would print)."""
+    code = ("import atexit, sys, threading\n"
+            "from pokercli._stop import COMPILE_THREAD\n"
+            "atexit.register(lambda: print('teardown', file=sys.stderr))\n"
+            "threading.Thread(target=threading.Event().wait, name=COMPILE_THREAD, daemon=True).start()\n"
+            f"sys.argv = ['pokercli', *{words!r}]\n"
+            "from pokercli.entry import main\nmain()\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == status and "teardown" not in r.stderr, r.stderr
+    if status == 0:
+        assert json.loads(r.stdout)
+    else:
+        assert r.stderr.startswith("pokercli: error:") and r.stderr.count("\n") == 1
+    plain = subprocess.run([sys.executable, "-c", code.replace("name=COMPILE_THREAD", "name='other'")],
+                           capture_output=True, text=True, timeout=120)
+    assert plain.returncode == status and plain.stderr.strip().splitlines()[-1] == "teardown"

@@ -133,3 +133,21 @@ def test_a_ctrl_c_while_a_kernel_compiles_is_answered_at_once():
 
     with pytest.raises(ValueError, match="no such signature"):
         _stoppable(broken)
+
+
+def test_a_program_using_the_library_waits_at_exit_for_a_compile_left_behind(tmp_path):
+    """Outside the command line, a compile a Ctrl-C left running is waited for
+    at exit (ending under it crashed the process): a stand-in compile thread
+    that writes a file after 1 s has written it when the program has ended."""
+    import subprocess
+    import sys
+
+    mark = tmp_path / "finished"
+    code = ("import sys, threading, time, pathlib\n"
+            "import pokercli._kernels.jit\n"
+            "from pokercli._stop import COMPILE_THREAD\n"
+            f"def work():\n    time.sleep(1)\n    pathlib.Path({str(mark)!r}).write_text('done')\n"
+            "threading.Thread(target=work, name=COMPILE_THREAD, daemon=True).start()\n"
+            "sys.exit(3)\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 3 and mark.read_text() == "done", r.stderr
