@@ -327,6 +327,7 @@ def _stoppable(work, *args) -> None:
         except BaseException as e:  # noqa: BLE001 - handed to the waiting thread
             failure.append(e)
         finally:
+            threading.current_thread().name = f"{COMPILE_THREAD} (done)"  # not one left behind
             done.set()
 
     threading.Thread(target=run, name=COMPILE_THREAD, daemon=True).start()
