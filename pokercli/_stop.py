@@ -74,19 +74,14 @@ def exit_past_compiles(code) -> None:
     an ordinary exit tears the interpreter and LLVM's globals down while the
     compile still uses them, and crashed the process (SIGSEGV, seen on
     ``equity AsKs random --runs 2`` interrupted 10 s into an empty cache)."""
-    if not compiles_left_behind():
-        return
-    if code is None:
-        code = 0
-    elif not isinstance(code, int):  # as Python's own exit says a message
-        sys.stderr.write(f"{code}\n")
-        code = 1
+    if not compiles_left_behind() or not (code is None or isinstance(code, int)):
+        return  # (an exit with a message to print is left to Python; the command line's give numbers)
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
         except (OSError, ValueError):  # a reader gone, a closed stream: nothing more to say
             pass
-    os._exit(code)
+    os._exit(code or 0)
 
 
 #: Seconds the main thread waits on workers before it looks for a pending Ctrl-C.
