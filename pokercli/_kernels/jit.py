@@ -315,7 +315,7 @@ def _stoppable(work, *args) -> None:
     same kernel waits for it in Numba's own compile lock. A failure of the
     work is raised here. The process must not end while such a compile runs
     (an exit's teardown under LLVM's feet crashed it, SIGSEGV): the command
-    line ends at once without the teardown (:func:`pokercli.entry.main`),
+    line ends at once without the teardown (:func:`pokercli._stop.exit_past_compiles`),
     and a program using the library waits for it at exit
     (:func:`_finish_compiles`)."""
     failure: list = []
