@@ -442,6 +442,9 @@ def multi_equity(players: Sequence, board, dead, game) -> Optional[EquityResult]
     clock = Clock()
     rest = (runs, kit.ones(len(runs)), np.int64(base_key), np.int64(base_mask), *kit.tables,
             np.empty(len(combo_keys), np.int64), patterns)
+    # int32 deals, as the general path's (:func:`pokercli.equity_calc.runouts.deal_rows`):
+    # the kernels' one compiled signature
+    columns = tuple(c.astype(np.int32) for c in columns)
     if len(players) == 3:
         kit.call(kit.three_kernel, combo_keys, combo_masks, *columns, weight, *rest)
     else:

@@ -183,7 +183,9 @@ def symmetric_runouts(spot: Spot, runs: np.ndarray) -> tuple[np.ndarray, np.ndar
     canonical = codes.min(axis=0)
     _, first, counts = np.unique(canonical, return_index=True, return_counts=True)
     order = np.argsort(first)
-    return runs[first[order]], counts[order].astype(np.int64)
+    kept = runs[first[order]]
+    kept.flags.writeable = False  # read-only as every runout list is: one compiled signature of the kernels
+    return kept, counts[order].astype(np.int64)
 
 
 def two_player_deals(spot: Spot):

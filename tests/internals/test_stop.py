@@ -151,3 +151,37 @@ def test_a_program_using_the_library_waits_at_exit_for_a_compile_left_behind(tmp
             "sys.exit(3)\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert r.returncode == 3 and mark.read_text() == "done", r.stderr
+
+
+def test_a_kernel_called_with_other_argument_types_is_prepared_again(monkeypatch):
+    """A kernel is known ready by its arguments' types, not by the kernel
+    alone: a call with another dtype or a read-only array goes through the
+    loading and compiling path again (on the compile thread, where a Ctrl-C is
+    answered at once and two processes share the compile), not through a
+    compile in Numba's dispatch in the calling thread, which nothing stops;
+    and types seen before are not prepared twice."""
+    import numba
+    import numpy as np
+
+    from pokercli._kernels import jit as J
+    from pokercli._stop import COMPILE_THREAD
+
+    @numba.njit
+    def first_plus_one(a):
+        return a[0] + 1
+
+    seen = []
+    real = J._load_or_compile
+
+    def record(kernel, args):
+        seen.append((threading.current_thread().name, args[0].dtype.name, args[0].flags.writeable))
+        real(kernel, args)
+
+    monkeypatch.setattr(J, "_load_or_compile", record)
+    a64, a32, frozen = np.array([4], np.int64), np.array([4], np.int32), np.array([4], np.int64)
+    frozen.setflags(write=False)
+    for a in (a64, a32, frozen, a64, a32, frozen):
+        assert J.call(first_plus_one, a) == 5
+    assert [s[1:] for s in seen] == [("int64", True), ("int32", True), ("int64", False)]
+    assert {s[0] for s in seen} == {COMPILE_THREAD}
+    assert len(first_plus_one.overloads) == 3

@@ -270,3 +270,37 @@ def test_batches_write_into_a_given_array(game, width):
             assert e.value.param == "out"
             if before is not None:  # untouched (compared as bytes: np.empty's contents may be NaN-like)
                 assert bad.tobytes() == before.tobytes()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_perfect_hash_rows_go_where_plain_first_fit_puts_them(seed):
+    """The lookup table's row placement (``lookup._perfect_hash``, whose
+    kernel jumps over taken slots) against trying every offset in turn, as
+    the plain rule says: rows densest first, each at the lowest offset where
+    none of its columns lands on a taken slot. Random keys, rows of one to
+    forty columns, some rows empty."""
+    from pokercli._kernels import lookup as L
+
+    rng = np.random.default_rng(seed)
+    rows = rng.choice(400, size=3000)
+    keys = np.unique((rows.astype(np.int64) << L.ROW_SHIFT) | rng.integers(0, 1 << L.ROW_SHIFT, 3000))
+    offsets, slots = L._perfect_hash(keys)
+    assert len(set(slots.tolist())) == len(keys)  # perfect: no two keys share a slot
+
+    by_row: dict = {}
+    for k in keys.tolist():
+        by_row.setdefault(k >> L.ROW_SHIFT, []).append(k & ((1 << L.ROW_SHIFT) - 1))
+    n_rows = int(keys.max() >> L.ROW_SHIFT) + 1
+    order = sorted(range(n_rows), key=lambda r: -len(by_row.get(r, [])))  # stable: densest first
+    taken: set = set()
+    want = [0] * n_rows
+    for r in order:
+        cols = by_row.get(r, [])
+        if not cols:
+            continue
+        o = 0
+        while any(c + o in taken for c in cols):
+            o += 1
+        taken.update(c + o for c in cols)
+        want[r] = o
+    assert offsets.tolist() == want
