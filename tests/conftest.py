@@ -5,11 +5,19 @@ import subprocess
 import sys
 import time
 
-import pytest
-from hypothesis import settings
-from typer.testing import CliRunner
+# Two test processes share two cores: NumPy's BLAS (the push/fold solves' matrix
+# products) would start a thread per core in each, and OpenBLAS's threads spin
+# between calls, taking CPU the other process needs (measured on
+# tests/api/test_pushfold_table.py: 36 s of CPU with two threads, 28 s with one,
+# about the same wall time; the same figures either way). Set before NumPy is
+# first imported here; the tests' subprocesses inherit it. A user's own setting wins.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from pokercli.cli import app
+import pytest  # noqa: E402
+from hypothesis import settings  # noqa: E402
+from typer.testing import CliRunner  # noqa: E402
+
+from pokercli.cli import app  # noqa: E402
 
 # The property tests draw the same examples on every run, so that CI's answer
 # is the code's, not the draw's (a random draw once met a three-way table of
