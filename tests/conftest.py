@@ -9,8 +9,10 @@ import time
 # products) would start a thread per core in each, and OpenBLAS's threads spin
 # between calls, taking CPU the other process needs (measured on
 # tests/api/test_pushfold_table.py: 36 s of CPU with two threads, 28 s with one,
-# about the same wall time; the same figures either way). Set before NumPy is
-# first imported here; the tests' subprocesses inherit it. A user's own setting wins.
+# about the same wall time; the tests pass either way, though a three-handed
+# solve's mixed frequency can move in its fourth decimal, docs/icm.md). Set
+# before NumPy is first imported here; the tests' subprocesses inherit it. A
+# user's own setting wins.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import pytest  # noqa: E402

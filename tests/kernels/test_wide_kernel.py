@@ -162,10 +162,10 @@ def test_batch_lengths_around_the_step():
 
 def test_the_kernel_follows_the_cpu(monkeypatch):
     """Where Linux lists AVX-512 VBMI and Numba compiles for this CPU (neither
-    ``NUMBA_CPU_NAME`` nor ``NUMBA_CPU_FEATURES`` set, as when the suite is run
-    for the AVX2 build), the wide kernel is taken (so that the fast path cannot
-    switch itself off unnoticed); with Numba told to compile for another CPU,
-    the scalar kernel is, and the values are the same."""
+    ``NUMBA_CPU_NAME`` nor ``NUMBA_CPU_FEATURES`` set; a run of the suite for
+    the AVX2 build sets both), the wide kernel is taken (so that the fast path
+    cannot switch itself off unnoticed); with Numba told to compile for another
+    CPU, the scalar kernel is, and the values are the same."""
     import numba
 
     cpuinfo = Path("/proc/cpuinfo")
