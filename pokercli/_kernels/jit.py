@@ -70,7 +70,10 @@ def _numba_cache_dir(here: Path = Path(__file__).parent) -> Optional[Path]:
 # load when a kernel compiles, not when a cached kernel loads (see _load_cached).
 import numba  # noqa: E402
 from numba.core import caching as _caching  # noqa: E402
-from numba._dispatcher import compute_fingerprint as _fingerprint  # noqa: E402
+try:  # Numba's own type fingerprints, a private name: a Numba without it keys kernels by typeof (slower)
+    from numba._dispatcher import compute_fingerprint as _fingerprint  # noqa: E402
+except ImportError:  # pragma: no cover - the Numba tested has it
+    _fingerprint = numba.typeof
 
 _NUMBA_DIR = _numba_cache_dir()
 

@@ -153,18 +153,23 @@ def test_a_program_using_the_library_waits_at_exit_for_a_compile_left_behind(tmp
     assert r.returncode == 3 and mark.read_text() == "done", r.stderr
 
 
-def test_a_kernel_called_with_other_argument_types_is_prepared_again(monkeypatch):
+@pytest.mark.parametrize("keyed_by", ["fingerprint", "typeof"])
+def test_a_kernel_called_with_other_argument_types_is_prepared_again(monkeypatch, keyed_by):
     """A kernel is known ready by its arguments' types, not by the kernel
     alone: a call with another dtype or a read-only array goes through the
     loading and compiling path again (on the compile thread, where a Ctrl-C is
     answered at once and two processes share the compile), not through a
     compile in Numba's dispatch in the calling thread, which nothing stops;
-    and types seen before are not prepared twice."""
+    and types seen before are not prepared twice. The same with the types
+    told apart by ``numba.typeof``, as where Numba lacks its fingerprints."""
     import numba
     import numpy as np
 
     from pokercli._kernels import jit as J
     from pokercli._stop import COMPILE_THREAD
+
+    if keyed_by == "typeof":
+        monkeypatch.setattr(J, "_fingerprint", numba.typeof)
 
     @numba.njit
     def first_plus_one(a):
