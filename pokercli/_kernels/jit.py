@@ -12,7 +12,9 @@ Numba's own user-wide directory):
   source>``: Numba checks only the file a kernel is defined in to decide
   whether its cached code is stale, not the files of the helpers compiled
   into it, so naming the directory after all kernel sources makes any change
-  compile afresh;
+  compile afresh; inside it, this package's kernels are filed by folder and
+  stamped with that hash, not by their files' paths and times
+  (:class:`_Locator`), so that copies of the same sources share them;
 * every index and data file carries a SHA-256 checksum: a damaged file (cut
   short, garbled) is detected before it is unpickled, said in one line, and
   rebuilt (Numba writes through a temporary file and a rename);
@@ -59,10 +61,15 @@ def _sources_digest(here: Path = Path(__file__).parent) -> str:
     return digest.hexdigest()[:16]
 
 
-def _numba_cache_dir(here: Path = Path(__file__).parent) -> Optional[Path]:
+#: The digest of every kernel source as this process found them: the name of
+#: its Numba cache directory, and the source stamp of this package's kernels in it.
+_DIGEST = _sources_digest()
+
+
+def _numba_cache_dir() -> Optional[Path]:
     """Numba's cache directory, one per version of the kernel sources (None: no cache)."""
     root = cache().path
-    return None if root is None else root / "numba" / _sources_digest(here)
+    return None if root is None else root / "numba" / _DIGEST
 
 
 # Only ``import numba`` here: its typing registries (which import SciPy, when
@@ -83,14 +90,36 @@ class _Damaged(Exception):
 
 
 class _Locator(_caching._SourceFileBackedLocatorMixin, _caching._CacheLocator):
-    """pokercli's kernels are cached in pokercli's directory, nowhere else."""
+    """pokercli's kernels are cached in pokercli's directory, nowhere else.
+
+    A kernel of this package is filed by its module's folder inside the
+    package (``kernels``, ``kernels-omaha``) and stamped with the digest of
+    every kernel source (the directory's name), where Numba files a kernel by
+    the absolute path of its source file and stamps it with the file's time
+    and size: so two copies of the same sources (a checkout and an installed
+    copy, as the test suite's subprocesses import; a reinstall, which gives
+    every file a new time) share one compiled kernel, where each copy compiled
+    its own, or found the other's index stale and compiled again. A kernel
+    compiled through this policy from another file (a program's own) is filed
+    and stamped as Numba does."""
+
+    _PACKAGE = Path(__file__).resolve().parent
 
     def __init__(self, py_func, py_file):
         self._py_file = py_file
         self._lineno = py_func.__code__.co_firstlineno
+        try:
+            folder = Path(py_file).resolve().parent.relative_to(self._PACKAGE)
+        except (OSError, ValueError):
+            folder = None
+        self._folder = None if folder is None else "-".join(("kernels",) + folder.parts)
 
     def get_cache_path(self):
-        return str(_NUMBA_DIR / self.get_suitable_cache_subpath(self._py_file))
+        sub = self.get_suitable_cache_subpath(self._py_file) if self._folder is None else self._folder
+        return str(_NUMBA_DIR / sub)
+
+    def get_source_stamp(self):
+        return super().get_source_stamp() if self._folder is None else _DIGEST
 
     def ensure_cache_path(self):  # called by Numba before it saves
         os.makedirs(self.get_cache_path(), exist_ok=True)

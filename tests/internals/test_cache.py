@@ -256,6 +256,31 @@ def test_numba_cache_follows_every_kernel_source(tmp_path):
     assert len(seen) == len(sources) + 1
 
 
+def test_another_copy_of_the_same_sources_loads_the_kernels_compiled_by_the_first(tmp_path, warm_cache):
+    """A second copy of the package (as a checkout beside an installed copy, or
+    a reinstall: other paths, new file times, the same sources) finds the
+    kernels the first compiled: it compiles nothing and adds no file to the
+    cache (Numba alone files a kernel by its source file's path and time)."""
+    import shutil
+
+    copy = tmp_path / "copy"
+    shutil.copytree(PACKAGE, copy / "pokercli", copy_function=shutil.copy,  # (shutil.copy: new times)
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    assert (copy / "pokercli" / "_kernels" / "jit.py").stat().st_mtime != (PACKAGE / "_kernels" / "jit.py").stat().st_mtime
+    cache_dir = seeded(warm_cache, tmp_path / "cache")
+    before = tree(cache_dir)
+    this_copy = (f"import sys\nsys.path.insert(0, {str(copy)!r})\nimport pokercli\n"
+                 f"assert pokercli.__file__.startswith({str(copy)!r}), pokercli.__file__\n")
+    r = run_with({"POKERCLI_CACHE_DIR": str(cache_dir)}, *HEAVY, "--json", patch=this_copy)
+    assert r.returncode == 0, r.stderr
+    assert AA_KK in r.stdout and "compil" not in r.stderr
+    assert {p for p in tree(cache_dir) if p.endswith((".nbi", ".nbc"))} == \
+        {p for p in before if p.endswith((".nbi", ".nbc"))}
+    # this package's kernels are filed by their folder in the package, not by the copy's path
+    folders = {p.split("/")[2] for p in before if p.startswith("numba/") and p.endswith(".nbi")}
+    assert "kernels" in folders and not [f for f in folders if f.startswith("_kernels_")]
+
+
 def test_a_damaged_shipped_table_says_reinstall(monkeypatch):
     """The shipped heads-up table is not a cache: when it is damaged (not a zip
     archive), the one line says which file and to reinstall, whatever failed."""
