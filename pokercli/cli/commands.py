@@ -796,16 +796,28 @@ def hh(
     run(job)
 
 
+#: ``warmup``'s worker processes at most by default: each holds about 0.7 GB
+#: at its peak (a kernel's compile runs on one core).
+WARMUP_JOBS = 4
+
+
 @app.command()
-def warmup(as_json: Json = False) -> None:
+def warmup(
+    jobs: Annotated[Optional[int], typer.Option(
+        "--jobs", "-j", min=1, help="Worker processes sharing the work (default: one a core, at most "
+        f"{WARMUP_JOBS}; 1: one process).")] = None,
+    as_json: Json = False,
+) -> None:
     """Compile (or load from the cache) every kernel now, so later commands start warm."""
     def job():
+        from pokercli.jobs import threads
         from pokercli.render import emit, progress_bar
         from pokercli.warmup import warmup as warmup_
 
         out = _out(as_json)
         with progress_bar(out, "compiling", "steps") as report:
-            result = warmup_(None if report is None else lambda done, total, step: report(done, total))
+            result = warmup_(None if report is None else lambda done, total, step: report(done, total),
+                             jobs=jobs or min(threads(), WARMUP_JOBS))
         emit(result, out)
 
     run(job)

@@ -1,6 +1,8 @@
 """`hearts`, `deal --game hearts`, `combos` and `draw` on the command line."""
 
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -85,7 +87,7 @@ def test_warmup_runs_every_game_through_its_engine(cli):
     engine operation for each game of the registry, then hold'em's own commands."""
     from pokercli.games import equity_games
 
-    code, out, err = cli("warmup", "--json")
+    code, out, err = cli("warmup", "--json", "--jobs", "2")
     doc = json.loads(out)
     names = [s["step"] for s in doc["steps"]]
     # stderr holds nothing but compile notices (a cold cache compiles what earlier tests did not)
@@ -98,5 +100,73 @@ def test_warmup_runs_every_game_through_its_engine(cli):
     # each step and the total are rounded to the millisecond: up to half of one off each
     assert {"hits", "draw", "holdem: Monte Carlo of flush draws", "exact double board"} <= set(names) and doc["seconds"] == pytest.approx(
         sum(s["seconds"] for s in doc["steps"]), abs=0.0005 * (len(names) + 1) + 1e-9)
-    code, out, _ = cli("warmup")
-    assert code == 0 and out.splitlines()[0] == "step\tseconds" and out.splitlines()[-1].startswith("total\t")
+    assert doc["jobs"] == 2 and doc["elapsed"] > 0
+    # the workers filled the cache: a warmup in a fresh process of its own, one step after another, loads
+    # every kernel and compiles none (a compile would say so on stderr)
+    r = subprocess.run([sys.executable, "-m", "pokercli", "warmup", "--jobs", "1"], capture_output=True,
+                       text=True, timeout=600)
+    lines = r.stdout.splitlines()
+    assert r.returncode == 0 and lines[0] == "step\tseconds" and lines[-1].startswith("total\t"), r.stderr
+    assert [line.split("\t")[0] for line in lines[1:-1]] == names and "compil" not in r.stderr, r.stderr
+
+
+def test_warmup_runs_here_when_workers_would_be_no_use_or_cannot_start(monkeypatch):
+    """A cache that cannot be written keeps nothing a worker compiles: the steps
+    run in this process. Where no worker process starts, one warning line, and
+    the same."""
+    import logging
+    import multiprocessing
+
+    from pokercli import paths
+    from pokercli import warmup as W
+
+    ran = []
+    monkeypatch.setattr(W, "_steps", lambda: [(n, lambda n=n: ran.append(n)) for n in ("a", "b", "c")])
+
+    class ReadOnly:
+        path, writable = None, False
+
+    real_cache = paths.cache
+    monkeypatch.setattr(paths, "cache", ReadOnly)
+    monkeypatch.setattr(W, "_in_workers", lambda *args: pytest.fail("worker processes started"))
+    r = W.warmup(jobs=2)
+    assert ran == ["a", "b", "c"] and r.jobs == 1 and [n for n, _ in r.steps] == ran
+    monkeypatch.undo()
+
+    class NoProcesses:
+        def __init__(self, real):
+            self.real = real
+
+        def Queue(self):
+            return self.real.Queue()
+
+        def Pool(self, *args, **kwargs):
+            raise OSError("no semaphores here")
+
+    real = multiprocessing.get_context("spawn")
+    monkeypatch.setattr(multiprocessing, "get_context", lambda kind=None: NoProcesses(real))
+    monkeypatch.setattr(W, "_steps", lambda: [(n, lambda n=n: ran.append(n)) for n in ("d", "e")])
+    monkeypatch.setattr(paths, "_warned", set())
+    assert real_cache().writable  # (the suite's cache)
+    said = []
+    handler = logging.Handler()
+    handler.emit = lambda record: said.append(record.getMessage())
+    paths.LOG.addHandler(handler)
+    try:
+        r = W.warmup(jobs=2)
+    finally:
+        paths.LOG.removeHandler(handler)
+    assert ran[3:] == ["d", "e"] and r.jobs == 1
+    assert said == ["warning: cannot start worker processes (no semaphores here): warming up in one process"]
+
+
+def test_warmup_takes_a_number_of_processes(cli):
+    code, out, err = cli("warmup", "--jobs", "0")
+    assert code == 2 and "--jobs" in err and out == ""
+    from pokercli import PokerError
+    from pokercli.warmup import warmup
+
+    for bad in (0, -1, 1.5, True):
+        with pytest.raises(PokerError, match="^jobs must be a whole number") as e:
+            warmup(jobs=bad)
+        assert e.value.param == "jobs"

@@ -424,3 +424,78 @@ def test_a_line_longer_than_the_limit_is_named_and_skipped_unread(cli):
     code, out, err = cli("equity", "-", input=text)
     assert code == 1 and err.startswith(f"pokercli: line 1: the line is longer than {MAX_LINE:,} bytes")
     assert [json.loads(l)["line"] for l in out.splitlines()] == [2]
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie, dead but not yet reaped, does not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads the process table in /proc")
+def test_ctrl_c_stops_a_warmup_on_worker_processes_and_its_workers(tmp_path):
+    """`warmup --jobs 2` on an empty cache compiles on two worker processes;
+    a Ctrl-C while they compile stops the command within a second, with one
+    line, and its workers with it."""
+    env = dict(os.environ, POKERCLI_CACHE_DIR=str(tmp_path))
+    seen, workers = [], []
+
+    def compiling(proc):
+        for line in proc.stderr:  # the workers' notices, relayed by the main process
+            seen.append(line)
+            if line.startswith("pokercli: compiling"):
+                workers.extend(_children(proc.pid))
+                return
+        raise AssertionError("".join(seen))
+
+    code, took, out, err = interrupt_after(["warmup", "--jobs", "2"], compiling, env=env)
+    assert code == 130 and took < 1, (took, "".join(seen) + err)
+    assert err.strip().splitlines()[-1] == "pokercli: interrupted" and "Traceback" not in err
+    assert len(workers) >= 2  # the two workers (and multiprocessing's resource tracker)
+    wait_for(lambda: not any(map(_alive, workers)), "the workers to stop", seconds=10)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads the process table in /proc")
+def test_a_warmup_worker_killed_ends_the_warmup_with_one_line(tmp_path):
+    """A worker killed mid-step (the out-of-memory killer, say) takes its step
+    with it, and the pool puts a fresh worker in its place: the warmup says
+    so and stops, where it would have waited for the lost step for ever."""
+    env = dict(os.environ, POKERCLI_CACHE_DIR=str(tmp_path))
+    proc = subprocess.Popen([sys.executable, "-m", "pokercli", "warmup", "--jobs", "2"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        seen = []
+        for line in proc.stderr:  # a worker is compiling
+            seen.append(line)
+            if line.startswith("pokercli: compiling"):
+                break
+        workers = [pid for pid in _children(proc.pid)
+                   if "resource_tracker" not in open(f"/proc/{pid}/cmdline").read()]
+        assert len(workers) == 2, "".join(seen)
+        os.kill(workers[0], signal.SIGKILL)
+        out, err = proc.communicate(timeout=120)  # a bound against a hang only
+    finally:
+        proc.kill()
+    assert proc.returncode == 1 and out == "", err
+    assert err.strip().splitlines()[-1].startswith("pokercli: internal error: RuntimeError: a warmup worker "
+                                                   "process ended with exit code -9")
+    assert "Traceback" not in err
+    wait_for(lambda: not _alive(workers[1]), "the other worker to stop", seconds=10)
