@@ -150,14 +150,15 @@ def warmup(progress: Optional[Callable[[int, int, str], None]] = None, jobs: int
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise PokerError(f"jobs must be a whole number from 1 on, not {jobs!r}", param="jobs")
     t0 = time.perf_counter()
-    total = len(_steps())
+    steps = _steps()
+    total = len(steps)
     if jobs > 1 and total > 1 and cache().writable:
         result = _in_workers(min(jobs, total), total, progress)
         if result is not None:
             result.elapsed = time.perf_counter() - t0
             return result
     result = WarmupResult()
-    for i, (name, step) in enumerate(_steps()):
+    for i, (name, step) in enumerate(steps):
         if progress is not None:
             progress(i, total, name)
         result.steps.append(_timed(name, step))
@@ -176,15 +177,14 @@ _WORKER_STEPS: list = []
 
 
 def _start_worker(notes, level: int) -> None:
-    """A worker: Ctrl-C is the main process's to handle; one thread each for
-    the kernels; the library's notices and warnings go to the main process."""
+    """A worker (:func:`pokercli.histories.parallel.start_worker`) whose
+    library notices and warnings go to the main process."""
     import logging
     import logging.handlers
-    import os
-    import signal
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    os.environ["POKERCLI_THREADS"] = "1"
+    from pokercli.histories.parallel import start_worker
+
+    start_worker()
     log = logging.getLogger("pokercli")
     log.handlers[:] = [logging.handlers.QueueHandler(notes)]
     log.setLevel(level)

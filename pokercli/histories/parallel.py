@@ -34,9 +34,10 @@ BATCH = 200
 IN_FLIGHT = 3
 
 
-def _start_worker() -> None:
-    """A worker: Ctrl-C is the main process's to handle; one thread each for
-    the equity kernels (the workers share the cores)."""
+def start_worker() -> None:
+    """A worker process of a pool (this module's, ``warmup``'s): Ctrl-C is the
+    main process's to handle; one thread each for the kernels (the workers
+    share the cores)."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -256,7 +257,7 @@ def json_lines(lines: Iterable[str], source: str, workers: int, summary: bool = 
         name = next(k for k, v in readers().items() if v is reader)
         work, units = _read_batch, _batches(chunks)
     try:
-        pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_start_worker)
+        pool = multiprocessing.get_context("spawn").Pool(workers, initializer=start_worker)
     except (OSError, ValueError, RuntimeError, ImportError) as e:  # no processes to be had here
         from pokercli.paths import warn_once
 

@@ -78,6 +78,9 @@ def results():
     yield "warmup", lambda: __import__("pokercli.warmup", fromlist=["WarmupResult"]).WarmupResult(
         [("holdem: exact equity", 1.25), ("shortdeck-straight: batch evaluation", 0.5)]), {}, [
         "shortdeck-straight: batch evaluation", "1.25", "2 steps"]
+    yield "warmup on workers", lambda: __import__("pokercli.warmup", fromlist=["WarmupResult"]).WarmupResult(
+        [("holdem: exact equity", 1.25), ("holdem: runs", 10.5)], jobs=4, elapsed=8.25), {}, [
+        "holdem: runs", "10.50", "2 steps in 11.8 s", "8.2 s on 4 processes"]
     yield "equity omaha hi-lo", lambda: pokercli.equity(["As Ah 2c 3d", "Ks Kh 4c 5d", "Qd Qc Jd Tc"],
                                                         board="7h 8d 9c", game="omaha-hilo"), {}, [
         "As Ah 2c 3d", "scoop %", "low tie %", "no low on"]
