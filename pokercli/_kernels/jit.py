@@ -93,8 +93,9 @@ class _Locator(_caching._SourceFileBackedLocatorMixin, _caching._CacheLocator):
     """pokercli's kernels are cached in pokercli's directory, nowhere else.
 
     A kernel of this package is filed by its module's folder inside the
-    package (``kernels``, ``kernels-omaha``) and stamped with the digest of
-    every kernel source (the directory's name), where Numba files a kernel by
+    package (``kernels``, ``kernels-omaha``, in a folder of the Numba
+    version) and stamped with the digest of every kernel source (the
+    directory's name), where Numba files a kernel by
     the absolute path of its source file and stamps it with the file's time
     and size: so two copies of the same sources (a checkout and an installed
     copy, as the test suite's subprocesses import; a reinstall, which gives
@@ -115,8 +116,11 @@ class _Locator(_caching._SourceFileBackedLocatorMixin, _caching._CacheLocator):
         self._folder = None if folder is None else "-".join(("kernels",) + folder.parts)
 
     def get_cache_path(self):
-        sub = self.get_suitable_cache_subpath(self._py_file) if self._folder is None else self._folder
-        return str(_NUMBA_DIR / sub)
+        if self._folder is None:
+            return str(_NUMBA_DIR / self.get_suitable_cache_subpath(self._py_file))
+        # one folder a Numba version: two environments with other Numbas and the same sources would
+        # otherwise take turns finding the other's index stale (Numba's index holds its version)
+        return str(_NUMBA_DIR / f"numba-{numba.__version__}" / self._folder)
 
     def get_source_stamp(self):
         return super().get_source_stamp() if self._folder is None else _DIGEST
