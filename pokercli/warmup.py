@@ -20,7 +20,10 @@ under ``if __name__ == "__main__":``, as every use of multiprocessing's
 ``spawn`` needs (a worker imports the script). The workers' notices and warnings come to
 this process's ``pokercli`` logger (a warning said by several workers, once).
 Where the cache cannot be written (nothing compiled would be kept) or no
-worker process can be started, the steps run here, one after another.
+worker process can be started, the steps run here, one after another. A
+worker killed under it (the system's out-of-memory killer) ends the warmup
+with :class:`~pokercli.errors.EngineLost` (``jobs``): its step would never
+come back.
 """
 
 from __future__ import annotations
@@ -197,6 +200,16 @@ def _run_step(i: int) -> tuple[str, float]:
     return _timed(*_WORKER_STEPS[i])
 
 
+def _lost(exitcode: int):
+    """The error of a worker that ended under the pool's feet (killed: its step is lost)."""
+    from pokercli.errors import EngineLost
+
+    if exitcode is not None and exitcode < 0:
+        return EngineLost(f"jobs: a worker process was stopped by signal {-exitcode} (as the system stops "
+                          "one when memory runs out); fewer jobs hold less memory", "jobs")
+    return EngineLost(f"jobs: a worker process ended with exit status {exitcode}", "jobs")
+
+
 def _in_workers(jobs: int, total: int, progress) -> Optional[WarmupResult]:
     """The steps on ``jobs`` worker processes, or None where none can be started
     (one warning line). Waits in slices, so that Ctrl-C reaches this process
@@ -240,9 +253,9 @@ def _in_workers(jobs: int, total: int, progress) -> Optional[WarmupResult]:
         workers = [p for p in multiprocessing.active_children() if p not in others]
         pending = {i: pool.apply_async(_run_step, (i,)) for i in range(total)}
         while pending:
-            gone = [p for p in workers if not p.is_alive()]
+            gone = [p.exitcode for p in workers if not p.is_alive()]
             if gone:
-                raise RuntimeError(f"a warmup worker process ended with exit code {gone[0].exitcode}")
+                raise _lost(gone[0])
             for i, answer in list(pending.items()):
                 if answer.ready():
                     done[i] = answer.get()

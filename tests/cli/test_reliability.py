@@ -495,7 +495,8 @@ def test_a_warmup_worker_killed_ends_the_warmup_with_one_line(tmp_path):
     finally:
         proc.kill()
     assert proc.returncode == 1 and out == "", err
-    assert err.strip().splitlines()[-1].startswith("pokercli: internal error: RuntimeError: a warmup worker "
-                                                   "process ended with exit code -9")
+    assert err.strip().splitlines()[-1] == ("pokercli: error: --jobs: a worker process was stopped by signal 9 "
+                                             "(as the system stops one when memory runs out); fewer jobs hold "
+                                             "less memory")
     assert "Traceback" not in err
     wait_for(lambda: not _alive(workers[1]), "the other worker to stop", seconds=10)
