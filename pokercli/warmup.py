@@ -179,15 +179,20 @@ def _timed(name: str, step: Callable[[], Any]) -> tuple[str, float]:
 _WORKER_STEPS: list = []
 
 
-def _start_worker(notes, level: int) -> None:
+def _start_worker(notes, level: int, cache_dir: str) -> None:
     """A worker (:func:`pokercli.histories.parallel.start_worker`) whose
-    library notices and warnings go to the main process."""
+    library notices and warnings go to the main process, caching where the
+    main process does (which it found writable: the user's cache directory,
+    or the private temporary one it fell back to, with its warning said)."""
     import logging
     import logging.handlers
+    import os
 
     from pokercli.histories.parallel import start_worker
+    from pokercli.paths import CACHE_ENV
 
     start_worker()
+    os.environ[CACHE_ENV] = cache_dir
     log = logging.getLogger("pokercli")
     log.handlers[:] = [logging.handlers.QueueHandler(notes)]
     log.setLevel(level)
@@ -219,14 +224,15 @@ def _in_workers(jobs: int, total: int, progress) -> Optional[WarmupResult]:
     import queue
 
     from pokercli.histories.parallel import stop
-    from pokercli.paths import LOG, warn_once
+    from pokercli.paths import LOG, cache, warn_once
 
     context = multiprocessing.get_context("spawn")
     notes = None
     others = set(multiprocessing.active_children())
     try:
         notes = context.Queue()
-        pool = context.Pool(jobs, initializer=_start_worker, initargs=(notes, LOG.getEffectiveLevel()))
+        pool = context.Pool(jobs, initializer=_start_worker,
+                            initargs=(notes, LOG.getEffectiveLevel(), str(cache().path)))
     except (OSError, ValueError, RuntimeError, ImportError) as e:  # no processes to be had here
         if notes is not None:
             notes.close()

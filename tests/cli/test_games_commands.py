@@ -110,6 +110,33 @@ def test_warmup_runs_every_game_through_its_engine(cli):
     assert [line.split("\t")[0] for line in lines[1:-1]] == names and "compil" not in r.stderr, r.stderr
 
 
+def test_warmup_workers_cache_where_the_main_process_does(cli, tmp_path):
+    """With the usual cache directory unusable, the main process falls back to
+    a private temporary one and says so once; its workers cache there too
+    (not each where it would look for itself), and say nothing more. Seeded
+    with the suite's compiled kernels (a warmup of its own first), the
+    workers load them all: nothing is compiled."""
+    import os
+    import shutil
+
+    from pokercli._kernels import jit
+    from pokercli.paths import cache
+
+    assert cli("warmup", "--jobs", "2")[0] == 0  # the suite's cache holds every kernel of a warmup
+    private = tmp_path / f"pokercli-{os.getuid()}"
+    private.mkdir(mode=0o700)
+    shutil.copytree(jit._NUMBA_DIR, private / "numba" / jit._NUMBA_DIR.name)
+    for table in cache().path.glob("*.*"):
+        shutil.copy(table, private)
+    env = {**os.environ, "POKERCLI_CACHE_DIR": "/dev/null/pokercli", "TMPDIR": str(tmp_path)}
+    r = subprocess.run([sys.executable, "-m", "pokercli", "warmup", "--jobs", "2", "--json"], capture_output=True,
+                       text=True, timeout=600, env=env)
+    assert r.returncode == 0 and json.loads(r.stdout)["jobs"] == 2, r.stderr
+    said = r.stderr.splitlines()
+    assert len(said) == 1 and said[0].startswith("pokercli: warning: cannot use the cache directory "
+                                                 "/dev/null/pokercli") and f"caching in {private}" in said[0], said
+
+
 def test_warmup_runs_here_when_workers_would_be_no_use_or_cannot_start(monkeypatch):
     """A cache that cannot be written keeps nothing a worker compiles: the steps
     run in this process. Where no worker process starts, one warning line, and
