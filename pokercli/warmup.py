@@ -220,6 +220,7 @@ def _in_workers(jobs: int, total: int, progress) -> Optional[WarmupResult]:
     (one warning line). Waits in slices, so that Ctrl-C reaches this process
     within a second; then, or on a failure (a step's error, a worker killed),
     the workers are stopped at once."""
+    import logging
     import multiprocessing
     import queue
 
@@ -247,7 +248,7 @@ def _in_workers(jobs: int, total: int, progress) -> Optional[WarmupResult]:
                 record = notes.get_nowait()
             except (queue.Empty, OSError, ValueError, EOFError):
                 return
-            if record.levelno >= 30:  # logging.WARNING
+            if record.levelno >= logging.WARNING:
                 if record.getMessage() in said:
                     continue
                 said.add(record.getMessage())

@@ -796,8 +796,8 @@ def hh(
     run(job)
 
 
-#: ``warmup``'s worker processes at most by default: each holds about 0.7 GB
-#: at its peak (a kernel's compile runs on one core).
+#: ``warmup``'s worker processes at most by default (one a core below that):
+#: each holds up to about 0.7 GB while it compiles.
 WARMUP_JOBS = 4
 
 
