@@ -8,14 +8,16 @@ of :data:`pokercli.games.GAMES` with an engine runs its batch evaluator, the
 Monte Carlo (hands and ranges), a percentile and, in the games with a board,
 runs (exact and sampled) on a small spot dealt from a fixed seed; then the
 commands of hold'em alone (``hits``, ``outs``, ``--distribution``,
-``draw``). A second run only loads the compiled code from the cache.
+``draw``). A second run only loads the compiled code from the cache. Hold'em's ranges and
+random hands come first, each a step of its own: they compile the biggest
+kernels, and on worker processes the longest steps are best started first.
 
 With ``jobs`` above 1 the steps run on that many worker processes, which
 share the kernel cache (each kernel is compiled once, by the first worker to
 need it; another needing it meanwhile waits for it and loads it): what is
 warmed is the cache, for the commands to come, not the calling process. A
 kernel's compile runs on one core, so on two cores the first warmup took
-105 s instead of 184 (2026-11-29). From a script, call it with several jobs
+93 s instead of 189 (2026-11-29). From a script, call it with several jobs
 under ``if __name__ == "__main__":``, as every use of multiprocessing's
 ``spawn`` needs (a worker imports the script). The workers' notices and warnings come to
 this process's ``pokercli`` logger (a warning said by several workers, once).
@@ -68,7 +70,21 @@ def _steps() -> list[tuple[str, Callable[[], Any]]]:
     from pokercli.games import equity_games
     from pokercli.hand_strength import percentile
 
-    steps: list[tuple[str, Callable[[], Any]]] = []
+    # hold'em's ranges and random hands first: each of these compiles one of the biggest kernels (one step
+    # of them all took 68 of a cold warmup's 183 s), and on worker processes the longest steps started
+    # first leave the shortest for the end
+    steps: list[tuple[str, Callable[[], Any]]] = [
+        ("holdem: runs of ranges", lambda: equity_runs(["AKs", "QQ+"], double_board=True, samples=1000, seed=1)),
+        ("holdem: runs against random", lambda: equity_runs(["AsKs", "random"], double_board=True, samples=1000,
+                                                            seed=1)),
+        ("holdem: exact equity of ranges", lambda: (
+            equity(["QQ+,AKs", "JJ-99,AQs+"], board="Kd 7c 2h", method="exact"),
+            equity(["QQ+", "JJ", "AK"], board="Kd 7c 2h 5s", method="exact"))),
+        ("holdem: exact equity against random", lambda: (
+            equity(["AsKs", "random"], board="Kd 7c 2h 5s", method="exact"),
+            equity(["AsKs", "random", "QhJh"], board="Kd 7c 2h 5s", method="exact"))),
+        ("holdem: Monte Carlo of ranges", lambda: equity(["QQ+,AKs", "random"], samples=1000, seed=1)),
+    ]
     for g in equity_games():
         d = deal(g.name, players=3, seed=1)[0]
         full = [list(x) for x in d.hands]
@@ -108,13 +124,6 @@ def _steps() -> list[tuple[str, Callable[[], Any]]]:
                 equity_runs(early[:2], eb, game=g.name),
                 equity_runs(early[:2], eb, game=g.name, method="monte-carlo", samples=1000, seed=1))))
     steps += [
-        ("holdem: ranges", lambda: (equity(["QQ+,AKs", "JJ-99,AQs+"], board="Kd 7c 2h", method="exact"),
-                                    equity(["QQ+", "JJ", "AK"], board="Kd 7c 2h 5s", method="exact"),
-                                    equity(["AsKs", "random"], board="Kd 7c 2h 5s", method="exact"),
-                                    equity(["AsKs", "random", "QhJh"], board="Kd 7c 2h 5s", method="exact"),
-                                    equity(["QQ+,AKs", "random"], samples=1000, seed=1),
-                                    equity_runs(["AKs", "QQ+"], double_board=True, samples=1000, seed=1),
-                                    equity_runs(["AsKs", "random"], double_board=True, samples=1000, seed=1))),
         ("holdem: Monte Carlo of flush draws", lambda: (  # the kernels that value flushes with no branch
             equity(["AsKs", "QdQc"], board="Qs Js 3d", samples=1000, seed=1),
             equity(["AsKs", "QdQc", "Jh9h"], board="Qs Js 3d", samples=1000, seed=1),
