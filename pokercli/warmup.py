@@ -38,8 +38,8 @@ from typing import Any, Callable, Optional
 @dataclass
 class WarmupResult:
     """The steps run and the seconds each took (compiling, or loading from the
-    cache), in the order of the list; ``jobs`` processes ran them, in
-    ``elapsed`` seconds from the first step's start to the last one's end."""
+    cache), in the order of the list; ``jobs`` processes ran them, and the
+    whole warmup took ``elapsed`` seconds (the workers' start included)."""
 
     steps: list[tuple[str, float]] = field(default_factory=list)
     jobs: int = 1
