@@ -30,14 +30,15 @@ THREADS_ENV = "POKERCLI_THREADS"
 
 
 @lru_cache(maxsize=1)
-def _cores() -> int:
+def cores() -> int:
+    """The machine's cores, as the operating system counts them."""
     return os.cpu_count() or 1
 
 
 def threads() -> int:
     """Threads for kernels: ``POKERCLI_THREADS`` (0 or unset: every core); a
     value that is not a whole number is one warning line, and every core."""
-    cores = _cores()
+    every = cores()
     text = os.environ.get(THREADS_ENV, "").strip()
     try:
         wanted = int(text or "0")
@@ -48,9 +49,9 @@ def threads() -> int:
         from pokercli.paths import warn_once
 
         warn_once("threads", f"warning: {THREADS_ENV}={shown(text)} is not a whole number "
-                             f"(0 for every core); using {cores}")
+                             f"(0 for every core); using {every}")
         wanted = 0
-    return max(1, min(cores, wanted or cores))
+    return max(1, min(every, wanted or every))
 
 Chunk = tuple  # positional arguments of the chunk function
 

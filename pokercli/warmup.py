@@ -12,7 +12,7 @@ commands of hold'em alone (``hits``, ``outs``, ``--distribution``,
 random hands come first, each a step of its own: they compile the biggest
 kernels, and on worker processes the longest steps are best started first.
 
-With ``jobs`` above 1 the steps run on that many worker processes, which
+With ``jobs`` above 1 the steps run on that many worker processes (at most one a core), which
 share the kernel cache (each kernel is compiled once, by the first worker to
 need it; another needing it meanwhile waits for it and loads it): what is
 warmed is the cache, for the commands to come, not the calling process. A
@@ -155,8 +155,12 @@ def _hh_pots():
 def warmup(progress: Optional[Callable[[int, int, str], None]] = None, jobs: int = 1) -> WarmupResult:
     """Run every step of the module's list, on ``jobs`` processes (1: in this
     one); ``progress(done, total, step)`` before each step (with several
-    jobs, as each ends)."""
+    jobs, as each ends). At most one process a core and one a step: a worker
+    more than the cores only holds more memory (up to about 0.7 GB each: a
+    thousand asked for started one a step, over a hundred);
+    ``WarmupResult.jobs`` says how many ran."""
     from pokercli.errors import PokerError
+    from pokercli.jobs import cores
     from pokercli.paths import cache
 
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
@@ -164,8 +168,9 @@ def warmup(progress: Optional[Callable[[int, int, str], None]] = None, jobs: int
     t0 = time.perf_counter()
     steps = _steps()
     total = len(steps)
-    if jobs > 1 and total > 1 and cache().writable:
-        result = _in_workers(min(jobs, total), total, progress)
+    workers = min(jobs, total, cores())
+    if workers > 1 and cache().writable:
+        result = _in_workers(workers, total, progress)
         if result is not None:
             result.elapsed = time.perf_counter() - t0
             return result

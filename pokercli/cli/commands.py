@@ -805,7 +805,7 @@ WARMUP_JOBS = 4
 def warmup(
     jobs: Annotated[Optional[int], typer.Option(
         "--jobs", "-j", min=1, help="Worker processes sharing the work (default: one a core, at most "
-        f"{WARMUP_JOBS}; 1: one process).")] = None,
+        f"{WARMUP_JOBS}; never more than the cores; 1: one process).")] = None,
     as_json: Json = False,
 ) -> None:
     """Compile (or load from the cache) every kernel now, so later commands start warm."""

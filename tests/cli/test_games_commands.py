@@ -1,6 +1,7 @@
 """`hearts`, `deal --game hearts`, `combos` and `draw` on the command line."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -100,7 +101,7 @@ def test_warmup_runs_every_game_through_its_engine(cli):
     # each step and the total are rounded to the millisecond: up to half of one off each
     assert {"hits", "draw", "holdem: Monte Carlo of flush draws", "exact double board"} <= set(names) and doc["seconds"] == pytest.approx(
         sum(s["seconds"] for s in doc["steps"]), abs=0.0005 * (len(names) + 1) + 1e-9)
-    assert doc["jobs"] == 2 and doc["elapsed"] > 0
+    assert doc["jobs"] == min(2, os.cpu_count()) and doc["elapsed"] > 0
     # the workers filled the cache: a warmup in a fresh process of its own, one step after another, loads
     # every kernel and compiles none (a compile would say so on stderr)
     r = subprocess.run([sys.executable, "-m", "pokercli", "warmup", "--jobs", "1"], capture_output=True,
@@ -116,7 +117,6 @@ def test_warmup_workers_cache_where_the_main_process_does(cli, tmp_path):
     (not each where it would look for itself), and say nothing more. Seeded
     with the suite's compiled kernels (a warmup of its own first), the
     workers load them all: nothing is compiled."""
-    import os
     import shutil
 
     from pokercli._kernels import jit
@@ -131,7 +131,7 @@ def test_warmup_workers_cache_where_the_main_process_does(cli, tmp_path):
     env = {**os.environ, "POKERCLI_CACHE_DIR": "/dev/null/pokercli", "TMPDIR": str(tmp_path)}
     r = subprocess.run([sys.executable, "-m", "pokercli", "warmup", "--jobs", "2", "--json"], capture_output=True,
                        text=True, timeout=600, env=env)
-    assert r.returncode == 0 and json.loads(r.stdout)["jobs"] == 2, r.stderr
+    assert r.returncode == 0 and json.loads(r.stdout)["jobs"] == min(2, os.cpu_count()), r.stderr
     said = r.stderr.splitlines()
     assert len(said) == 1 and said[0].startswith("pokercli: warning: cannot use the cache directory "
                                                  "/dev/null/pokercli") and f"caching in {private}" in said[0], said
@@ -185,6 +185,31 @@ def test_warmup_runs_here_when_workers_would_be_no_use_or_cannot_start(monkeypat
         paths.LOG.removeHandler(handler)
     assert ran[3:] == ["d", "e"] and r.jobs == 1
     assert said == ["warning: cannot start worker processes (no semaphores here): warming up in one process"]
+
+
+def test_warmup_starts_no_more_workers_than_cores_or_steps(monkeypatch):
+    """`--jobs 1000` starts one worker a core (each holds up to 0.7 GB, and a
+    worker more than the cores compiles nothing sooner), and never more than
+    there are steps; with one core, none: the steps run here."""
+    from pokercli import jobs
+    from pokercli import warmup as W
+
+    started = []
+
+    def workers(n, total, progress):
+        started.append(n)
+        return W.WarmupResult(steps=[(str(i), 0.0) for i in range(total)], jobs=n)
+
+    monkeypatch.setattr(W, "_in_workers", workers)
+    for cores, steps, want in ((2, 5, 2), (16, 3, 3), (16, 40, 16)):
+        monkeypatch.setattr(jobs, "cores", lambda cores=cores: cores)
+        monkeypatch.setattr(W, "_steps", lambda steps=steps: [(str(i), lambda: None) for i in range(steps)])
+        assert W.warmup(jobs=1000).jobs == want and started[-1] == want
+    monkeypatch.setattr(jobs, "cores", lambda: 1)
+    ran = []
+    monkeypatch.setattr(W, "_steps", lambda: [(n, lambda n=n: ran.append(n)) for n in ("a", "b")])
+    r = W.warmup(jobs=1000)
+    assert r.jobs == 1 and ran == ["a", "b"] and len(started) == 3
 
 
 def test_warmup_takes_a_number_of_processes(cli):
