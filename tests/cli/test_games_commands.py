@@ -83,12 +83,34 @@ def test_paytable_option(cli):
     assert "\x1b[" in out and "18.5532" in out
 
 
-def test_warmup_runs_every_game_through_its_engine(cli):
+@pytest.fixture(scope="module")
+def warmed():
+    """`pokercli warmup --json --jobs 2` run once in this process, for the tests
+    below: (exit code, stdout, stderr), the stderr as the `cli` fixture gives it."""
+    import logging
+
+    from typer.testing import CliRunner
+
+    from pokercli.cli import app
+    from tests.conftest import _NoFirstRunNotes
+
+    log, quiet = logging.getLogger("pokercli"), _NoFirstRunNotes()
+    log.addFilter(quiet)
+    try:
+        with pytest.MonkeyPatch.context() as mp:
+            mp.delenv("POKERCLI_TERMINAL", raising=False)
+            result = CliRunner().invoke(app, ["warmup", "--json", "--jobs", "2"])
+    finally:
+        log.removeFilter(quiet)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_warmup_runs_every_game_through_its_engine(warmed):
     """`pokercli warmup` compiles or loads every kernel up front: a step per
     engine operation for each game of the registry, then hold'em's own commands."""
     from pokercli.games import equity_games
 
-    code, out, err = cli("warmup", "--json", "--jobs", "2")
+    code, out, err = warmed
     doc = json.loads(out)
     names = [s["step"] for s in doc["steps"]]
     # stderr holds nothing but compile notices (a cold cache compiles what earlier tests did not)
@@ -111,7 +133,7 @@ def test_warmup_runs_every_game_through_its_engine(cli):
     assert [line.split("\t")[0] for line in lines[1:-1]] == names and "compil" not in r.stderr, r.stderr
 
 
-def test_warmup_workers_cache_where_the_main_process_does(cli, tmp_path):
+def test_warmup_workers_cache_where_the_main_process_does(warmed, tmp_path):
     """With the usual cache directory unusable, the main process falls back to
     a private temporary one and says so once; its workers cache there too
     (not each where it would look for itself), and say nothing more. Seeded
@@ -122,7 +144,7 @@ def test_warmup_workers_cache_where_the_main_process_does(cli, tmp_path):
     from pokercli._kernels import jit
     from pokercli.paths import cache
 
-    assert cli("warmup", "--jobs", "2")[0] == 0  # the suite's cache holds every kernel of a warmup
+    assert warmed[0] == 0  # the suite's cache holds every kernel of a warmup
     private = tmp_path / f"pokercli-{os.getuid()}"
     private.mkdir(mode=0o700)
     shutil.copytree(jit._NUMBA_DIR, private / "numba" / jit._NUMBA_DIR.name)

@@ -60,11 +60,21 @@ NO_TEMP = READ_ONLY + "P._private_temp = lambda: None\n"
 
 @pytest.fixture(scope="module")
 def warm_cache(tmp_path_factory) -> Path:
-    """A cache directory the heavy commands of these tests have filled."""
-    path = tmp_path_factory.mktemp("warm")
-    env = {"POKERCLI_CACHE_DIR": str(path)}
+    """A cache directory holding what the heavy commands of these tests need:
+    a copy of the suite's own cache once those commands have run on it (they
+    compile there only what no test has yet, and a fresh directory of their
+    own would compile it all again, on every run)."""
+    import shutil
+
+    from pokercli.paths import cache
+
+    suite = cache()
+    assert suite.writable, suite
+    env = {"POKERCLI_CACHE_DIR": str(suite.path)}
     for args in (HEAVY, ("draw", "As Ks Qs Js 2d")):
         assert run_with(env, *args).returncode == 0
+    path = tmp_path_factory.mktemp("warm")
+    shutil.copytree(suite.path, path, dirs_exist_ok=True, ignore=shutil.ignore_patterns("*.lock", "*.tmp*"))
     return path
 
 
