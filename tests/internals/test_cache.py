@@ -73,8 +73,14 @@ def warm_cache(tmp_path_factory) -> Path:
     env = {"POKERCLI_CACHE_DIR": str(suite.path)}
     for args in (HEAVY, ("draw", "As Ks Qs Js 2d")):
         assert run_with(env, *args).returncode == 0
+    from pokercli._kernels import jit
+
     path = tmp_path_factory.mktemp("warm")
-    shutil.copytree(suite.path, path, dirs_exist_ok=True, ignore=shutil.ignore_patterns("*.lock", "*.tmp*"))
+    for f in suite.path.iterdir():  # the tables, and this version's kernels alone (not a user's old ones)
+        if f.is_file() and not f.name.endswith((".lock", ".tmp")):
+            shutil.copy(f, path)
+    shutil.copytree(jit._NUMBA_DIR, path / jit._NUMBA_DIR.relative_to(suite.path),
+                    ignore=shutil.ignore_patterns("*.lock", "*.tmp*"))
     return path
 
 
