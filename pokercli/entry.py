@@ -39,17 +39,57 @@ def main() -> None:
     from pokercli._stop import exit_past_compiles, install
     from pokercli.render import guard_stdout
 
+    _streams_closed_by_the_caller()
     install()
     guard_stdout()
     try:
-        if not quick_equity(sys.argv[1:]):
-            from pokercli.cli import main as typer_main
+        try:
+            if not quick_equity(sys.argv[1:]):
+                from pokercli.cli import main as typer_main
 
-            typer_main()
+                typer_main()
+        finally:
+            _flush_stdout()  # here, not at exit, so that a full disk is said as below
     except SystemExit as e:
         exit_past_compiles(e.code)
         raise
+    except OSError as e:  # stdout's last flush, or a write no command caught
+        from pokercli.render import output_failed
+
+        gone = isinstance(e, BrokenPipeError)  # the reader went away: quietly, as the commands do
+        if not gone and not output_failed(e):  # a full disk (`> /dev/full`) is one line
+            raise
+        _quiet_stdout()
+        exit_past_compiles(0 if gone else 1)
+        sys.exit(0 if gone else 1)
     exit_past_compiles(0)
+
+
+def _streams_closed_by_the_caller() -> None:
+    """A stdout or stderr the shell closed (``>&-``, ``2>&-``) is None in
+    Python: what would go there goes to the null device instead, as asked,
+    rather than ending the command with an AttributeError."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
+
+
+def _flush_stdout() -> None:
+    """Flush stdout; an OSError (a full disk) is the caller's to say."""
+    try:
+        sys.stdout.flush()
+    except ValueError:  # closed
+        pass
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at the null device: what is left in its buffer would fail
+    again at exit, with a message of Python's own."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 

@@ -63,8 +63,15 @@ class _Group(TyperGroup):
                 separate = None
             if separate:
                 raise _cx.UsageError(separate)
-            rv = super().main(args, prog_name or "pokercli", complete_var,
-                              standalone_mode=False, **extra)
+            try:
+                rv = super().main(args, prog_name or "pokercli", complete_var,
+                                  standalone_mode=False, **extra)
+            except SystemExit as e:
+                # Click's own answer to a reader gone (EPIPE while it prints --help): it wraps
+                # stdout and exits 1; quietly and 0 here, as the commands end then
+                if e.code != 1 or type(sys.stdout).__name__ != "PacifyFlushWrapper":
+                    raise
+                rv = ExitStatus.OK
         except _cx.NoArgsIsHelpError as e:
             sys.stdout.write(e.ctx.get_help() + "\n")
             rv = ExitStatus.OK
@@ -117,6 +124,10 @@ def run(fn: Callable[[], Any]) -> Any:
         os.dup2(devnull, sys.stdout.fileno())
         raise typer.Exit(ExitStatus.OK) from None
     except Exception as e:  # noqa: BLE001 - the one place internal errors are caught
+        from pokercli.render import output_failed
+
+        if output_failed(e):  # stdout on a full disk: not an internal error
+            raise typer.Exit(ExitStatus.FAILED) from None
         if _DEBUG["on"]:
             raise
         sys.stderr.write(f"pokercli: internal error: {type(e).__name__}: {e} "
@@ -130,7 +141,13 @@ def _version(value: bool) -> None:
     if value:
         from pokercli import __version__
 
-        sys.stdout.write(f"pokercli {__version__}\n")
+        try:
+            sys.stdout.write(f"pokercli {__version__}\n")
+            sys.stdout.flush()
+        except BrokenPipeError:  # the reader went away: quietly, as the commands (Click would exit 1)
+            import os
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         raise typer.Exit()
 
 

@@ -177,6 +177,22 @@ def warn(message: str) -> None:
     sys.stderr.flush()
 
 
+def output_failed(error: BaseException) -> bool:
+    """Say in one line, and return True, when ``error`` is stdout's write
+    failing on a full disk or a failing device; False for anything else."""
+    import errno
+
+    codes = {getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG", "EIO") if hasattr(errno, name)}
+    if not isinstance(error, OSError) or isinstance(error, BrokenPipeError) or error.errno not in codes:
+        return False
+    try:
+        sys.stderr.write(f"pokercli: error: cannot write the output: {error.strerror}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):  # stderr on the same full disk: nothing more can be said
+        pass
+    return True
+
+
 # --- the library's words on the command line ----------------------------------
 # Here rather than in the Typer app (pokercli/cli/app.py, which uses them), so that
 # the entry point's answer given before Typer is imported (pokercli/entry.py)

@@ -6,6 +6,7 @@ fresh process that imports neither Typer nor NumPy."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -114,7 +115,8 @@ def test_a_fresh_process_refuses_in_one_line():
 
 
 @pytest.mark.parametrize("words", [["equity", "AsAh", "KsKh"], ["equity", "AsAh", "KsKh", "--json"],
-                                   ["rank", "As Ks Qs Js Ts"]])
+                                   ["rank", "As Ks Qs Js Ts"], ["--version"], ["encode", "As"], ["--help"],
+                                   ["equity", "--help"]])
 def test_a_reader_that_went_away_ends_it_quietly(words):
     """stdout's reader closed before anything is written (``| true``): exit 0, nothing on
     stderr, on the entry point's own answer as on the Typer command's."""
@@ -123,6 +125,38 @@ def test_a_reader_that_went_away_ends_it_quietly(words):
     p.stdout.close()  # the child writes into a pipe no one reads: EPIPE
     err = p.stderr.read()
     assert p.wait(timeout=120) == 0 and err == b""
+
+
+FULL_DISK = [["equity", "AsAh", "KsKh"], ["equity", "AsAh", "KsKh", "--json"], ["--version"], ["--help"],
+             ["rank", "As Ks Qs Js Ts"], ["range", "QQ+,AKs"], ["equity", "AsAh", "KsKh", "QsQh"]]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full (a full disk) on this system")
+@pytest.mark.parametrize("words", FULL_DISK, ids=[" ".join(w) for w in FULL_DISK])
+def test_stdout_on_a_full_disk_is_one_line(words):
+    """``> /dev/full``: every write fails with ENOSPC. One line naming it, exit 1,
+    no traceback, no "internal error" (the entry point's own answer, Click's
+    --version and --help and the Typer commands alike wrote a traceback or
+    called it an internal error until 2026-11-29)."""
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([sys.executable, "-m", "pokercli", *words], stdout=full, stderr=subprocess.PIPE,
+                           text=True, timeout=120)
+    assert r.returncode == 1
+    assert r.stderr.splitlines() == ["pokercli: error: cannot write the output: No space left on device"], r.stderr
+
+
+@pytest.mark.parametrize("fd,words,code", [(1, ["equity", "AsAh", "KsKh"], 0), (1, ["--version"], 0),
+                                           (1, ["rank", "As Ks Qs Js Ts"], 0), (2, ["rank", "As Ks Qs Js"], 2)])
+def test_a_stream_the_shell_closed_is_the_null_device(fd, words, code):
+    """``>&-`` or ``2>&-``: Python starts with that stream None; what would go
+    there is dropped, the exit status is the command's (an AttributeError's
+    traceback until 2026-11-29)."""
+    r = subprocess.run([sys.executable, "-m", "pokercli", *words], capture_output=True, text=True, timeout=120,
+                       preexec_fn=lambda: os.close(fd))
+    assert r.returncode == code, r
+    assert "Traceback" not in r.stdout + r.stderr and (r.stderr == "" if fd == 2 else r.stdout == "")
+    if fd == 1:
+        assert r.stderr == ""
 
 
 def test_ctrl_c_while_it_samples_prints_the_samples_so_far(capsys):
