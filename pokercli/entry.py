@@ -66,12 +66,12 @@ def main() -> None:
 
 
 def _streams_closed_by_the_caller() -> None:
-    """A stdout or stderr the shell closed (``>&-``, ``2>&-``) is None in
-    Python: what would go there goes to the null device instead, as asked,
-    rather than ending the command with an AttributeError."""
-    for name in ("stdout", "stderr"):
+    """A stream the shell closed (``<&-``, ``>&-``, ``2>&-``) is None in
+    Python: it is the null device instead (stdin empty; what would go to
+    stdout or stderr dropped, as asked), rather than an AttributeError."""
+    for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
         if getattr(sys, name) is None:
-            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
+            setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))
 
 
 def _flush_stdout() -> None:

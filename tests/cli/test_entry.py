@@ -146,17 +146,17 @@ def test_stdout_on_a_full_disk_is_one_line(words):
 
 
 @pytest.mark.parametrize("fd,words,code", [(1, ["equity", "AsAh", "KsKh"], 0), (1, ["--version"], 0),
-                                           (1, ["rank", "As Ks Qs Js Ts"], 0), (2, ["rank", "As Ks Qs Js"], 2)])
+                                           (1, ["rank", "As Ks Qs Js Ts"], 0), (2, ["rank", "As Ks Qs Js"], 2),
+                                           (0, ["equity", "-"], 0), (0, ["rank", "-"], 0)])
 def test_a_stream_the_shell_closed_is_the_null_device(fd, words, code):
-    """``>&-`` or ``2>&-``: Python starts with that stream None; what would go
-    there is dropped, the exit status is the command's (an AttributeError's
-    traceback until 2026-11-29)."""
-    r = subprocess.run([sys.executable, "-m", "pokercli", *words], capture_output=True, text=True, timeout=120,
-                       preexec_fn=lambda: os.close(fd))
+    """``<&-``, ``>&-`` or ``2>&-``: Python starts with that stream None; stdin
+    reads as empty, what would go to stdout or stderr is dropped, the exit
+    status is the command's (until 2026-11-29: an AttributeError, a traceback
+    or an "internal error")."""
+    r = subprocess.run([sys.executable, "-m", "pokercli", *words], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True, timeout=120, preexec_fn=lambda: os.close(fd))
     assert r.returncode == code, r
-    assert "Traceback" not in r.stdout + r.stderr and (r.stderr == "" if fd == 2 else r.stdout == "")
-    if fd == 1:
-        assert r.stderr == ""
+    assert "Traceback" not in r.stdout + r.stderr and r.stdout == "" and (fd == 2 or r.stderr == ""), r
 
 
 def test_ctrl_c_while_it_samples_prints_the_samples_so_far(capsys):
