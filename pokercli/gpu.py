@@ -53,6 +53,9 @@ def status() -> tuple[bool, str]:
     """(a GPU is usable, its name or why not), asked once per process."""
     import importlib
 
+    from pokercli.paths import numba_environment
+
+    numba_environment()
     try:
         _shim_numpy()
         cuda = importlib.import_module("numba.cuda")

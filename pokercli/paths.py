@@ -29,6 +29,7 @@ import logging
 import hashlib
 import os
 import stat
+import sys
 import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
@@ -150,6 +151,25 @@ def warn_once(key: str, message: str) -> None:
         return
     _warned.add(key)
     LOG.warning(message)
+
+
+def numba_environment() -> None:
+    """Before Numba is first imported: a ``NUMBA_NUM_THREADS`` of 0 or below
+    makes ``import numba`` itself fail (its value is read then), so it is
+    set aside for this process with one warning line: every core, as
+    ``POKERCLI_THREADS`` then chooses. (Numba ignores a value that is not a
+    number with a warning of its own.)"""
+    text = os.environ.get("NUMBA_NUM_THREADS")
+    if text is None or "numba" in sys.modules:
+        return
+    try:
+        wanted = int(text.strip())
+    except ValueError:
+        return
+    if wanted <= 0:
+        del os.environ["NUMBA_NUM_THREADS"]
+        warn_once("numba threads", f"warning: NUMBA_NUM_THREADS={text.strip()} is not a number of threads "
+                                   "(1 and up); ignored")
 
 
 def notice(message: str) -> None:

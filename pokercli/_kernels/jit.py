@@ -45,7 +45,7 @@ from pokercli import __version__
 from pokercli._stop import COMPILE_THREAD, compiles_left_behind
 from pokercli._stop import check as _check_stop
 from pokercli import timing
-from pokercli.paths import cache, notice, unsaved, warn_once
+from pokercli.paths import cache, notice, numba_environment, unsaved, warn_once
 
 def kernel_sources(here: Path = Path(__file__).parent) -> list[Path]:
     """Every module of this package and its family folders (``omaha/``): the
@@ -75,6 +75,7 @@ def _numba_cache_dir() -> Optional[Path]:
 # Only ``import numba`` here: its typing registries (which import SciPy, when
 # installed, to offer BLAS functions pokercli never uses, about half a second)
 # load when a kernel compiles, not when a cached kernel loads (see _load_cached).
+numba_environment()  # (a NUMBA_NUM_THREADS that would make the import fail)
 import numba  # noqa: E402
 from numba.core import caching as _caching  # noqa: E402
 try:  # Numba's own type fingerprints, a private name: a Numba without it keys kernels by typeof (slower)

@@ -273,6 +273,20 @@ def test_bad_thread_count_is_a_warning():
     assert len(lines) == 1 and "POKERCLI_THREADS='abc'" in lines[0] and lines[0].startswith("pokercli: warning: ")
 
 
+@pytest.mark.parametrize("value", ["0", "-2"])
+def test_a_numba_thread_count_numba_cannot_start_with_is_a_warning(value):
+    """``NUMBA_NUM_THREADS=0`` makes ``import numba`` itself fail ("Number of
+    threads specified must be > 0"): it was an internal error; now it is set
+    aside with one warning line and the kernels run on every core."""
+    import pokercli
+
+    pokercli.equity(["AsAh", "KsKh"], categories=True)  # the kernels compiled here (see above)
+    r = run_subprocess("equity", "AsAh", "KsKh", "--categories", "--json", env={"NUMBA_NUM_THREADS": value})
+    assert r.returncode == 0 and AA_KK in r.stdout, r.stderr
+    lines = [x for x in r.stderr.splitlines() if not x.startswith(("pokercli: compiling ", "pokercli: compiled "))]
+    assert lines == [f"pokercli: warning: NUMBA_NUM_THREADS={value} is not a number of threads (1 and up); ignored"]
+
+
 @pytest.mark.parametrize("args", [
     ["equity", "AsAh", "KsKh", "-u"], ["encode", "A♠ 10♡", "-u"], ["rank", "A♠ K♠ Q♠ J♠ T♠", "-u"],
     ["percentile", "AsAd", "--board", "Ac 2d 8c", "-u"], ["draw", "As Ks Qs Js 2d", "-u"],
