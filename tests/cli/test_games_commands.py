@@ -92,7 +92,7 @@ def warmed():
     from typer.testing import CliRunner
 
     from pokercli.cli import app
-    from tests.conftest import _NoFirstRunNotes
+    from conftest import _NoFirstRunNotes
 
     log, quiet = logging.getLogger("pokercli"), _NoFirstRunNotes()
     log.addFilter(quiet)
