@@ -54,12 +54,12 @@ def main() -> None:
         exit_past_compiles(e.code)
         raise
     except OSError as e:  # stdout's last flush, or a write no command caught
-        from pokercli.render import output_failed
+        from pokercli.render import output_failed, quiet_stdout
 
         gone = isinstance(e, BrokenPipeError)  # the reader went away: quietly, as the commands do
         if not gone and not output_failed(e):  # a full disk (`> /dev/full`) is one line
             raise
-        _quiet_stdout()
+        quiet_stdout()
         exit_past_compiles(0 if gone else 1)
         sys.exit(0 if gone else 1)
     exit_past_compiles(0)
@@ -79,16 +79,6 @@ def _flush_stdout() -> None:
     try:
         sys.stdout.flush()
     except ValueError:  # closed
-        pass
-
-
-def _quiet_stdout() -> None:
-    """Point stdout at the null device: what is left in its buffer would fail
-    again at exit, with a message of Python's own."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
         pass
 
 
@@ -159,7 +149,7 @@ def quick_equity(words: list[str]) -> bool:
         return False
     from pokercli._stop import handled
     from pokercli.equity_calc import equity
-    from pokercli.render import Output, emit, install_notices, progress_bar, warn
+    from pokercli.render import Output, emit, install_notices, progress_bar, quiet_stdout, warn
 
     install_notices()
     out = Output.choose(bool(options.get("json")), bool(options.get("unicode")))
@@ -183,6 +173,5 @@ def quick_equity(words: list[str]) -> bool:
         warn("interrupted")
         sys.exit(130)
     except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as the Typer command does
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        quiet_stdout()
     return True

@@ -118,10 +118,9 @@ def run(fn: Callable[[], Any]) -> Any:
         raise typer.Exit(ExitStatus.INTERRUPTED) from None
     except BrokenPipeError:
         # the reader went away (`| head`): stop quietly, as Unix tools do
-        import os
+        from pokercli.render import quiet_stdout
 
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        quiet_stdout()
         raise typer.Exit(ExitStatus.OK) from None
     except Exception as e:  # noqa: BLE001 - the one place internal errors are caught
         from pokercli.render import output_failed
@@ -145,9 +144,9 @@ def _version(value: bool) -> None:
             sys.stdout.write(f"pokercli {__version__}\n")
             sys.stdout.flush()
         except BrokenPipeError:  # the reader went away: quietly, as the commands (Click would exit 1)
-            import os
+            from pokercli.render import quiet_stdout
 
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            quiet_stdout()
         raise typer.Exit()
 
 

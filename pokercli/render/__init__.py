@@ -177,6 +177,17 @@ def warn(message: str) -> None:
     sys.stderr.flush()
 
 
+def quiet_stdout() -> None:
+    """Point stdout at the null device, when its reader went away (``| head``)
+    or its disk is full: what is left in its buffer would fail again at exit,
+    with a message of Python's own."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 def output_failed(error: BaseException) -> bool:
     """Say in one line, and return True, when ``error`` is stdout's write
     failing on a full disk or a failing device; False for anything else."""
