@@ -66,21 +66,21 @@ def warm_cache(tmp_path_factory) -> Path:
     own would compile it all again, on every run)."""
     import shutil
 
+    from pokercli._kernels import jit
     from pokercli.paths import cache
 
-    suite = cache()
-    assert suite.writable, suite
-    env = {"POKERCLI_CACHE_DIR": str(suite.path)}
-    for args in (HEAVY, ("draw", "As Ks Qs Js 2d")):
-        assert run_with(env, *args).returncode == 0
-    from pokercli._kernels import jit
-
     path = tmp_path_factory.mktemp("warm")
-    for f in suite.path.iterdir():  # the tables, and this version's kernels alone (not a user's old ones)
-        if f.is_file() and not f.name.endswith((".lock", ".tmp")):
-            shutil.copy(f, path)
-    shutil.copytree(jit._NUMBA_DIR, path / jit._NUMBA_DIR.relative_to(suite.path),
-                    ignore=shutil.ignore_patterns("*.lock", "*.tmp*"))
+    suite = cache()
+    if suite.path is None or not suite.writable:  # (a suite run with no cache of its own): fill this one
+        suite = type(suite)(path, True)
+    for args in (HEAVY, ("draw", "As Ks Qs Js 2d")):
+        assert run_with({"POKERCLI_CACHE_DIR": str(suite.path)}, *args).returncode == 0
+    if suite.path != path:
+        for f in suite.path.iterdir():  # the tables, and this version's kernels alone (not a user's old ones)
+            if f.is_file() and not f.name.endswith((".lock", ".tmp")):
+                shutil.copy(f, path)
+        shutil.copytree(jit._NUMBA_DIR, path / jit._NUMBA_DIR.relative_to(suite.path),
+                        ignore=shutil.ignore_patterns("*.lock", "*.tmp*"))
     return path
 
 
