@@ -33,8 +33,9 @@ def kernels_ready() -> bool:
     than to NumPy or plain Python. Numba being imported is not enough: on a
     cold cache the evaluator's tables are built by a kernel, and the jobs after
     it would otherwise compile their own (seconds each)."""
-    jit = sys.modules.get("pokercli._kernels.jit")
-    return jit is not None and jit.kernels_loaded()
+    # (a module another thread is still importing is in sys.modules without its functions yet)
+    loaded = getattr(sys.modules.get("pokercli._kernels.jit"), "kernels_loaded", None)
+    return loaded is not None and loaded()
 
 
 #: Seconds this process has spent loading kernels from the cache and compiling

@@ -79,3 +79,67 @@ def test_seven_card_byte_batches_checked_in_the_kernel_answer_as_checked_ones(dt
             assert got == want, (rows, game)
     with pytest.raises(PokerError, match="0..51"):
         E.scores(np.array([[0, 1, 2, 3, 4, 5, 200]], np.uint8))
+
+
+THREADED_CALLS = '''
+import json, sys, threading
+import pokercli
+
+calls = [
+    lambda: pokercli.equity(["AsAh", "KsKh"], board="Kd 7c 2h").to_dict(),
+    lambda: pokercli.equity(["AsAh", "QQ+,AKs"]).to_dict(),
+    lambda: pokercli.equity(["AsAh", "KsKh", "QsQh"], samples=200_000, seed=1).to_dict(),
+    lambda: pokercli.equity(["As Ah Ks Kh", "Qd Qc Jd Tc"], game="omaha", board="2c 7d 9h").to_dict(),
+    lambda: pokercli.percentile("AsAh", board="Kd 7c 2h").to_dict(),
+    lambda: pokercli.equity(["(As 2d) 3h 4c", "(Kd 3d) 4s 5s"], game="razz").to_dict(),
+    lambda: pokercli.rank("As Ks Qs Js Ts").to_dict(),
+    lambda: pokercli.icm("50,30,20", "70,30").to_dict(),
+] * 2
+
+
+def timeless(doc):
+    return {k: v for k, v in doc.items() if k != "seconds"}
+
+
+got = {}
+
+
+def run(i):
+    try:
+        got[i] = timeless(calls[i]())
+    except Exception as e:
+        got[i] = f"{type(e).__name__}: {e}"
+
+
+if sys.argv[1] == "threads":
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+else:
+    for i in range(len(calls)):
+        run(i)
+print(json.dumps([got[i] for i in range(len(calls))]))
+'''
+
+
+def test_calls_from_several_threads_at_once_answer_as_one_after_another():
+    """A script's threads may call the library at once (docs/python.md): a
+    spread of calls (exact and Monte Carlo, hold'em, Omaha, razz, a
+    percentile, a rank, ICM), each twice, started together on sixteen threads
+    of a fresh process (where none has loaded the kernels' modules yet), give
+    what the same calls give one after another. Until 2026-11-29 the quick
+    paths' probe of whether the kernels were loaded read a module another
+    thread was still importing: an AttributeError."""
+    import json
+    import subprocess
+    import sys
+
+    answers = {}
+    for how in ("threads", "one after another"):
+        r = subprocess.run([sys.executable, "-c", THREADED_CALLS, how], capture_output=True, text=True, timeout=600)
+        assert r.returncode == 0, r.stderr
+        answers[how] = json.loads(r.stdout)
+    assert all(isinstance(a, dict) for a in answers["one after another"]), answers["one after another"]
+    assert answers["threads"] == answers["one after another"]
