@@ -147,6 +147,9 @@ class Hand:
     rake: Fraction = Fraction(0)
     #: The hand's fields as PHH has them (what ``--to phh`` writes).
     fields: dict = field(default_factory=dict)
+    #: A hand run more than once: the later runs' whole boards (``board`` is the
+    #: first run's); each run's showdown takes an equal part of every pot.
+    later_boards: list = field(default_factory=list)
     _ev_done: bool = False
 
     @property
@@ -193,6 +196,8 @@ class Hand:
                "players": players, "board": C.format_cards(self.board).split(),
                "pots": [p.to_dict(names) for p in self.pots],
                "returned": [{"to": names[i], "amount": _num(a)} for i, a in self.returned]}
+        if self.later_boards:
+            doc["boards"] = [C.format_cards(b).split() for b in (self.board, *self.later_boards)]
         if self.rake:
             doc["rake"] = _num(self.rake)
         doc["allin"] = None if spot is None else spot.to_dict(names)
@@ -423,7 +428,8 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
         p.amount = chips(p.amount)
     problems: list[str] = []
     hand = Hand(source, index, hand_id, site, variant, game, betting, stakes, seats, board, pots, None,
-                problems, returned=[(p.contenders[0], p.amount) for p in returned], fields=dict(doc))
+                problems, returned=[(p.contenders[0], p.amount) for p in returned], fields=dict(doc),
+                later_boards=_later_boards(doc, board, kept))
     _settle(hand)
     if "finishing_stacks" in doc:
         finishing = amounts(doc, "finishing_stacks", n)
@@ -455,6 +461,35 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
                             folded=[s_.folded for s_ in seats])
     hand.allin = _allin_spot(hand, last_betting, draw_log)
     return hand
+
+
+def _later_boards(doc: dict, board: list[int], kept: list) -> list[list[int]]:
+    """``_later_boards`` (a user-defined PHH field: the later runs' whole boards of a
+    hand run more than once, as PHH writes cards, in the order dealt), checked:
+    each as long as the first board, no card twice among it and the hands, and
+    no card dealt in two runs past the cards they share (the runs come from one
+    deck: a run's own cards follow the cards dealt before it)."""
+    later = doc.get("_later_boards")
+    if later is None:
+        return []
+    if not isinstance(later, list) or not all(isinstance(b, str) for b in later):
+        raise PokerError("_later_boards: expected an array of boards (strings of cards)")
+    held = [c for s in kept for c in s.cards if c is not None]
+    runs = [board]
+    for text in later:
+        cards = parse_phh_cards(text, "_later_boards")
+        if None in cards or len(cards) != len(board):
+            raise PokerError(f"_later_boards (a later run's board): {shown(text)} is not a whole board "
+                             f"of {len(board)} known cards")
+        seen = held + cards
+        dup = next((c for c in seen if seen.count(c) > 1), None)
+        for other in runs:
+            shared = next((k for k, (a, b) in enumerate(zip(cards, other)) if a != b), len(cards))
+            dup = next((c for c in cards[shared:] if c in other[shared:]), dup)
+        if dup is not None:
+            raise PokerError(f"_later_boards (a later run's board): card {C.card_name(dup)} is dealt twice")
+        runs.append(cards)
+    return runs[1:]
 
 
 def _player(word: str, n: int) -> int:
@@ -526,11 +561,13 @@ def _settle(hand: Hand) -> None:
         if len(hand.board) < _board_needed(hand):
             open_reason = "the history stops before the showdown (the board is not complete)"
             continue
-        try:
-            shares = _showdown_shares(hand, live)
+        runs = [hand.board, *hand.later_boards]
+        try:  # each run's showdown takes an equal part of the pot
+            each = [_showdown_shares(hand, live, b) for b in runs]
         except PokerError as e:
             open_reason = f"the showdown cannot be valued: {e}"
             continue
+        shares = {i: sum((s.get(i, Fraction(0)) for s in each), Fraction(0)) / len(runs) for i in live}
         pot.won = tuple(shares.get(i, Fraction(0)) for i in pot.contenders)
         for i, share in zip(pot.contenders, pot.won):
             hand.seats[i].won += pot.amount * share
@@ -540,7 +577,7 @@ def _settle(hand: Hand) -> None:
         hand.problems.append(f"no result: {open_reason}")
 
 
-def _showdown_shares(hand: Hand, live: tuple[int, ...]) -> dict[int, Fraction]:
+def _showdown_shares(hand: Hand, live: tuple[int, ...], board: list[int]) -> dict[int, Fraction]:
     """Each live player's share of a pot at the showdown. A board game's hands
     are valued in one batch call of the evaluator (high, and the eight-or-better
     low in hi-lo: a millisecond of Python per showdown less than valuing every
@@ -550,12 +587,12 @@ def _showdown_shares(hand: Hand, live: tuple[int, ...]) -> dict[int, Fraction]:
     from pokercli.histories.variants import BOARD_VARIANTS
 
     holes = [hand.seats[i].cards for i in live]
-    if hand.variant in BOARD_VARIANTS and len(hand.board) == 5 and len({len(h) for h in holes}) == 1:
+    if hand.variant in BOARD_VARIANTS and len(board) == 5 and len({len(h) for h in holes}) == 1:
         import numpy as np
 
         from pokercli import evaluate as E
 
-        rows = np.array([list(h) + list(hand.board) for h in holes], np.uint8)
+        rows = np.array([list(h) + list(board) for h in holes], np.uint8)
         try:
             high = E.scores(rows, hand.game).tolist()
             low = E.lows(rows, hand.game).tolist() if _split(hand) else None
@@ -563,7 +600,7 @@ def _showdown_shares(hand: Hand, live: tuple[int, ...]) -> dict[int, Fraction]:
             pass
         else:
             return _split_shares(live, high, low)
-    result = showdown([C.format_cards(h) for h in holes], C.format_cards(hand.board), game=hand.game)
+    result = showdown([C.format_cards(h) for h in holes], C.format_cards(board), game=hand.game)
     return dict(zip(live, result.shares))
 
 

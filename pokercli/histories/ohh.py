@@ -7,7 +7,9 @@ order from the seat left of the dealer, the forced bets each posted, the
 actions (a ``Bet``, ``Raise`` or ``Call`` amount is what the action put in,
 so a raise is to the player's street total plus it), what the pots paid each
 player (``player_wins``) and their rake. A hand run more than once
-(``Run_It_Twice``) is paid as its pots say; its first board is read.
+(``Run_It_Twice``: a board street again starts a later run, from the first
+run's cards before that street) is paid as its pots say; each run's board is
+read, and each run's showdown takes an equal part of every pot.
 """
 
 from __future__ import annotations
@@ -107,16 +109,24 @@ def to_fields(hand: dict) -> dict:
     street_bets = [Fraction(0)] * n
     dealt: dict[int, str] = {}
     actions: list[str] = []
-    boards = set()
+    first_run: dict[int, str] = {}  # the first run's board cards by street (0: the flop)
+    later: list[str] = []           # a hand run more than once: each later run's board
+    last = -1
     for rnd in hand.get("rounds", []):
         street = rnd.get("street")
         if street in _BOARD_STREETS:
-            if street in boards:
-                break  # a second run of the board: the pots say what it paid
-            boards.add(street)
-            street_bets = [Fraction(0)] * n
-            if rnd.get("cards"):
-                actions.append("d db " + _cards(rnd["cards"]))
+            at = _BOARD_STREETS.index(street)
+            cards = _cards(rnd["cards"]) if rnd.get("cards") else ""
+            if at <= last:  # a street again: a later run, from the first run's cards before it
+                later.append("".join(first_run.get(k, "") for k in range(at)) + cards)
+            elif later:
+                later[-1] += cards
+            else:
+                first_run[at] = cards
+                street_bets = [Fraction(0)] * n
+                if cards:
+                    actions.append("d db " + cards)
+            last = at
         for a in rnd.get("actions", []):
             kind = a.get("action")
             if a.get("player_id") not in index:
@@ -174,6 +184,8 @@ def to_fields(hand: dict) -> dict:
             fields["min_bet"] = Fraction(big)
     if hand.get("table_name"):
         fields["table"] = str(hand["table_name"])
+    if later:
+        fields["_later_boards"] = later
     if any(paid):
         fields["winnings"], fields["_rake"] = paid, rake
     return fields

@@ -70,7 +70,7 @@ def _toml_line(message: str) -> Optional[int]:
 #: The order PHH's fields are written in (the rest follow, sorted).
 _ORDER = ("variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet",
           "starting_stacks", "actions", "hand", "table", "players", "seats", "finishing_stacks",
-          "winnings", "_rake")
+          "winnings", "_rake", "_later_boards")
 
 
 def _toml(value) -> str:

@@ -11,8 +11,9 @@ limit), seven-card stud, stud hi-lo and razz (the bring-in, the cards dealt
 street by street, the unknown down cards filled from those shown), antes,
 blinds, straddles and dead blinds, side pots, uncalled bets, shown and mucked
 cards (the summary's ``mucked [..]`` too), players sitting out, rake, and
-run-it-twice hands (paid as the site paid them; the all-in equity is the same
-whatever is run), and 2-7 triple and single draw and badugi (the player's
+run-it-twice hands (paid as the site paid them, each run's board read, half
+of every pot to each run's showdown; the all-in equity is the same whatever
+is run), and 2-7 triple and single draw and badugi (the player's
 own draws by name, the others' as unknown cards).
 """
 
@@ -143,6 +144,7 @@ def to_fields(lines: list[str]) -> dict:
     bring_in: Optional[Fraction] = None
     drawn: list[str] = []  # a draw's replacement cards, dealt once every player has drawn
     stage = "blinds"
+    second = ""  # a hand run twice: the second run's board
 
     def deal(p: int, cards: str) -> None:
         deals.setdefault(p, []).append(len(actions))
@@ -176,8 +178,9 @@ def to_fields(lines: list[str]) -> dict:
                     if not dealt:
                         _deal(actions, known, n, holes)
                         dealt = True
-                    if m.group(1) == "SECOND":
-                        continue  # run it twice: the site's payouts stand; the first board is read
+                    if m.group(1) == "SECOND":  # run it twice: the second run's whole board so far
+                        second = "".join(re.findall(r"\[([^\]]*)\]", m.group(3))).replace(" ", "")
+                        continue
                     cards = re.findall(r"\[([^\]]*)\]", m.group(3))
                     if cards:
                         actions.append("d db " + cards[-1].replace(" ", ""))
@@ -309,6 +312,8 @@ def to_fields(lines: list[str]) -> dict:
             fields["min_bet"] = big
     if bring_in is not None:
         fields["bring_in"] = bring_in
+    if second:  # (a user-defined PHH field: the board of each later run)
+        fields["_later_boards"] = [second]
     if any(paid):  # what the site paid stands (after its rake); without it, the showdown decides
         fields["winnings"], fields["_rake"] = paid, rake  # "_": not a PHH field (pokerkit reads "rake" as a function)
     m = re.search(r"Table '([^']*)'", lines[1]) if len(lines) > 1 else None

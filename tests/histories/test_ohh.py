@@ -129,6 +129,14 @@ def test_run_twice_and_bad_json():
     assert [type(x).__name__ for x in items] == ["Hand", "Hand", "PokerError"]
     first = items[0]
     assert [float(s.net) for s in first.seats] == [0.75, 0.75, -3] and len(first.board) == 5
+    # each run's board read, each run's showdown half the pot (aces win the first, a set of kings the second)
+    doc = first.to_dict()
+    assert doc["boards"] == [["2c", "7d", "Js", "Qh", "3s"], ["8c", "9c", "Tc", "Kh", "4d"]]
+    assert doc["pots"][0]["won"] == [31.5, 31.5] and "problems" not in doc
+    # a run from the river alone keeps the first run's flop and turn
+    rounds[4:7] = [{"id": 5, "street": "River", "cards": ["Kh"], "actions": []}]
+    (again,) = read_text(json.dumps(twice), "h.ohh")
+    assert again.to_dict()["boards"][1] == ["2c", "7d", "Js", "Qh", "Kh"]
     assert items[2].line == 5 and "not Open Hand History JSON" in str(items[2])
 
 

@@ -10,6 +10,7 @@ import pytest
 
 import pokercli
 from pokercli import cards as C
+from pokercli.errors import PokerError
 from pokercli.histories import read_histories, read_text
 
 CASH = """PokerStars Hand #231234567890: Hold'em No Limit ($0.05/$0.10 USD) - 2021/10/10 12:00:00 ET
@@ -272,6 +273,30 @@ def test_a_hand_run_twice_is_paid_as_the_site_paid_it():
     assert [float(x) for x in h.ev_net()] == pytest.approx([398 * eq - 200, 398 * (1 - eq) - 200])
 
 
+def test_each_run_of_a_hand_run_twice_takes_half_of_the_pot():
+    """Each run's board is read and each run's showdown takes half of every
+    pot (the first run's alone once gave the whole pot to its winner, and,
+    with no rake, reported that the site's payouts disagreed with it)."""
+    (h,) = read_histories(TWICE)
+    doc = h.to_dict()
+    assert doc["boards"] == [["2c", "3c", "4c", "Kd", "Ks"], ["7h", "8h", "9d", "Qd", "2d"]]
+    assert doc["pots"] == [{"amount": 400, "contenders": ["A", "B"], "won": [200, 200]}]
+    assert "problems" not in doc
+    no_rake = TWICE.replace("collected $199", "collected $200").replace("Rake $2", "Rake $0")
+    (h,) = read_histories(no_rake)
+    assert [s.net for s in h.seats] == [0, 0] and not h.problems and h.pots[0].won == (0.5, 0.5)
+    # the same runs on a turn: the second run shares the first's four cards
+    turn = no_rake.replace("*** SECOND FLOP *** [7h 8h 9d]\n*** SECOND TURN *** [7h 8h 9d] [Qd]\n", "").replace(
+        "*** SECOND RIVER *** [7h 8h 9d Qd] [2d]", "*** SECOND RIVER *** [2c 3c 4c Kd] [Ad]")
+    (h,) = read_histories(turn)
+    assert h.to_dict()["boards"][1] == ["2c", "3c", "4c", "Kd", "Ad"]  # (aces and kings win it too)
+    assert h.pots[0].won == (1, 0) and h.problems == ["the winnings disagree with the showdown: it gives 400, 0"]
+    # a second run that deals a card twice: the hand is refused with its reason
+    bad = TWICE.replace("[7h 8h 9d Qd] [2d]", "[7h 8h 9d Qd] [Ks]")
+    with pytest.raises(PokerError, match="a later run's board.*Ks is dealt twice"):
+        list(read_histories(bad))
+
+
 def test_omaha_hi_lo_scoop_and_a_game_not_read(cli, tmp_path):
     (h,) = read_histories(HILO)
     assert h.game == "omaha-hilo" and [s.net for s in h.seats] == [4, -2, -2] and not h.problems
@@ -330,7 +355,7 @@ def test_to_phh_and_back_keeps_every_action_and_amount(cli, tmp_path):
     pokerkit = pytest.importorskip("pokerkit")
     path = tmp_path / "stars.txt"
     path.write_text(CASH + "\n" + TOURNAMENT + "\n" + HILO + "\n" + STUD + "\n" + EIGHT_GAME_RAZZ + "\n"
-                    + TRIPLE_DRAW)
+                    + TRIPLE_DRAW + "\n" + TWICE)
     code, phh, _ = cli("hh", str(path), "--to", "phh")
     assert code == 0 and phh.startswith("[1]\nvariant = ")
     first = list(read_histories(str(path)))
@@ -338,10 +363,15 @@ def test_to_phh_and_back_keeps_every_action_and_amount(cli, tmp_path):
     for a, b in zip(first, again, strict=True):
         assert a.fields["actions"] == b.fields["actions"] and a.names == b.names
         assert [s.net for s in a.seats] == [s.net for s in b.seats] and a.rake == b.rake
-        assert [(p.amount, p.contenders) for p in a.pots] == [(p.amount, p.contenders) for p in b.pots]
+        assert [(p.amount, p.contenders, p.won) for p in a.pots] == [(p.amount, p.contenders, p.won)
+                                                                     for p in b.pots]
+        assert a.later_boards == b.later_boards
+    assert again[-1].fields["_later_boards"] == ["7h8h9dQd2d"]  # a user-defined PHH field
     code, twice, _ = cli("hh", "-", "--to", "phh", input=phh)
     assert twice == phh  # PHH in, the same PHH out
     for hh, ours in zip(pokerkit.HandHistory.loads_all(phh, parse_value=Decimal), again):
+        if ours.later_boards:  # (pokerkit runs a board once)
+            continue
         final = list(hh)[-1].stacks
         won = [sum((p.amount * w for p, w in ((p, p.won[p.contenders.index(i)]) for p in ours.pots
                                               if i in p.contenders)), 0) for i in range(len(ours.seats))]
