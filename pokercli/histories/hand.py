@@ -336,10 +336,11 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
             if p is None:
                 p = _player(words[0], n)
             seat = seats[p]
+            who = words[0] if site == "phh" else names[p]  # a site's history: the player's name
             kind = words[1] if len(words) > 1 else ""
             if kind in _BETTING:
                 if seat.folded:
-                    raise PokerError(f"{words[0]} acts after folding")
+                    raise PokerError(f"{who} acts after folding")
                 betting_seen = True
                 if kind == "f":
                     if len(words) != 2:
@@ -360,10 +361,10 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
                     to = units(bets[index_])
                     amount = to - street_bet[p]
                     if amount <= 0 or to <= top and amount < left[p]:
-                        raise PokerError(f"{words[0]} bets or raises to {words[2]}, not more than "
+                        raise PokerError(f"{who} bets or raises to {words[2]}, not more than "
                                          f"the bet it faces ({_num(chips(top))})")
                     if amount > left[p]:
-                        raise PokerError(f"{words[0]} bets or raises to {words[2]}, more than its "
+                        raise PokerError(f"{who} bets or raises to {words[2]}, more than its "
                                          f"stack ({_num(chips(left[p] + street_bet[p]))} on this street)")
                     pay(p, amount)
                     street_bet[p] = to
@@ -387,7 +388,7 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
                 draw_log[-1][p] = gone
                 for card in gone:
                     if card not in seat.cards:
-                        raise PokerError(f"{words[0]} discards a card it does not hold")
+                        raise PokerError(f"{who} discards a card it does not hold")
                     seat.cards.remove(card)
             elif kind == "sm":  # show (cards, or '-' for those dealt) or muck
                 if len(words) == 2:
@@ -407,7 +408,7 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
             else:
                 raise PokerError(f"{shown(text)} is not an action (cc, cbr, f, pb, sd, sm)")
         except PokerError as e:
-            e.action = raw
+            e.action, e.action_index = raw, index_
             raise
     # a draw game deals again from the discards and folded hands when the deck runs out
     kept = [s for s in seats if not (drew and s.folded)]

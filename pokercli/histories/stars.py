@@ -57,11 +57,15 @@ def read(text: str, source: str = "-", number_from: int = 1) -> Iterator[Union[H
 def _replayed(first: int, lines: list[str], source: str, count: int, hand_id: str) -> Union[Hand, PokerError]:
     """One hand read by the reference reader (PHH fields replayed), or what is
     wrong with it, named by source, hand id and file line."""
+    origin: list = []
     try:
-        return replay(to_fields(lines), source=source, index=count, hand_id=hand_id, site="pokerstars")
+        return replay(to_fields(lines, origin), source=source, index=count, hand_id=hand_id, site="pokerstars")
     except PokerError as e:
         e.source, e.hand_id = source, hand_id
         at = getattr(e, "line_in_hand", None)
+        k = getattr(e, "action_index", None)
+        if at is None and k is not None and k < len(origin):  # an action the replay refused: its line
+            at = origin[k]
         e.line = first + at if at is not None else first
         return e
 
@@ -99,8 +103,12 @@ def hand_doc(first: int, lines: list[str], source: str, count: int, header=None,
     return hand.to_dict()
 
 
-def to_fields(lines: list[str]) -> dict:
-    """The PHH fields of one PokerStars hand (plus ``hand``, ``table``, ``winnings``, ``rake``)."""
+def to_fields(lines: list[str], origin: Optional[list] = None) -> dict:
+    """The PHH fields of one PokerStars hand (plus ``hand``, ``table``, ``winnings``, ``rake``);
+    ``origin`` (a list) is filled with the index in ``lines`` of each action's line
+    (None for the deals written before the actions), to name it where the replay
+    refuses the action."""
+    origin = [] if origin is None else origin
     header = HEADER.match(lines[0])
     rest = header.group(2)
     for pattern, variant, holes in GAMES:
@@ -146,6 +154,10 @@ def to_fields(lines: list[str]) -> dict:
     stage = "blinds"
     second = ""  # a hand run twice: the second run's board
 
+    def deal_all() -> None:  # every player's hole cards, before the first action
+        _deal(actions, known, n, holes)
+        origin[:0] = [None] * n
+
     def deal(p: int, cards: str) -> None:
         deals.setdefault(p, []).append(len(actions))
         actions.append(f"d dh p{p + 1} {cards}")
@@ -158,6 +170,7 @@ def to_fields(lines: list[str]) -> dict:
         return index[name]
 
     for at, line in enumerate(lines[body:], body):
+        origin += [at - 1] * (len(actions) - len(origin))  # the actions the line before wrote
         if drawn and _AFTER_DRAW.match(line):
             actions += drawn
             drawn.clear()
@@ -176,7 +189,7 @@ def to_fields(lines: list[str]) -> dict:
                 m = STREET.match(line)
                 if m:
                     if not dealt:
-                        _deal(actions, known, n, holes)
+                        deal_all()
                         dealt = True
                     if m.group(1) == "SECOND":  # run it twice: the second run's whole board so far
                         second = "".join(re.findall(r"\[([^\]]*)\]", m.group(3))).replace(" ", "")
@@ -234,7 +247,7 @@ def to_fields(lines: list[str]) -> dict:
                 blinds[p] += _tail_amount(what)
             elif draw and (what.startswith("discards") or what.startswith("stands pat")):
                 if not dealt:
-                    _deal(actions, known, n, holes)
+                    deal_all()
                     dealt = True
                 m = _DISCARDS.match(what)
                 if what.startswith("stands pat"):
@@ -253,7 +266,7 @@ def to_fields(lines: list[str]) -> dict:
                 actions.append(f"p{p + 1} pb")
             elif what == "folds" or what.startswith(("folds ", "checks", "calls", "bets", "raises", "completes")):
                 if not dealt:  # the hole cards come before the first action
-                    _deal(actions, known, n, holes)
+                    deal_all()
                     dealt = True
                 if what.startswith("folds"):
                     actions.append(f"p{p + 1} f")
@@ -277,9 +290,10 @@ def to_fields(lines: list[str]) -> dict:
             if getattr(e, "line_in_hand", None) is None:
                 e.line_in_hand = at
             raise
+    origin += [len(lines) - 1] * (len(actions) - len(origin))
     actions += drawn
     if not dealt:
-        _deal(actions, known, n, holes)
+        deal_all()
     # the dealt cards as the hand came to know them (shown at the showdown, or in the summary)
     for i, cards in known.items():
         if draw:  # a draw game's cards shown are its last ones: the deal stays as the hand knew it

@@ -347,6 +347,27 @@ def test_a_triple_draw_hand_with_the_players_own_draws():
                                          "d dh p3 ??????"]  # dealt once all have drawn, as PHH deals
 
 
+def test_an_action_the_replay_refuses_is_named_by_its_line_and_player():
+    """A bet the rules refuse is found when the hand is replayed as PHH actions;
+    the error names the PokerStars line and the player's name, not PHH's ``p2``
+    and the hand's first line."""
+    lines = TWICE.splitlines()
+    for bad, why in [("B: raises $0 to $2", "B bets or raises to 2, not more than the bet it faces (2)"),
+                     ("B: raises $298 to $300", "B bets or raises to 300, more than its stack (200 on this street)")]:
+        text = TWICE.replace("B: raises $198 to $200 and is all-in", bad)
+        (err,) = read_text(text, "h.txt")
+        assert isinstance(err, PokerError) and str(err) == why and err.line == lines.index(
+            "B: raises $198 to $200 and is all-in") + 1
+    folded = TWICE.replace("A: calls $198 and is all-in", "A: folds\nA: calls $198")
+    (err,) = read_text(folded, "h.txt")
+    assert str(err) == "A acts after folding" and folded.splitlines()[err.line - 1] == "A: calls $198"
+    # PHH names its players p1, p2, ... and keeps those names
+    (err,) = read_text('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+                       'starting_stacks = [200, 200]\nactions = ["d dh p1 ????", "d dh p2 ????", "p2 f", '
+                       '"p2 cc"]\n', "h.phh")
+    assert str(err) == "p2 acts after folding" and err.line == 6
+
+
 def test_to_phh_and_back_keeps_every_action_and_amount(cli, tmp_path):
     """PokerStars hands written as PHH (--to phh) read back to the same actions,
     amounts and nets; pokerkit replays the written PHH to the same pots."""
