@@ -298,8 +298,18 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
         left[i] -= amount
         put_in[i] += amount
 
+    # antes: dead money in the main pot (PHH's default, ``ante_trimming_status`` false:
+    # a big blind ante, a button ante), or with it true a part of what each player
+    # put in, a player's ante above every other's given back (as pokerkit does)
+    trimming = doc.get("ante_trimming_status", False)
+    if not isinstance(trimming, bool):
+        raise PokerError("ante_trimming_status: expected true or false")
+    ante_paid = [min(ante_units[i], left[i]) for i in range(n)]
+    if trimming and n > 1:
+        cutoff = sorted(ante_paid)[-2]
+        ante_paid = [min(a, cutoff) for a in ante_paid]
     for i in range(n):
-        pay(i, min(ante_units[i], left[i]))
+        pay(i, ante_paid[i])
     for i in range(n):
         b = min(blind_units[i], left[i])
         pay(i, b)
@@ -418,7 +428,7 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
         raise PokerError(f"card {C.card_name(dup)} is dealt twice")
     for i, s_ in enumerate(seats):
         s_.put_in = put_in[i]
-    pots = side_pots(seats)
+    pots = side_pots(seats, None if trimming else ante_paid)
     returned = [p for p in pots if p.returned]
     for p in returned:  # an uncalled bet goes back: it was never in a pot
         seats[p.contenders[0]].put_in -= p.amount
@@ -510,19 +520,27 @@ def _amount(word: str):
             raise PokerError(f"{shown(word)} is not an amount") from None
 
 
-def side_pots(seats: list[Seat]) -> list[Pot]:
+def side_pots(seats: list[Seat], dead: Optional[list] = None) -> list[Pot]:
     """The pots of what each player put in (in the seats' ``put_in`` units:
     whole units during a replay): one per level of the all-in amounts,
     each won among the players still in who put in that much. Money no player
     still in could win (a folded player's chips above every other's) goes to the
-    pot below it; a level only one player reached is returned to them."""
-    levels = sorted({s.put_in for s in seats if s.put_in > 0})
+    pot below it; a level only one player reached is returned to them.
+    ``dead``: each player's dead money within ``put_in`` (antes that are not a
+    part of the levels, PHH's ``ante_trimming_status`` false): a pot below the
+    levels that every player still in may win, however little they put in (as
+    pokerkit has it), joined to the main pot where its players are the same."""
+    dead = dead or [0] * len(seats)
+    live = [s.put_in - d for s, d in zip(seats, dead)]
     pots: list[Pot] = []
+    if sum(dead):
+        pots.append(Pot(sum(dead), tuple(s.index for s in seats if not s.folded)))
+    levels = sorted({x for x in live if x > 0})
     below = 0
     for level in levels:
-        amount = sum(min(s.put_in, level) - min(s.put_in, below) for s in seats)
-        contenders = tuple(s.index for s in seats if not s.folded and s.put_in >= level)
-        reached = sum(1 for s in seats if s.put_in >= level)
+        amount = sum(min(x, level) - min(x, below) for x in live)
+        contenders = tuple(s.index for s, x in zip(seats, live) if not s.folded and x >= level)
+        reached = sum(1 for x in live if x >= level)
         below = level
         if not contenders:
             if pots:

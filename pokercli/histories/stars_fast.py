@@ -15,8 +15,10 @@ An all-in with cards to come is judged here too, each pot's equity from
 flop read from the shipped table, in the same floats). Whatever this path is
 not sure of it does not answer: :func:`hand_doc` returns None and the
 reference reader reads the hand (and names what is wrong with it): a hand
-that needs a problem reported, a hand run twice, a dead blind, any line or
-amount it does not know.
+that needs a problem reported, a hand run twice, a dead blind, antes not
+all the same (a big blind ante: dead money in the main pot, which the pots
+here, levels of what each put in, do not have), any line or amount it does
+not know.
 """
 
 from __future__ import annotations
@@ -313,6 +315,8 @@ def _read(lines: list[str], source: str, hand_id: str, rest: Optional[str], reco
         a = min(antes[i], left[i])
         left[i] -= a
         put[i] += a
+    if len(set(put)) > 1:  # a big blind ante, or a short stack's part of one: dead money (the reference reader)
+        return None
     for i in range(n):
         b = min(blinds[i], left[i])
         left[i] -= b

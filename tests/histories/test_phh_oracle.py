@@ -52,6 +52,12 @@ def played(rng, variant: str, players: int):
     stacks = [rng.choice([20, 50, 100, 150, 333, 1000]) for _ in range(players)]
     game = games(rng.choice([0, 0, 1, 3]))[variant]()
     state = game(stacks, players)
+    play_out(rng, state)
+    return game, state, stacks
+
+
+def play_out(rng, state) -> None:
+    """Play ``state`` to its end with random legal actions."""
     while state.status:
         if state.can_post_bring_in():
             state.post_bring_in()
@@ -71,7 +77,6 @@ def played(rng, variant: str, players: int):
             lo = state.min_completion_betting_or_raising_to_amount
             hi = state.max_completion_betting_or_raising_to_amount
             state.complete_bet_or_raise_to(rng.choice([lo, hi, (lo + hi) // 2]))
-    return game, state, stacks
 
 
 @contextlib.contextmanager
@@ -227,6 +232,38 @@ def test_every_players_net_is_pokerkits(variant):
     check_nets(hands, nets, "phh")
     # the random play reaches all-ins (side pots) often enough to matter (fixed limit: less often)
     assert sum(hand.allin is not None for hand in hands) >= (10 if variant.startswith("F") else 100)
+
+
+@pytest.mark.parametrize("antes,trimming", [({1: 3}, False), ({-1: 2}, False), (3, False), ({1: 3}, True)])
+def test_big_blind_button_and_short_antes_are_pokerkits(antes, trimming):
+    """Antes as PHH's ``ante_trimming_status`` says (PHH's default, false: dead
+    money in the main pot, a big blind or button ante, and a short stack's part
+    of an ante, that player winning all the antes; true: a part of each player's
+    contribution, an ante above every other's given back). pokercli once read
+    every ante as a contribution, and gave a big blind ante back to a big blind
+    who put in the most. Stacks of 2 and 3 chips post part of an ante or blind
+    (not with trimming: pokerkit then gives an all-in ante back and skips that
+    player's blind)."""
+    rng = random.Random(f"antes {antes} {trimming}")
+    random.seed(f"antes {antes} {trimming}")
+    hands, nets = [], []
+    sizes = [20, 50, 100, 333] if trimming else [2, 3, 20, 50, 100, 333]
+    with remembered_hands():
+        for _ in range(150):
+            players = rng.randint(2, 6)
+            stacks = [rng.choice(sizes) for _ in range(players)]
+            game = pokerkit.NoLimitTexasHoldem(AUTO, trimming, antes, (1, 2), 2)
+            state = game(stacks, players)
+            play_out(rng, state)
+            # (pokerkit writes its optional fields only when given them)
+            text = pokerkit.HandHistory.from_game_state(game, state, ante_trimming_status=trimming).dumps()
+            assert ("ante_trimming_status = true" in text) == trimming
+            (hand,) = read_histories(text)
+            hands.append(hand)
+            nets.append([a - b for a, b in zip(state.stacks, stacks)])
+    check_nets(hands, nets, "phh")
+    # the ante is in play: a big blind's goes to the pot it once came back from
+    assert sum(1 for h in hands if len(h.pots) > 1) >= 10
 
 
 @pytest.mark.parametrize("variant", ["F7S", "F7S/8", "FR", "F2L3D", "N2L1D", "FB"])

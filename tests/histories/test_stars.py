@@ -265,6 +265,51 @@ def test_a_tournament_hand_heads_up_with_antes():
     assert float(h.ev_net()[1]) == pytest.approx(3600 * eq - 1800)
 
 
+BB_ANTE = """PokerStars Hand #222333555: Tournament #3344556677, $10+$1 USD Hold'em No Limit - Level V (50/100) - 2026/01/01 12:10:00 ET
+Table '3344556677 1' 9-max Seat #1 is the button
+Seat 1: Hero (2500 in chips)
+Seat 2: Small (1800 in chips)
+Seat 3: Big (3000 in chips)
+Big: posts the ante 100
+Small: posts small blind 50
+Big: posts big blind 100
+*** HOLE CARDS ***
+Dealt to Hero [Ac Ad]
+Hero: raises 200 to 300
+Small: folds
+Big: calls 200
+*** FLOP *** [7c 8d 2s]
+Big: checks
+Hero: bets 400
+Big: calls 400
+*** TURN *** [7c 8d 2s] [Kh]
+Big: checks
+Hero: checks
+*** RIVER *** [7c 8d 2s Kh] [3h]
+Big: checks
+Hero: checks
+*** SHOW DOWN ***
+Hero: shows [Ac Ad] (a pair of Aces)
+Big: mucks hand
+Hero collected 1550 from pot
+*** SUMMARY ***
+Total pot 1550 | Rake 0
+Board [7c 8d 2s Kh 3h]
+Seat 1: Hero (button) showed [Ac Ad] and won (1550) with a pair of Aces
+Seat 2: Small (small blind) folded before Flop
+Seat 3: Big (big blind) mucked
+"""
+
+
+def test_a_big_blind_ante_is_dead_money_in_the_pot():
+    """A big blind ante (only the big blind posts one) goes to the main pot,
+    whoever wins it: the big blind who put in the most did not get it back as an
+    uncalled bet (the pots then fell short of what the site paid)."""
+    (h,) = read_histories(BB_ANTE)
+    assert not h.problems and [p.amount for p in h.pots] == [1550] and h.returned == []
+    assert {s.name: s.net for s in h.seats} == {"Hero": 850, "Small": -50, "Big": -800}
+
+
 def test_a_hand_run_twice_is_paid_as_the_site_paid_it():
     (h,) = read_histories(TWICE)
     assert [s.net for s in h.seats] == [-1, -1] and h.rake == 2

@@ -23,7 +23,8 @@ from pokercli.histories import read_docs_lines, read_text, stars  # noqa: E402
 from pokercli.histories.stars_fast import hand_doc  # noqa: E402
 from pokercli.render import json_text  # noqa: E402
 from test_phh_oracle import corpus  # noqa: E402
-from test_stars import CASH, DRAW, EIGHT_GAME_RAZZ, HILO, STUD, TOURNAMENT, TRIPLE_DRAW, TWICE  # noqa: E402
+from test_stars import (BB_ANTE, CASH, DRAW, EIGHT_GAME_RAZZ, HILO, STUD, TOURNAMENT,  # noqa: E402
+                        TRIPLE_DRAW, TWICE)
 from test_stars_oracle import stars_text  # noqa: E402
 
 
@@ -106,7 +107,8 @@ def test_the_hand_written_hands():
 def test_what_the_one_pass_reader_leaves_to_the_reference():
     """A dead small blind, a pot the payouts do not add up to, a bet bigger than
     the stack, a player acting after folding, a card dealt twice, cards not shown
-    at a showdown: the reference's answer (or its message), every time."""
+    at a showdown, a big blind ante: the reference's answer (or its message),
+    every time."""
     variants = {
         "dead blind": CASH.replace("Alice: posts small blind $0.05", "Alice: posts small & big blinds $0.15"),
         "paid wrong": CASH.replace("Alice collected $12.05", "Alice collected $12.00"),
@@ -117,12 +119,14 @@ def test_what_the_one_pass_reader_leaves_to_the_reference():
                                .replace("Seat 2: Villain (big blind) showed [9s 9c] and won (3600) with "
                                         "three of a kind, Nines\n", ""),
         "no payouts": TOURNAMENT.replace("Villain collected 3600 from pot\n", ""),
+        "big blind ante": BB_ANTE,
+        "big blind ante, no payouts": BB_ANTE.replace("Hero collected 1550 from pot\n", ""),
     }
     for name, text in variants.items():
         assert fast_docs(text) == reference_docs(text), name
     assert answered(variants["no payouts"]) == 1  # the showdown decides, as the reference's does
     assert all(answered(variants[k]) == 0 for k in ("dead blind", "paid wrong", "too big", "after fold",
-                                                     "twice dealt"))
+                                                     "twice dealt", "big blind ante", "big blind ante, no payouts"))
 
 
 def test_the_command_reads_documents_as_before(tmp_path, cli):
