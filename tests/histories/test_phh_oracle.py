@@ -266,6 +266,15 @@ def test_big_blind_button_and_short_antes_are_pokerkits(antes, trimming):
     assert sum(1 for h in hands if len(h.pots) > 1) >= 10
 
 
+def test_ante_trimming_status_is_true_or_false():
+    from pokercli.errors import PokerError
+
+    text = ('variant = "NT"\nante_trimming_status = "yes"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\n'
+            'min_bet = 2\nstarting_stacks = [200, 200]\nactions = ["d dh p1 AsAh", "d dh p2 KsKh", "p2 f"]\n')
+    with pytest.raises(PokerError, match="^ante_trimming_status: expected true or false$"):
+        list(read_histories(text))
+
+
 @pytest.mark.parametrize("variant", ["F7S", "F7S/8", "FR", "F2L3D", "N2L1D", "FB"])
 def test_the_mixed_games_nets_are_pokerkits(variant):
     """Stud, stud hi-lo, razz, 2-7 triple and single draw, badugi: bring-ins,
