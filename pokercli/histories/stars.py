@@ -191,10 +191,10 @@ def to_fields(lines: list[str], origin: Optional[list] = None) -> dict:
                     if not dealt:
                         deal_all()
                         dealt = True
-                    if m.group(1) == "SECOND":  # run it twice: the second run's whole board so far
-                        second = "".join(re.findall(r"\[([^\]]*)\]", m.group(3))).replace(" ", "")
-                        continue
                     cards = re.findall(r"\[([^\]]*)\]", m.group(3))
+                    if m.group(1) == "SECOND":  # run it twice: the second run's whole board so far
+                        second = "".join(cards).replace(" ", "")
+                        continue
                     if cards:
                         actions.append("d db " + cards[-1].replace(" ", ""))
                 elif line.startswith("*** SUMMARY"):
