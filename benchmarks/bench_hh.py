@@ -17,9 +17,10 @@ about 10 minutes on two cores). The hands of ``--write`` are all different
 
 The hands are no-limit hold'em hands that pokerkit deals and plays (2-6
 players), written as PHH by pokerkit and as PokerStars and OHH text by the
-test suite's writers, in two mixes: random legal actions (random stacks; most
-hands end in an all-in with cards to come, many of them multiway) and typical
-play (:func:`typical`: mostly folds, few all-ins). One process, one thread; the first
+test suite's writers, in three mixes: random legal actions (random stacks; most
+hands end in an all-in with cards to come, many of them multiway), typical
+play (:func:`typical`: mostly folds, few all-ins), and typical play with a big
+blind ante (3-6 players, a tournament's table). One process, one thread; the first
 hands warm the kernels up.
 """
 
@@ -38,11 +39,13 @@ sys.path.insert(0, str(HERE.parent / "tests" / "histories"))
 from _common import cpu, peer, row  # noqa: E402
 
 
-def typical(rng, players: int):
+def typical(rng, players: int, antes=0):
     """A no-limit hold'em hand pokerkit deals and plays the way tables mostly
     go, unlike the test suite's uniformly random actions (70 % all-ins): facing
     a bet, fold 55 %, call 35 %, raise 10 %; else check 70 %, bet 30 %; a bet or
     raise to the minimum 60 %, a third of the way to all in 35 %, all in 5 %.
+    ``antes``: pokerkit's (``{1: 3}`` a big blind ante, as most tournaments
+    now play), dead money in the main pot (PHH's default).
     (the game, its final state, the starting stacks)."""
     import pokerkit
     from pokerkit import Automation as A
@@ -51,7 +54,7 @@ def typical(rng, players: int):
             A.HOLE_DEALING, A.BOARD_DEALING, A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING,
             A.CHIPS_PUSHING, A.CHIPS_PULLING)
     stacks = [rng.choice([100, 150, 200, 250]) for _ in range(players)]
-    game = pokerkit.NoLimitTexasHoldem(auto, True, 0, (1, 2), 2)
+    game = pokerkit.NoLimitTexasHoldem(auto, not antes, antes, (1, 2), 2)
     state = game(stacks, players)
     while state.status:
         facing = state.can_check_or_call() and state.checking_or_calling_amount > 0
@@ -141,7 +144,8 @@ def main() -> None:
     rng = random.Random(1)
     random.seed(1)
     for mix, deal in (("random legal actions", lambda k: played(rng, "NT", rng.randint(2, 6))),
-                      ("typical play (see typical())", lambda k: typical(rng, rng.randint(2, 6)))):
+                      ("typical play (see typical())", lambda k: typical(rng, rng.randint(2, 6))),
+                      ("typical play, a big blind ante of 3", lambda k: typical(rng, rng.randint(3, 6), {1: 3}))):
         phh, stars, ohh = [], [], []
         for k in range(count):
             game, state, stacks = deal(k)

@@ -15,10 +15,9 @@ An all-in with cards to come is judged here too, each pot's equity from
 flop read from the shipped table, in the same floats). Whatever this path is
 not sure of it does not answer: :func:`hand_doc` returns None and the
 reference reader reads the hand (and names what is wrong with it): a hand
-that needs a problem reported, a hand run twice, a dead blind, antes not
-all the same (a big blind ante: dead money in the main pot, which the pots
-here, levels of what each put in, do not have), any line or amount it does
-not know.
+that needs a problem reported, a hand run twice, a dead blind, any line or
+amount it does not know. Antes, a big blind ante included, are dead money in
+the main pot here as there.
 """
 
 from __future__ import annotations
@@ -311,12 +310,12 @@ def _read(lines: list[str], source: str, hand_id: str, rest: Optional[str], reco
     left = list(stacks)
     put = [0] * n
     street = [0] * n
+    dead = [0] * n  # the antes: dead money in the main pot (as the reference reader's side_pots)
     for i in range(n):
         a = min(antes[i], left[i])
         left[i] -= a
         put[i] += a
-    if len(set(put)) > 1:  # a big blind ante, or a short stack's part of one: dead money (the reference reader)
-        return None
+        dead[i] = a
     for i in range(n):
         b = min(blinds[i], left[i])
         left[i] -= b
@@ -366,15 +365,20 @@ def _read(lines: list[str], source: str, hand_id: str, rest: Optional[str], reco
             then = sum(len(t.split()) for t in board_text[:last_board])
             if then < 5:
                 allin_board = board[:then]
-    # the pots (side pots apart); a level only one player reached goes back
-    levels = sorted({x for x in put if x > 0})
+    # the pots (side pots apart): the antes' dead money first, which every player still
+    # in may win, then one per level of what each put in above it; a level only one
+    # player reached goes back
+    live_put = [x - d for x, d in zip(put, dead)]
     pots: list[list] = []  # [amount, contenders, returned]
+    if any(dead):
+        pots.append([sum(dead), tuple(i for i in range(n) if not out[i]), False])
+    levels = sorted({x for x in live_put if x > 0})
     below = 0
     for level in levels:
         amount = reached = 0
         inside = []
         for i in range(n):
-            x = put[i]
+            x = live_put[i]
             if x > below:
                 amount += (x if x < level else level) - below
                 if x >= level:

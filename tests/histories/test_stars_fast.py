@@ -107,8 +107,8 @@ def test_the_hand_written_hands():
 def test_what_the_one_pass_reader_leaves_to_the_reference():
     """A dead small blind, a pot the payouts do not add up to, a bet bigger than
     the stack, a player acting after folding, a card dealt twice, cards not shown
-    at a showdown, a big blind ante: the reference's answer (or its message),
-    every time."""
+    at a showdown: the reference's answer (or its message), every time; a big
+    blind ante, read on this path too, the same answer."""
     variants = {
         "dead blind": CASH.replace("Alice: posts small blind $0.05", "Alice: posts small & big blinds $0.15"),
         "paid wrong": CASH.replace("Alice collected $12.05", "Alice collected $12.00"),
@@ -126,7 +126,37 @@ def test_what_the_one_pass_reader_leaves_to_the_reference():
         assert fast_docs(text) == reference_docs(text), name
     assert answered(variants["no payouts"]) == 1  # the showdown decides, as the reference's does
     assert all(answered(variants[k]) == 0 for k in ("dead blind", "paid wrong", "too big", "after fold",
-                                                     "twice dealt", "big blind ante", "big blind ante, no payouts"))
+                                                     "twice dealt"))
+    assert answered(variants["big blind ante"]) == answered(variants["big blind ante, no payouts"]) == 1
+
+
+@pytest.mark.parametrize("antes", [{1: 3}, {-1: 2}, 3])
+def test_big_blind_button_and_short_antes_are_the_reference_readers(antes):
+    """Antes are dead money in the main pot (PokerStars writes no
+    ``ante_trimming_status``: PHH's default): a big blind ante, a button ante,
+    and stacks of 2 and 3 chips that post part of an ante or a blind. pokerkit
+    deals and plays the hands; the one-pass reader answers every one, with the
+    reference reader's document, whose nets must be pokerkit's."""
+    from test_phh_oracle import AUTO, check_nets, play_out, remembered_hands
+
+    rng = random.Random(f"fast antes {antes}")
+    random.seed(f"fast antes {antes}")
+    texts, site, nets = [], [], []
+    with remembered_hands():
+        for k in range(100):
+            players = rng.randint(2, 6)
+            stacks = [rng.choice([2, 3, 20, 50, 100, 333]) for _ in range(players)]
+            state = pokerkit.NoLimitTexasHoldem(AUTO, False, antes, (1, 2), 2)(stacks, players)
+            play_out(rng, state)
+            texts.append(stars_text(state, stacks, "NT", 5000 + k))
+            site.append(as_the_site_writes(texts[-1], rng, state, cents=k % 2 == 1))
+            nets.append([a - b for a, b in zip(state.stacks, stacks)])
+    check_nets(list(read_text("".join(texts))), nets, "pokerstars")
+    for batch in ("".join(texts), "".join(site)):
+        assert fast_docs(batch) == reference_docs(batch)
+        assert answered(batch) == len(texts)
+    # the dead antes are in play: side pots above them
+    assert sum(fast_docs("".join(texts))[k].count('"amount"') > 1 for k in range(len(texts))) >= 10
 
 
 def test_the_command_reads_documents_as_before(tmp_path, cli):
