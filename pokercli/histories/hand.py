@@ -323,12 +323,48 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
     draw_log: list[dict[int, list[Optional[int]]]] = []
     in_draw = False
     players = {f"p{i + 1}": i for i in range(n)}  # the names PHH gives players (p1 ...)
+    # Whose turn it is, in a PHH hand of a game that acts in seat order (every
+    # one but stud, whose first player is the up cards'): the players still to
+    # act in this betting round, in order, as pokerkit keeps them (None before
+    # the round's first action). A player the actions pass over checks where
+    # checking is free, else folds: PHH files leave such actions out (a
+    # button's fold before the flop), and pokerkit, the standard's reference,
+    # reads them so. A site's history is taken as written.
+    in_turn = site == "phh" and not _game(game).dealing.down_cards
+    to_act: Optional[list[int]] = None
+
+    def still_to_act() -> list[int]:
+        nonlocal to_act
+        if to_act is None:  # the round begins: after the biggest blind or straddle, else at p1
+            live = [i for i in range(n) if not seats[i].folded]
+            opener = (max(range(n), key=lambda i: (street_bet[i] if blind_units[i] else 0, i)) + 1) % n
+            reach = sorted(street_bet[i] + left[i] for i in live)
+            # (a player no other could take a chip from, the others all in, is passed over)
+            to_act = [i for i in ((opener + k) % n for k in range(n)) if not seats[i].folded
+                      and left[i] > 0 and len(live) > 1 and reach[-2] > street_bet[i]]
+            if len(to_act) == 1 and street_bet[to_act[0]] >= max(street_bet):
+                to_act = []  # the others all in, and it has matched them
+        return to_act
+
+    def pass_over(until: Optional[int]) -> None:
+        """The players in turn before ``until`` (all of them: None) check or fold."""
+        waiting = still_to_act()
+        while waiting and waiting[0] != until and sum(not s_.folded for s_ in seats) > 1:
+            i = waiting.pop(0)
+            if street_bet[i] < top:
+                seats[i].folded = True
+        if sum(not s_.folded for s_ in seats) < 2:
+            waiting.clear()
+
     for index_, raw in enumerate(actions):
         text, words = said[index_]
         if not text:
             continue
         try:
             if words[0] == "d":
+                if words[1:2] == ["db"] and in_turn:
+                    pass_over(None)
+                    to_act = None
                 if betting_seen:
                     street_bet = [0] * n
                     top = 0
@@ -351,6 +387,16 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
             if kind in _BETTING:
                 if seat.folded:
                     raise PokerError(f"{who} acts after folding")
+                if in_turn:
+                    waiting = still_to_act()
+                    if p not in waiting or sum(not s_.folded for s_ in seats) < 2:
+                        raise PokerError(f"{who} acts out of turn: " + (
+                            ", ".join(f"p{i + 1}" for i in waiting) + " to act" if waiting
+                            else "the betting round is over"))
+                    pass_over(p)
+                    if not to_act:  # (those passed over folded: the hand is over)
+                        raise PokerError(f"{who} acts after every other player has folded")
+                    to_act.pop(0)
                 betting_seen = True
                 if kind == "f":
                     if len(words) != 2:
@@ -379,6 +425,11 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
                     pay(p, amount)
                     street_bet[p] = to
                     top = max(top, to)
+                    if in_turn:  # every other player still in with chips acts again
+                        to_act = [(p + k) % n for k in range(1, n)]
+                        to_act = [i for i in to_act if not seats[i].folded and left[i] > 0]
+                if in_turn and sum(not s_.folded for s_ in seats) < 2:
+                    to_act = []
                 in_draw = False
                 # what the all-in spot needs of this moment (folds and payments all come
                 # from betting actions: the final ones are this moment's)
@@ -386,6 +437,9 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
                                 "cards": [list(s_.cards) for s_ in seats] if drawing
                                 else [len(s_.cards) for s_ in seats]}
             elif kind == "sd":  # stand pat, or discard the cards named
+                if not in_draw and in_turn:
+                    pass_over(None)
+                    to_act = None
                 drew = True
                 if betting_seen:
                     street_bet = [0] * n
@@ -401,6 +455,10 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
                         raise PokerError(f"{who} discards a card it does not hold")
                     seat.cards.remove(card)
             elif kind == "sm":  # show (cards, or '-' for those dealt) or muck
+                if in_turn:  # the betting is over before a showdown
+                    pass_over(None)
+                    if seat.folded:
+                        raise PokerError(f"{who} shows or mucks after folding")
                 if len(words) == 2:
                     seat.mucked = True
                 elif words[2] != "-":
@@ -437,11 +495,25 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
         s_.put_in = chips(s_.put_in)
     for p in pots + returned:
         p.amount = chips(p.amount)
+    # a history may stop before the hand is over (PHH allows a partial history):
+    # a betting round still open, or a draw game's draws not all made, has no showdown yet
+    unfinished = None
+    still_in = [i for i in range(n) if not seats[i].folded]
+    if len(still_in) > 1:
+        if in_turn and still_to_act():
+            unfinished = f"the history stops with p{to_act[0] + 1} to act"
+        elif drawing:
+            rounds = _game(game).dealing.draws.count
+            done = len(draw_log) - (bool(draw_log) and any(i not in draw_log[-1] for i in still_in))
+            if done < rounds:
+                unfinished = f"the history stops before draw {done + 1} of {rounds} (the hand is not over)"
+            elif any(len(seats[i].cards) < _game(game).hole_cards for i in still_in):
+                unfinished = "the history stops before the last draw's cards are dealt"
     problems: list[str] = []
     hand = Hand(source, index, hand_id, site, variant, game, betting, stakes, seats, board, pots, None,
                 problems, returned=[(p.contenders[0], p.amount) for p in returned], fields=dict(doc),
                 later_boards=_later_boards(doc, board, kept))
-    _settle(hand)
+    _settle(hand, unfinished)
     if "finishing_stacks" in doc:
         finishing = amounts(doc, "finishing_stacks", n)
         hand.finishing_stacks = finishing
@@ -560,10 +632,11 @@ def _board_needed(hand: Hand) -> int:
     return game(hand.game).board_cards
 
 
-def _settle(hand: Hand) -> None:
+def _settle(hand: Hand, unfinished: Optional[str] = None) -> None:
     """Award each pot: to its one contender, or by the showdown of the contenders'
     cards; a pot that cannot be worked out (cards not shown, a history that stops
-    before the showdown) leaves the result open, with the reason in ``problems``."""
+    before the showdown: ``unfinished``, why) leaves the result open, with the
+    reason in ``problems``."""
     for s in hand.seats:
         s.won = Fraction(0)
     open_reason = None
@@ -572,6 +645,9 @@ def _settle(hand: Hand) -> None:
         if len(live) == 1:
             pot.won = tuple(Fraction(1) if i == live[0] else Fraction(0) for i in pot.contenders)
             hand.seats[live[0]].won += pot.amount
+            continue
+        if unfinished is not None:
+            open_reason = unfinished
             continue
         unknown = [hand.seats[i].name for i in live if not hand.seats[i].known]
         if unknown:

@@ -42,7 +42,8 @@ MANY = ("[1]\n" + hand('"d dh p1 AsAh", "d dh p2 KsKh", "d dh p3 7c2d", "p3 f", 
         + "\n[2]\n" + 'variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n'
         'starting_stacks = [100, 100, 100]\nactions = [\n  "d dh p1 AsAh",\n  "p9 cc",\n]\n'
         + "\n[3]\n" + hand('"d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 f", "p1 cc", "p2 cc",'
-                           ' "d db 2c3d4h", "d db 9s", "d db Kd"', extra='players = ["A", "B", "C"]'))
+                           ' "d db 2c3d4h", "d db 9s", "d db Kd", "p1 cc", "p2 cc"',
+                           extra='players = ["A", "B", "C"]'))
 
 
 def test_the_million_dollar_pot():
@@ -142,7 +143,8 @@ def test_cents_tabs_and_comments_replay_exactly():
     a tab parts and one with a comment: the nets to the cent, as fractions."""
     text = (f'variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [0.05, 0.1, 0]\nmin_bet = 0.1\n'
             f'starting_stacks = [10.37, 5.5, 8]\nactions = ["d dh p1 AsAh", "d dh p2 KsKh", "d dh p3 7c2d",'
-            f' "p3 cbr\t0.35", "p1 cbr 1.2 # a raise", "p2 cc", "p3 f", "d db 2c3d4h", "d db 9s", "d db 8d"]\n')
+            f' "p3 cbr\t0.35", "p1 cbr 1.2 # a raise", "p2 cc", "p3 f", "d db 2c3d4h", "d db 9s", "d db 8d",'
+            f' "p1 cc", "p2 cc"]\n')
     (h,) = read_histories(text)
     assert [s.put_in for s in h.seats] == [Fraction(6, 5), Fraction(6, 5), Fraction(7, 20)]
     assert [s.net for s in h.seats] == [Fraction(31, 20), Fraction(-6, 5), Fraction(-7, 20)]

@@ -1,0 +1,179 @@
+"""Turns in a PHH hand, against pokerkit (the standard's reference reader):
+actions left out (a player passed over checks where checking is free, else
+folds), actions out of turn (refused), and histories that stop before the
+hand is over (no result).
+
+The oracle: pokerkit's hands (its random legal play) with their actions
+changed -- a check, call or fold left out, said twice, or swapped with the
+next one, or a board card dealt one action early -- read by pokerkit and by
+pokercli. Both must refuse the same histories; of those both read, pokerkit's
+hand must be over exactly where pokercli gives a result, and then every net
+must be pokerkit's."""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import pytest
+
+pokerkit = pytest.importorskip("pokerkit")
+
+from pokercli.errors import PokerError  # noqa: E402
+from pokercli.histories import read_histories  # noqa: E402
+from test_phh_oracle import AUTO, corpus, play_out, played, remembered_hands  # noqa: E402
+
+PASSIVE = ("f", "cc")
+
+
+def _passive(action: str) -> bool:
+    words = action.split()
+    return words[0] != "d" and words[1] in PASSIVE
+
+
+def changed(rng: random.Random, actions: list[str]):
+    """(what was done, the actions) with one check, call or fold left out, said
+    twice or swapped with the next passive action, or a board card dealt one
+    passive action early (amounts are never moved: a bet's legality stays as it
+    was, which pokercli checks less strictly than pokerkit). None: nothing to change."""
+    spots = [k for k, a in enumerate(actions) if _passive(a)]
+    if not spots:
+        return None
+    k = rng.choice(spots)
+    out = list(actions)
+    kind = rng.choice(["leave out", "leave out", "leave out", "twice", "swap", "early"])
+    if kind == "leave out":
+        del out[k]
+    elif kind == "twice":
+        out.insert(k, out[k])
+    elif kind == "swap":
+        if k + 1 >= len(out) or not _passive(out[k + 1]):
+            return None
+        out[k], out[k + 1] = out[k + 1], out[k]
+    else:
+        deals = [j for j, a in enumerate(out) if a.startswith("d db") and j > 0 and _passive(out[j - 1])]
+        if not deals:
+            return None
+        j = rng.choice(deals)
+        out.insert(j - 1, out.pop(j))
+    return kind, out
+
+
+def pokerkits(text: str):
+    """(each player's net, whether the hand is over), or None where pokerkit refuses the history."""
+    history = pokerkit.HandHistory.loads(text)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            states = list(history)
+    except ValueError:
+        return None
+    last = states[-1]
+    return [a - b for a, b in zip(last.stacks, history.starting_stacks)], not last.status
+
+
+def straddled(rng: random.Random):
+    """A no-limit hand with a straddle (UTG, double, or the button's), some
+    with a big blind ante, and stacks of 3 chips that cannot post it all."""
+    players = rng.randint(2, 6)
+    blinds = rng.choice([(1, 2, 4), (1, 2, 4, 8), (1, 2, 0, 0, 0, 4)])
+    game = pokerkit.NoLimitTexasHoldem(AUTO, False, rng.choice([0, {1: 2}]), blinds, 2)
+    stacks = [rng.choice([3, 20, 50, 100, 333]) for _ in range(players)]
+    state = game(stacks, players)
+    play_out(rng, state)
+    return game, state, stacks
+
+
+@pytest.mark.parametrize("variant", ["NT", "FT", "PO", "FO/8", "NS", "straddles", "F2L3D", "N2L1D", "FB"])
+def test_changed_actions_read_as_pokerkit_reads_them(variant):
+    rng = random.Random("turns " + variant)
+    if variant in ("NT", "FT", "PO", "FO/8", "NS"):
+        hands = corpus(variant, 100)
+    else:
+        random.seed("turns " + variant)
+        with remembered_hands():
+            hands = [straddled(rng) if variant == "straddles" else played(rng, variant, rng.randint(2, 6))
+                     for _ in range(80)]
+    seen = {"refused": 0, "same nets": 0, "not over": 0}
+    for game, state, _ in hands:
+        history = pokerkit.HandHistory.from_game_state(game, state)
+        actions = list(history.actions)
+        for _ in range(4):
+            change = changed(rng, actions)
+            if change is None:
+                continue
+            kind, history.actions = change
+            text = history.dumps()
+            theirs = pokerkits(text)
+            try:
+                (hand,) = read_histories(text)
+            except PokerError as e:
+                assert theirs is None, (kind, text, str(e))
+                seen["refused"] += 1
+                continue
+            assert theirs is not None, (kind, text)
+            nets, over = theirs
+            assert hand.settled == over, (kind, text, hand.problems)
+            if not over:
+                seen["not over"] += 1
+                continue
+            slack = 0 if all(share in (0, 1) for p in hand.pots for share in p.won) else 3
+            assert all(abs(s.net - x) <= slack for s, x in zip(hand.seats, nets)), (kind, text, nets)
+            seen["same nets"] += 1
+        history.actions = actions
+    # every outcome is reached: a test of three kinds of answer, not of one
+    assert seen["refused"] >= 50 and seen["same nets"] >= 30 and seen["not over"] >= 3, seen
+
+
+def hand(actions: str, variant="NT", stakes="blinds_or_straddles = [1, 2, 0, 0]\nmin_bet = 2\n",
+         stacks="[100, 100, 100, 100]") -> str:
+    n = stacks.count(",") + 1
+    return (f'variant = "{variant}"\nantes = [{", ".join(["0"] * n)}]\n{stakes}'
+            f'starting_stacks = {stacks}\nactions = [{actions}]\n')
+
+
+def test_a_left_out_fold_takes_the_player_out_of_the_pot():
+    """The button's fold and the big blind's fold to a raise are left out (as
+    the public dataset's WSOP hands leave a button's fold out): the big blind,
+    whose cards are never shown, is out of the pot, and the showdown of the
+    other two decides it, as pokerkit reads it. Read as written, the big blind
+    was a contender and the hand had no result."""
+    text = hand('"d dh p1 AsAh", "d dh p2 ????", "d dh p3 KdKc", "d dh p4 ????", "p3 cbr 6", "p1 cc",'
+                ' "d db 2c7d9h", "p1 cc", "p3 cc", "d db Qs", "d db 3s", "p1 sm AsAh", "p3 sm KdKc"')
+    (h,) = read_histories(text)
+    assert [s.folded for s in h.seats] == [False, True, False, True]
+    assert [s.net for s in h.seats] == [8, -2, -6, 0]
+    assert pokerkits(text) == ([8, -2, -6, 0], True)
+
+
+def test_an_action_out_of_turn_is_refused_naming_who_was_to_act():
+    start = '"d dh p1 AsAh", "d dh p2 7c2d", "d dh p3 KdKc", "d dh p4 8s3h", "p3 cbr 6", "p4 f", "p1 cc"'
+    for extra, message in ((', "p1 cc"', "p1 acts out of turn: p2 to act"),
+                           (', "p2 f", "p3 cc"', "p3 acts out of turn: the betting round is over")):
+        text = hand(start + extra)
+        with pytest.raises(PokerError, match=f"^{message}$"):
+            list(read_histories(text))
+        assert pokerkits(text) is None
+
+
+def test_a_history_that_stops_before_the_hand_is_over_has_no_result():
+    """A river bet with no answer; a triple-draw hand all in before its first
+    draw (once paid to the better five cards dealt); a single-draw hand all in
+    that stops after the discards, before the cards dealt for them. pokerkit's
+    hand is not over either (the first two)."""
+    headsup = "blinds_or_straddles = [1, 2]\n"
+    # (heads-up, the blinds are reversed: p2 posts the small blind and acts first before the flop)
+    river = hand('"d dh p1 AsAh", "d dh p2 KdKc", "p2 cc", "p1 cc", "d db 2c7d9h", "p1 cc", "p2 cc",'
+                 ' "d db Qs", "p1 cc", "p2 cc", "d db 3s", "p1 cbr 10"', stacks="[100, 100]",
+                 stakes=headsup + "min_bet = 2\n")
+    triple = hand('"d dh p1 7c5d4h3s2c", "d dh p2 AhAsKdKcQd", "p2 cbr 4", "p1 cc"', variant="F2L3D",
+                  stacks="[4, 4]", stakes=headsup + "small_bet = 2\nbig_bet = 4\n")
+    single = hand('"d dh p1 7c5d4h3s2c", "d dh p2 AhAsKdKcQd", "p2 cbr 4", "p1 cc", "p1 sd", "p2 sd AhAsKd"',
+                  variant="N2L1D", stacks="[4, 4]", stakes=headsup + "min_bet = 2\n")
+    for text, why in ((river, "the history stops with p2 to act"),
+                      (triple, "the history stops before draw 1 of 3 (the hand is not over)"),
+                      (single, "the history stops before the last draw's cards are dealt")):
+        (h,) = read_histories(text)
+        assert [s.net for s in h.seats] == [None, None] and h.problems == [f"no result: {why}"], h.problems
+        if text is not single:  # (pokerkit deals unknown cards where the history stops there, and
+            assert pokerkits(text)[1] is False  # ends the hand with every player losing: no oracle)
