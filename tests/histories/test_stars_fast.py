@@ -143,7 +143,7 @@ def test_big_blind_button_and_short_antes_are_the_reference_readers(antes):
     random.seed(f"fast antes {antes}")
     texts, site, nets = [], [], []
     with remembered_hands():
-        for k in range(100):
+        for k in range(50):
             players = rng.randint(2, 6)
             stacks = [rng.choice([2, 3, 20, 50, 100, 333]) for _ in range(players)]
             state = pokerkit.NoLimitTexasHoldem(AUTO, False, antes, (1, 2), 2)(stacks, players)
@@ -156,7 +156,7 @@ def test_big_blind_button_and_short_antes_are_the_reference_readers(antes):
         assert fast_docs(batch) == reference_docs(batch)
         assert answered(batch) == len(texts)
     # the dead antes are in play: side pots above them
-    assert sum(fast_docs("".join(texts))[k].count('"amount"') > 1 for k in range(len(texts))) >= 10
+    assert sum(fast_docs("".join(texts))[k].count('"amount"') > 1 for k in range(len(texts))) >= 5
 
 
 def test_the_command_reads_documents_as_before(tmp_path, cli):
