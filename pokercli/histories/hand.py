@@ -332,6 +332,7 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
     # reads them so. A site's history is taken as written.
     in_turn = site == "phh" and not _game(game).dealing.down_cards
     to_act: Optional[list[int]] = None
+    to_draw: list[int] = []  # a draw's players still to draw: every player still in, p1 first
 
     def still_to_act() -> list[int]:
         nonlocal to_act
@@ -387,6 +388,8 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
             if kind in _BETTING:
                 if seat.folded:
                     raise PokerError(f"{who} acts after folding")
+                if to_draw:
+                    raise PokerError(f"{who} acts before p{to_draw[0] + 1} has drawn")
                 if in_turn:
                     waiting = still_to_act()
                     if p not in waiting or sum(not s_.folded for s_ in seats) < 2:
@@ -449,16 +452,27 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
                 if not in_draw or p in draw_log[-1]:  # a new draw (with no betting between, all in)
                     draw_log.append({})
                     in_draw = True
+                    if in_turn:
+                        if to_draw:
+                            raise PokerError(f"{who} draws again before p{to_draw[0] + 1} has drawn")
+                        to_draw = [i for i in range(n) if not seats[i].folded]
+                if in_turn:
+                    if not to_draw or to_draw[0] != p:
+                        raise PokerError(f"{who} draws out of turn: "
+                                         + (f"p{to_draw[0] + 1} to draw" if to_draw else "no player is to draw"))
+                    to_draw.pop(0)
                 draw_log[-1][p] = gone
                 for card in gone:
                     if card not in seat.cards:
                         raise PokerError(f"{who} discards a card it does not hold")
                     seat.cards.remove(card)
             elif kind == "sm":  # show (cards, or '-' for those dealt) or muck
-                if in_turn:  # the betting is over before a showdown
+                if in_turn:  # the betting and the draws are over before a showdown
                     pass_over(None)
                     if seat.folded:
                         raise PokerError(f"{who} shows or mucks after folding")
+                    if to_draw:
+                        raise PokerError(f"{who} shows or mucks before p{to_draw[0] + 1} has drawn")
                 if len(words) == 2:
                     seat.mucked = True
                 elif words[2] != "-":

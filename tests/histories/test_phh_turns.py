@@ -1,11 +1,11 @@
 """Turns in a PHH hand, against pokerkit (the standard's reference reader):
 actions left out (a player passed over checks where checking is free, else
-folds), actions out of turn (refused), and histories that stop before the
-hand is over (no result).
+folds), actions and draws out of turn (refused), and histories that stop
+before the hand is over (no result).
 
 The oracle: pokerkit's hands (its random legal play) with their actions
-changed -- a check, call or fold left out, said twice, or swapped with the
-next one, or a board card dealt one action early -- read by pokerkit and by
+changed -- a check, call, fold or draw left out, said twice, or swapped with
+the next one, or a board card dealt one action early -- read by pokerkit and by
 pokercli. Both must refuse the same histories; of those both read, pokerkit's
 hand must be over exactly where pokercli gives a result, and then every net
 must be pokerkit's."""
@@ -23,7 +23,7 @@ from pokercli.errors import PokerError  # noqa: E402
 from pokercli.histories import read_histories  # noqa: E402
 from test_phh_oracle import AUTO, corpus, play_out, played, remembered_hands  # noqa: E402
 
-PASSIVE = ("f", "cc")
+PASSIVE = ("f", "cc", "sd")  # (a draw: standing pat or discarding)
 
 
 def _passive(action: str) -> bool:
@@ -32,8 +32,8 @@ def _passive(action: str) -> bool:
 
 
 def changed(rng: random.Random, actions: list[str]):
-    """(what was done, the actions) with one check, call or fold left out, said
-    twice or swapped with the next passive action, or a board card dealt one
+    """(what was done, the actions) with one check, call, fold or draw left out,
+    said twice or swapped with the next passive action, or a board card dealt one
     passive action early (amounts are never moved: a bet's legality stays as it
     was, which pokercli checks less strictly than pokerkit). None: nothing to change."""
     spots = [k for k, a in enumerate(actions) if _passive(a)]
@@ -122,7 +122,7 @@ def test_changed_actions_read_as_pokerkit_reads_them(variant):
             seen["same nets"] += 1
         history.actions = actions
     # every outcome is reached: a test of three kinds of answer, not of one
-    assert seen["refused"] >= 50 and seen["same nets"] >= 30 and seen["not over"] >= 3, seen
+    assert seen["refused"] >= 50 and seen["same nets"] >= 20 and seen["not over"] >= 3, seen
 
 
 def hand(actions: str, variant="NT", stakes="blinds_or_straddles = [1, 2, 0, 0]\nmin_bet = 2\n",
@@ -151,6 +151,16 @@ def test_an_action_out_of_turn_is_refused_naming_who_was_to_act():
     for extra, message in ((', "p1 cc"', "p1 acts out of turn: p2 to act"),
                            (', "p2 f", "p3 cc"', "p3 acts out of turn: the betting round is over")):
         text = hand(start + extra)
+        with pytest.raises(PokerError, match=f"^{message}$"):
+            list(read_histories(text))
+        assert pokerkits(text) is None
+    # a draw goes round from p1 (heads-up, p1 is the big blind), and is over before the betting
+    # (each player's new cards may be dealt after its own draw, as a dealer deals them, or after all)
+    start = '"d dh p1 7c5d4h3s2c", "d dh p2 AhAsKdKcQd", "p2 cc", "p1 cc"'
+    for extra, message in ((', "p2 sd"', "p2 draws out of turn: p1 to draw"),
+                           (', "p1 sd 7c", "d dh p1 8c", "p1 cbr 2"', "p1 acts before p2 has drawn")):
+        text = hand(start + extra, variant="F2L3D", stacks="[100, 100]",
+                    stakes="blinds_or_straddles = [1, 2]\nsmall_bet = 2\nbig_bet = 4\n")
         with pytest.raises(PokerError, match=f"^{message}$"):
             list(read_histories(text))
         assert pokerkits(text) is None
