@@ -224,6 +224,7 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
                          f"({', '.join(VARIANTS)})")
     game, betting = VARIANTS[variant]
     from pokercli.games import game as _game
+    from pokercli.games.rules import STANDARD
 
     drawing = _game(game).dealing.draws is not None  # a draw game: its cards change after the betting
     starting = doc.get("starting_stacks")
@@ -323,22 +324,32 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
     draw_log: list[dict[int, list[Optional[int]]]] = []
     in_draw = False
     players = {f"p{i + 1}": i for i in range(n)}  # the names PHH gives players (p1 ...)
-    # Whose turn it is, in a PHH hand of a game that acts in seat order (every
-    # one but stud, whose first player is the up cards'): the players still to
-    # act in this betting round, in order, as pokerkit keeps them (None before
-    # the round's first action). A player the actions pass over checks where
-    # checking is free, else folds: PHH files leave such actions out (a
-    # button's fold before the flop), and pokerkit, the standard's reference,
-    # reads them so. A site's history is taken as written.
-    in_turn = site == "phh" and not _game(game).dealing.down_cards
+    # Whose turn it is in a PHH hand: the players still to act in this betting
+    # round, in order, as pokerkit keeps them (None before the round's first
+    # action). A player the actions pass over checks where checking is free,
+    # else folds: PHH files leave such actions out (a button's fold before the
+    # flop), and pokerkit, the standard's reference, reads them so. A site's
+    # history is taken as written, and so is a stud hand whose up cards are not
+    # all known (they say who acts first).
+    in_turn = site == "phh"
     to_act: Optional[list[int]] = None
     to_draw: list[int] = []  # a draw's players still to draw: every player still in, p1 first
+    down = _game(game).dealing.down_cards  # stud: the down cards' places; empty: a button game
+    low_opening = bool(down) and _game(game).rule.ranking is not STANDARD  # razz: the high card brings in
+    bring_in_due = bool(down) and bring_in_units > 0  # third street's first player brings in or completes
 
     def still_to_act() -> list[int]:
-        nonlocal to_act
+        nonlocal to_act, in_turn
         if to_act is None:  # the round begins: after the biggest blind or straddle, else at p1
             live = [i for i in range(n) if not seats[i].folded]
-            opener = (max(range(n), key=lambda i: (street_bet[i] if blind_units[i] else 0, i)) + 1) % n
+            if down:  # stud: the lowest up card on third street, then the best hand showing
+                ups = {i: [c for k, c in enumerate(seats[i].cards) if k not in down] for i in live}
+                if not live or any(not u or None in u for u in ups.values()):
+                    in_turn = False
+                    return []
+                opener = stud_opener(ups, low_opening)
+            else:
+                opener = (max(range(n), key=lambda i: (street_bet[i] if blind_units[i] else 0, i)) + 1) % n
             reach = sorted(street_bet[i] + left[i] for i in live)
             # (a player no other could take a chip from, the others all in, is passed over)
             to_act = [i for i in ((opener + k) % n for k in range(n)) if not seats[i].folded
@@ -363,7 +374,7 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
             continue
         try:
             if words[0] == "d":
-                if words[1:2] == ["db"] and in_turn:
+                if in_turn and (words[1:2] == ["db"] or to_act is not None):  # a new street
                     pass_over(None)
                     to_act = None
                 if betting_seen:
@@ -390,8 +401,15 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
                     raise PokerError(f"{who} acts after folding")
                 if to_draw:
                     raise PokerError(f"{who} acts before p{to_draw[0] + 1} has drawn")
+                waiting = still_to_act() if in_turn else []  # (a stud hand's unknown up card: not in turn)
+                if in_turn and bring_in_due:
+                    if waiting and waiting[0] != p:
+                        raise PokerError(f"{who} acts before p{waiting[0] + 1} brings in")
+                    if kind in ("f", "cc"):
+                        raise PokerError(f"{who} brings in (pb) or completes (cbr): it cannot check, "
+                                         "call or fold")
+                bring_in_due = False
                 if in_turn:
-                    waiting = still_to_act()
                     if p not in waiting or sum(not s_.folded for s_ in seats) < 2:
                         raise PokerError(f"{who} acts out of turn: " + (
                             ", ".join(f"p{i + 1}" for i in waiting) + " to act" if waiting
@@ -514,8 +532,10 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
     unfinished = None
     still_in = [i for i in range(n) if not seats[i].folded]
     if len(still_in) > 1:
-        if in_turn and still_to_act():
+        if in_turn and still_to_act() and in_turn:  # (still_to_act may find an up card unknown)
             unfinished = f"the history stops with p{to_act[0] + 1} to act"
+        elif down and any(len(seats[i].cards) + len(board) < _game(game).hole_cards for i in still_in):
+            unfinished = "the history stops before the seventh card (the hand is not over)"
         elif drawing:
             rounds = _game(game).dealing.draws.count
             done = len(draw_log) - (bool(draw_log) and any(i not in draw_log[-1] for i in still_in))
@@ -558,6 +578,42 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
                             folded=[s_.folded for s_ in seats])
     hand.allin = _allin_spot(hand, last_betting, draw_log)
     return hand
+
+
+_HIGH_RANKS, _LOW_RANKS, _SUITS = "23456789TJQKA", "A23456789TJQK", "cdhs"
+
+
+def showing(cards: list[int], low: bool) -> tuple:
+    """How strong a stud hand's up cards are, as pokerkit orders them to say
+    who acts first: four of a kind, trips with and without a kicker, two pair,
+    a pair with two, one and no kickers, then high cards, more cards above
+    fewer; within a kind by the ranks, those held most first (aces low in
+    razz, ``low``). Straights and flushes do not count."""
+    order = _LOW_RANKS if low else _HIGH_RANKS
+    ranks = [order.index(C.card_name(c)[0]) for c in cards]
+    counts = sorted(((ranks.count(r), r) for r in set(ranks)), reverse=True)
+    shape = [k for k, _ in counts]
+    kind = {(4,): 10, (3, 1): 9, (3,): 8, (2, 2): 7, (2, 1, 1): 6, (2, 1): 5, (2,): 4}.get(
+        tuple(shape), len(cards) - 1)
+    return kind, tuple(r for _, r in counts)
+
+
+def stud_opener(ups: dict[int, list[int]], low: bool) -> int:
+    """Who acts first on a stud street, of the players still in (``ups``: each
+    one's up cards so far): on third street the lowest up card brings in (the
+    highest in razz, ``low``), suits breaking a tie clubs, diamonds, hearts,
+    spades; later the best hand showing (the lowest in razz), the first in seat
+    order of equal ones. As pokerkit has it."""
+    if all(len(u) == 1 for u in ups.values()):
+        order = _LOW_RANKS if low else _HIGH_RANKS
+
+        def card(i: int) -> tuple:
+            name = C.card_name(ups[i][0])
+            return order.index(name[0]), _SUITS.index(name[1])
+        return (max if low else min)(ups, key=card)
+    strength = {i: showing(u, low) for i, u in ups.items()}
+    best = (min if low else max)(strength.values())
+    return next(i for i in sorted(ups) if strength[i] == best)
 
 
 def _later_boards(doc: dict, board: list[int], kept: list) -> list[list[int]]:
@@ -661,7 +717,6 @@ def _settle(hand: Hand, unfinished: Optional[str] = None) -> None:
             hand.seats[live[0]].won += pot.amount
             continue
         if unfinished is not None:
-            open_reason = unfinished
             continue
         unknown = [hand.seats[i].name for i in live if not hand.seats[i].known]
         if unknown:
@@ -680,6 +735,8 @@ def _settle(hand: Hand, unfinished: Optional[str] = None) -> None:
         pot.won = tuple(shares.get(i, Fraction(0)) for i in pot.contenders)
         for i, share in zip(pot.contenders, pot.won):
             hand.seats[i].won += pot.amount * share
+    if unfinished is not None:  # (even with no pot in play yet: a bring-in and no answer)
+        open_reason = unfinished
     if open_reason is not None:
         for s in hand.seats:
             s.won = None

@@ -28,6 +28,13 @@ actions = ["d dh p1 AsKd7h", "d dh p2 2c3c9s", "d dh p3 QhJh5d", "p3 pb", "p1 cb
   "d dh p1 9h", "d dh p2 Jc", "p1 sm AsKd7h7cKh2d9h", "p2 sm 2c3c9sTc4c8dJc"]
 """
 
+#: The same money in razz, which plays in its own order: the highest up card
+#: (p3's king) brings in, and from fourth street the best low showing acts first.
+RAZZ = STUD.format(variant="FR").replace("QhJh5d", "QhJhKs").replace(
+    '"p1 cbr 2", "p2 cc",\n  "d dh p1 Kh"', '"p2 cc", "p1 cbr 2", "p2 cc",\n  "d dh p1 Kh"').replace(
+    '"p1 cbr 4", "p2 cc"', '"p2 cc", "p1 cbr 4", "p2 cc"').replace(
+    '"p1 cbr 3", "p2 cc"', '"p2 cc", "p1 cbr 3", "p2 cc"')
+
 
 def _cards(text: str) -> list[int]:
     return [int(c) for c in C.parse(text)]
@@ -35,14 +42,14 @@ def _cards(text: str) -> list[int]:
 
 @pytest.mark.parametrize("variant,game", [("F7S", "stud"), ("F7S/8", "stud-hilo"), ("FR", "razz")])
 def test_stud_allin_on_sixth_street(variant, game):
-    (hand,) = read_histories(STUD.format(variant=variant))
+    (hand,) = read_histories(RAZZ if variant == "FR" else STUD.format(variant=variant))
     spot = hand.allin_ev()
     assert spot.street == "sixth street" and spot.reason is None and spot.method == "exact"
     p1, p2 = _cards("As Kd 7h 7c Kh 2d"), _cards("2c 3c 9s Tc 4c 8d")
     assert spot.hands == {0: tuple(p1), 1: tuple(p2)}
     (pot,) = spot.pots
     assert pot.amount == 26 and pot.contenders == (0, 1)
-    folded = _cards("Qh Jh 5d")  # the folded player's cards are out of the deck
+    folded = _cards("Qh Jh Ks" if variant == "FR" else "Qh Jh 5d")  # the folded player's cards: out of the deck
     r = pokercli.equity([write(p1), write(p2)], dead=folded, game=game)
     assert pot.equity == tuple(p.equity for p in r.players)
     shares, count = naive.game_equity(game, [p1, p2], (), folded, hand_cards=7, board_cards=0)
@@ -119,7 +126,7 @@ def test_no_spot_when_every_card_is_out():
 
 
 def test_unknown_down_cards_are_named():
-    text = STUD.format(variant="FR").replace("d dh p2 2c3c9s", "d dh p2 ????9s").replace(
+    text = RAZZ.replace("d dh p2 2c3c9s", "d dh p2 ????9s").replace(
         '"p2 sm 2c3c9sTc4c8dJc"', '"p2 sm"')
     (hand,) = read_histories(text)
     spot = hand.allin_ev()

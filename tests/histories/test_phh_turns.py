@@ -66,7 +66,7 @@ def pokerkits(text: str):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             states = list(history)
-    except ValueError:
+    except (ValueError, KeyError):  # (in stud, its repair deals unknown cards, then cannot value them)
         return None
     last = states[-1]
     return [a - b for a, b in zip(last.stacks, history.starting_stacks)], not last.status
@@ -84,7 +84,8 @@ def straddled(rng: random.Random):
     return game, state, stacks
 
 
-@pytest.mark.parametrize("variant", ["NT", "FT", "PO", "FO/8", "NS", "straddles", "F2L3D", "N2L1D", "FB"])
+@pytest.mark.parametrize("variant", ["NT", "FT", "PO", "FO/8", "NS", "straddles", "F2L3D", "N2L1D", "FB",
+                                     "F7S", "F7S/8", "FR"])
 def test_changed_actions_read_as_pokerkit_reads_them(variant):
     rng = random.Random("turns " + variant)
     if variant in ("NT", "FT", "PO", "FO/8", "NS"):
@@ -187,3 +188,60 @@ def test_a_history_that_stops_before_the_hand_is_over_has_no_result():
         assert [s.net for s in h.seats] == [None, None] and h.problems == [f"no result: {why}"], h.problems
         if text is not single:  # (pokerkit deals unknown cards where the history stops there, and
             assert pokerkits(text)[1] is False  # ends the hand with every player losing: no oracle)
+
+
+def test_who_acts_first_in_stud_is_pokerkits():
+    """The up cards' strength that says who acts first on a stud street after
+    the third (pokerkit's opening lookups): every rank multiset of one to four
+    up cards, in the same order as pokerkit's, high (stud) and low (razz)."""
+    import itertools
+    from collections import Counter
+
+    from pokerkit.state import _HighHandOpeningLookup, _LowHandOpeningLookup
+
+    from pokercli import cards as C
+    from pokercli.histories.hand import showing
+
+    lookups = {False: _HighHandOpeningLookup(), True: _LowHandOpeningLookup()}
+    for size in range(1, 5):
+        hands = []
+        for ranks in itertools.combinations_with_replacement("23456789TJQKA", size):
+            held: Counter = Counter()
+            cards = []
+            for r in ranks:
+                cards.append(r + "cdhs"[held[r]])
+                held[r] += 1
+            hands.append(cards)
+        for low, lookup in lookups.items():
+            theirs = sorted(hands, key=lambda h: lookup.get_entry("".join(h)).index)
+            ours = sorted(hands, key=lambda h: showing(C.parse(" ".join(h)), low))
+            assert [lookup.get_entry("".join(h)).index for h in ours] == \
+                [lookup.get_entry("".join(h)).index for h in theirs]
+
+
+def test_stud_brings_in_from_the_lowest_up_card():
+    """Third street: the lowest up card (suits: clubs lowest) brings in or
+    completes; it cannot check, call or fold, and no one acts before it. The
+    razz bring-in is the highest up card. A left-out fold later is a fold."""
+    stakes = "bring_in = 1\nsmall_bet = 2\nbig_bet = 4\n"
+    deal = '"d dh p1 AsKs2c", "d dh p2 QdQh2d", "d dh p3 JcJd9h"'
+    for extra, message in ((', "p2 pb"', "p2 acts before p1 brings in"),
+                           (', "p1 f"', "p1 brings in \\(pb\\) or completes \\(cbr\\): it cannot check, call or fold")):
+        text = hand(deal + extra, variant="F7S", stakes=stakes, stacks="[100, 100, 100]")
+        with pytest.raises(PokerError, match=f"^{message}$"):
+            list(read_histories(text))
+        assert pokerkits(text) is None
+    razz = hand(deal + ', "p3 pb"', variant="FR", stakes=stakes, stacks="[100, 100, 100]")
+    assert pokerkits(razz) is not None
+    (h,) = read_histories(razz)  # (the nine brings in; the history stops with p1 to act)
+    assert h.problems == ["no result: the history stops with p1 to act"]
+    # p1 brings in, p2 completes, p3's fold is left out: p1 calls
+    played = hand(deal + ', "p1 pb", "p2 cbr 2", "p1 cc", "d dh p1 3c", "d dh p2 5d", "p2 cc", "p1 cc",'
+                  ' "d dh p1 4c", "d dh p2 6d", "p2 cc", "p1 cc", "d dh p1 7h", "d dh p2 8d", "p2 cc", "p1 cc",'
+                  ' "d dh p1 9c", "d dh p2 Td", "p2 cc", "p1 cc", "p1 sm AsKs2c3c4c7h9c",'
+                  ' "p2 sm QdQh2d5d6d8dTd"', variant="F7S",
+                  stakes=stakes, stacks="[100, 100, 100]")
+    (h,) = read_histories(played)
+    assert [s.folded for s in h.seats] == [False, False, True]
+    assert [s.net for s in h.seats] == [-2, 2, 0]  # the diamond flush
+    assert pokerkits(played) == ([-2, 2, 0], True)
