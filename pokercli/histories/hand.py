@@ -338,7 +338,9 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
     low_opening = bool(down) and _game(game).rule.ranking is not STANDARD  # razz: the high card brings in
     bring_in_due = bool(down) and bring_in_units > 0  # third street's first player brings in or completes
 
-    def still_to_act() -> list[int]:
+    def still_to_act(first: Optional[int] = None) -> list[int]:
+        """(``first``: the player who acts, who opens a stud street when it ties
+        for the best hand showing: sites break such a tie their own way.)"""
         nonlocal to_act, in_turn
         if to_act is None:  # the round begins: after the biggest blind or straddle, else at p1
             live = [i for i in range(n) if not seats[i].folded]
@@ -347,7 +349,8 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
                 if not live or any(not u or None in u for u in ups.values()):
                     in_turn = False
                     return []
-                opener = stud_opener(ups, low_opening)
+                tied = stud_openers(ups, low_opening)
+                opener = first if first in tied else tied[0]
             else:
                 opener = (max(range(n), key=lambda i: (street_bet[i] if blind_units[i] else 0, i)) + 1) % n
             reach = sorted(street_bet[i] + left[i] for i in live)
@@ -401,7 +404,7 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
                     raise PokerError(f"{who} acts after folding")
                 if to_draw:
                     raise PokerError(f"{who} acts before p{to_draw[0] + 1} has drawn")
-                waiting = still_to_act() if in_turn else []  # (a stud hand's unknown up card: not in turn)
+                waiting = still_to_act(p) if in_turn else []  # (a stud hand's unknown up card: not in turn)
                 if in_turn and bring_in_due:
                     if waiting and waiting[0] != p:
                         raise PokerError(f"{who} acts before p{waiting[0] + 1} brings in")
@@ -598,22 +601,22 @@ def showing(cards: list[int], low: bool) -> tuple:
     return kind, tuple(r for _, r in counts)
 
 
-def stud_opener(ups: dict[int, list[int]], low: bool) -> int:
-    """Who acts first on a stud street, of the players still in (``ups``: each
-    one's up cards so far): on third street the lowest up card brings in (the
-    highest in razz, ``low``), suits breaking a tie clubs, diamonds, hearts,
-    spades; later the best hand showing (the lowest in razz), the first in seat
-    order of equal ones. As pokerkit has it."""
+def stud_openers(ups: dict[int, list[int]], low: bool) -> list[int]:
+    """Who may act first on a stud street, of the players still in (``ups``:
+    each one's up cards so far): on third street the lowest up card brings in
+    (the highest in razz, ``low``), suits breaking a tie clubs, diamonds,
+    hearts, spades; later the best hand showing (the lowest in razz): every
+    player of equal ones, in seat order (pokerkit takes the first)."""
     if all(len(u) == 1 for u in ups.values()):
         order = _LOW_RANKS if low else _HIGH_RANKS
 
         def card(i: int) -> tuple:
             name = C.card_name(ups[i][0])
             return order.index(name[0]), _SUITS.index(name[1])
-        return (max if low else min)(ups, key=card)
+        return [(max if low else min)(ups, key=card)]
     strength = {i: showing(u, low) for i, u in ups.items()}
     best = (min if low else max)(strength.values())
-    return next(i for i in sorted(ups) if strength[i] == best)
+    return [i for i in sorted(ups) if strength[i] == best]
 
 
 def _later_boards(doc: dict, board: list[int], kept: list) -> list[list[int]]:

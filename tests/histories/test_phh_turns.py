@@ -245,3 +245,24 @@ def test_stud_brings_in_from_the_lowest_up_card():
     assert [s.folded for s in h.seats] == [False, False, True]
     assert [s.net for s in h.seats] == [-2, 2, 0]  # the diamond flush
     assert pokerkits(played) == ([-2, 2, 0], True)
+
+
+def test_equal_hands_showing_may_open_a_stud_street_either_way():
+    """Fourth street, p1 and p2 both show king-seven: pokerkit lets p1 open;
+    a site may break the tie the other way, so p2 opening is read too (p3
+    and then p1 after it), and the nets are the same."""
+    stakes = "bring_in = 1\nsmall_bet = 2\nbig_bet = 4\n"
+    start = ('"d dh p1 AsAd7h", "d dh p2 QcQd7s", "d dh p3 JcJd2c", "p3 pb", "p1 cc", "p2 cc",'
+             ' "d dh p1 Kh", "d dh p2 Kd", "d dh p3 3d"')
+    rest = (' "d dh p1 4h", "d dh p2 4s", "d dh p3 5d", "p1 cc", "p2 cc", "p3 cc",'
+            ' "d dh p1 5h", "d dh p2 5s", "d dh p3 6d", "p1 cc", "p2 cc", "p3 cc",'
+            ' "d dh p1 8c", "d dh p2 8d", "d dh p3 9d", "p1 cc", "p2 cc", "p3 cc",'
+            ' "p1 sm AsAd7hKh4h5h8c", "p2 sm QcQd7sKd4s5s8d", "p3 sm JcJd2c3d5d6d9d"')
+    first = hand(start + ', "p1 cc", "p2 cc", "p3 cc",' + rest, variant="F7S", stakes=stakes,
+                 stacks="[100, 100, 100]")
+    other = hand(start + ', "p2 cc", "p3 cc", "p1 cc",' + rest, variant="F7S", stakes=stakes,
+                 stacks="[100, 100, 100]")
+    assert pokerkits(first) == ([-1, -1, 2], True) and pokerkits(other) is None
+    for text in (first, other):
+        (h,) = read_histories(text)
+        assert [s.net for s in h.seats] == [-1, -1, 2]  # p3's diamond flush
