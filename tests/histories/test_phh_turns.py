@@ -266,3 +266,28 @@ def test_equal_hands_showing_may_open_a_stud_street_either_way():
     for text in (first, other):
         (h,) = read_histories(text)
         assert [s.net for s in h.seats] == [-1, -1, 2]  # p3's diamond flush
+
+
+def test_a_pokerstars_stud_hand_whose_openers_tie_reads_back_from_phh():
+    """Both players show king-seven on fourth street; whichever the site let
+    open, the hand written as PHH (``--to phh``) reads back to the same nets."""
+    from pokercli.histories import read_text
+    from pokercli.histories.phh import dump_hand
+    from test_stars import STUD
+
+    tied = (STUD.replace("Dealt to Ben [3c]", "Dealt to Ben [7d]")
+            .replace("Dealt to Ben [3c] [3d]", "Dealt to Ben [7d] [Kc]")
+            .replace("Dealt to Ben [3c 3d] [Qh]", "Dealt to Ben [7d Kc] [Qh]")
+            .replace("Dealt to Ben [3c 3d Qh] [Jc]", "Dealt to Ben [7d Kc Qh] [Jc]")
+            .replace("[3s 8h 3c 3d Qh Jc 8c] (a full house, Threes full of Eights)", "[3s 8h 7d Kc Qh Jc 8c]")
+            .replace("Ben collected", "Ann collected")
+            .replace("and lost with a pair of Aces", "and won ($120) with a pair of Aces")
+            .replace("[3s 8h 3c 3d Qh Jc 8c] and won ($120) with a full house, Threes full of Eights",
+                     "[3s 8h 7d Kc Qh Jc 8c] and lost"))
+    other = tied.replace("Ben: bets $10\nAnn: raises $10 to $20\nBen: calls $10",
+                         "Ann: bets $10\nBen: raises $10 to $20\nAnn: calls $10")
+    assert other != tied
+    for text in (tied, other):
+        (h,) = read_text(text)
+        (back,) = read_histories(dump_hand(h))
+        assert [s.net for s in h.seats] == [s.net for s in back.seats] == [60, -60]
