@@ -564,8 +564,17 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
                 s.won = f - s.stack + s.put_in
     if "winnings" in doc:  # what the site paid each player (after its rake): it stands
         paid = amounts(doc, "winnings", n)
-        hand.rake = number(doc.get("_rake", 0), "_rake")
         total = sum(p.amount for p in pots)
+        if sum(paid) > total and hand.returned and all(paid[i] >= a for i, a in hand.returned):
+            # a site that counts an uncalled bet given back in what it paid (a walk: the
+            # big blind "collects" the small blind and its own big blind)
+            paid = list(paid)
+            for i, a in hand.returned:
+                paid[i] -= a
+        # PHH's winnings are after the rake: without a rake of its own (pokercli's
+        # "_rake"), what the pots hold above them is the rake
+        hand.rake = (number(doc["_rake"], "_rake") if "_rake" in doc
+                     else max(total - sum(paid), Fraction(0)))
         if sum(paid) + hand.rake != total:
             problems.append(f"the pots ({_num(total)}) are not what was paid out ({_num(sum(paid))}) "
                             f"and the rake ({_num(hand.rake)})")

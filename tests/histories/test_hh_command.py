@@ -281,3 +281,21 @@ def test_a_variant_that_is_not_text_is_that_hands_error():
     items = list(read_text(text, "f.phhs"))
     assert [type(x).__name__ for x in items] == ["PokerError", "Hand"]
     assert str(items[0]).startswith("variant [1, 2] is not one pokercli reads")
+
+
+def test_phh_winnings_are_after_the_rake_and_a_walk_may_count_the_blind_given_back():
+    """PHH's ``winnings`` are what was paid after the rake (the spec): the
+    pots less the winnings is the rake, not a problem. A site that counts the
+    uncalled bet given back in what it paid (a walk: the big blind collects
+    both blinds) is read as paying the pot. Winnings above both are a problem."""
+    raked = hand('"d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cbr 6", "p1 f", "p2 cc",'
+                 ' "d db 2c3d4h", "p2 cc", "p3 cbr 5", "p2 f"', extra="winnings = [0, 0, 12]\n")
+    (h,) = read_histories(raked)
+    assert h.rake == 1 and h.problems == [] and [s.net for s in h.seats] == [-1, -6, 6]
+    assert h.to_dict()["rake"] == 1
+    walk = ('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+            'starting_stacks = [100, 100]\nactions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]\n')
+    (h,) = read_histories(walk + "winnings = [3, 0]\n")
+    assert h.problems == [] and h.rake == 0 and [s.net for s in h.seats] == [1, -1]
+    (h,) = read_histories(walk + "winnings = [4, 0]\n")
+    assert h.problems == ["the pots (2) are not what was paid out (3) and the rake (0)"]
