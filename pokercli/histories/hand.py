@@ -572,9 +572,14 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
             for i, a in hand.returned:
                 paid[i] -= a
         # PHH's winnings are after the rake: without a rake of its own (pokercli's
-        # "_rake"), what the pots hold above them is the rake
-        hand.rake = (number(doc["_rake"], "_rake") if "_rake" in doc
-                     else max(total - sum(paid), Fraction(0)))
+        # "_rake"), what the pots hold above them is the rake -- if it is a rake: at
+        # most a quarter of the pots, paid to the players the showdown pays
+        hand.rake = Fraction(0)
+        if "_rake" in doc:
+            hand.rake = number(doc["_rake"], "_rake")
+        elif 0 < total - sum(paid) <= total / 4 and (not hand.settled or all(
+                (w > 0) == (s.won > 0) for w, s in zip(paid, seats))):
+            hand.rake = total - sum(paid)
         if sum(paid) + hand.rake != total:
             problems.append(f"the pots ({_num(total)}) are not what was paid out ({_num(sum(paid))}) "
                             f"and the rake ({_num(hand.rake)})")

@@ -299,3 +299,7 @@ def test_phh_winnings_are_after_the_rake_and_a_walk_may_count_the_blind_given_ba
     assert h.problems == [] and h.rake == 0 and [s.net for s in h.seats] == [1, -1]
     (h,) = read_histories(walk + "winnings = [4, 0]\n")
     assert h.problems == ["the pots (2) are not what was paid out (3) and the rake (0)"]
+    # winnings that leave out the winner, or a third of the pots, are no rake
+    for wrong in ("[0, 0, 0]", "[0, 12, 0]", "[0, 0, 8]"):
+        (h,) = read_histories(raked.replace("winnings = [0, 0, 12]", f"winnings = {wrong}"))
+        assert h.rake == 0 and h.problems[0].startswith("the pots (13) are not what was paid out"), wrong
