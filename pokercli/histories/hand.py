@@ -361,14 +361,17 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
                 to_act = []  # the others all in, and it has matched them
         return to_act
 
+    def players_in() -> int:
+        return sum(not s_.folded for s_ in seats)
+
     def pass_over(until: Optional[int]) -> None:
         """The players in turn before ``until`` (all of them: None) check or fold."""
         waiting = still_to_act()
-        while waiting and waiting[0] != until and sum(not s_.folded for s_ in seats) > 1:
+        while waiting and waiting[0] != until and players_in() > 1:
             i = waiting.pop(0)
             if street_bet[i] < top:
                 seats[i].folded = True
-        if sum(not s_.folded for s_ in seats) < 2:
+        if players_in() < 2:
             waiting.clear()
 
     for index_, raw in enumerate(actions):
@@ -413,7 +416,7 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
                                          "call or fold")
                 bring_in_due = False
                 if in_turn:
-                    if p not in waiting or sum(not s_.folded for s_ in seats) < 2:
+                    if p not in waiting or players_in() < 2:
                         raise PokerError(f"{who} acts out of turn: " + (
                             ", ".join(f"p{i + 1}" for i in waiting) + " to act" if waiting
                             else "the betting round is over"))
@@ -452,7 +455,7 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
                     if in_turn:  # every other player still in with chips acts again
                         to_act = [(p + k) % n for k in range(1, n)]
                         to_act = [i for i in to_act if not seats[i].folded and left[i] > 0]
-                if in_turn and sum(not s_.folded for s_ in seats) < 2:
+                if in_turn and players_in() < 2:
                     to_act = []
                 in_draw = False
                 # what the all-in spot needs of this moment (folds and payments all come
@@ -597,7 +600,12 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
     return hand
 
 
-_HIGH_RANKS, _LOW_RANKS, _SUITS = "23456789TJQKA", "A23456789TJQK", "cdhs"
+_SUITS = "cdhs"  # a stud bring-in's tie, lowest suit first
+
+
+def _rank(card: int, low: bool) -> int:
+    """A card's rank, 0 the lowest: the deuce, or in razz (``low``) the ace."""
+    return (C.card_rank(card) + low) % 13
 
 
 def showing(cards: list[int], low: bool) -> tuple:
@@ -606,8 +614,7 @@ def showing(cards: list[int], low: bool) -> tuple:
     a pair with two, one and no kickers, then high cards, more cards above
     fewer; within a kind by the ranks, those held most first (aces low in
     razz, ``low``). Straights and flushes do not count."""
-    order = _LOW_RANKS if low else _HIGH_RANKS
-    ranks = [order.index(C.card_name(c)[0]) for c in cards]
+    ranks = [_rank(c, low) for c in cards]
     counts = sorted(((ranks.count(r), r) for r in set(ranks)), reverse=True)
     shape = [k for k, _ in counts]
     kind = {(4,): 10, (3, 1): 9, (3,): 8, (2, 2): 7, (2, 1, 1): 6, (2, 1): 5, (2,): 4}.get(
@@ -622,11 +629,8 @@ def stud_openers(ups: dict[int, list[int]], low: bool) -> list[int]:
     hearts, spades; later the best hand showing (the lowest in razz): every
     player of equal ones, in seat order (pokerkit takes the first)."""
     if all(len(u) == 1 for u in ups.values()):
-        order = _LOW_RANKS if low else _HIGH_RANKS
-
         def card(i: int) -> tuple:
-            name = C.card_name(ups[i][0])
-            return order.index(name[0]), _SUITS.index(name[1])
+            return _rank(ups[i][0], low), _SUITS.index(C.card_suit(ups[i][0]))
         return [(max if low else min)(ups, key=card)]
     strength = {i: showing(u, low) for i, u in ups.items()}
     best = (min if low else max)(strength.values())
