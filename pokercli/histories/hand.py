@@ -226,7 +226,8 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
     from pokercli.games import game as _game
     from pokercli.games.rules import STANDARD
 
-    drawing = _game(game).dealing.draws is not None  # a draw game: its cards change after the betting
+    definition = _game(game)
+    drawing = definition.dealing.draws is not None  # a draw game: its cards change after the betting
     starting = doc.get("starting_stacks")
     if not isinstance(starting, list) or not 2 <= len(starting) <= 23:
         raise PokerError("starting_stacks: expected an array of 2 or more stacks")
@@ -334,8 +335,8 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
     in_turn = site == "phh"
     to_act: Optional[list[int]] = None
     to_draw: list[int] = []  # a draw's players still to draw: every player still in, p1 first
-    down = _game(game).dealing.down_cards  # stud: the down cards' places; empty: a button game
-    low_opening = bool(down) and _game(game).rule.ranking is not STANDARD  # razz: the high card brings in
+    down = definition.dealing.down_cards  # stud: the down cards' places; empty: a button game
+    low_opening = bool(down) and definition.rule.ranking is not STANDARD  # razz: the high card brings in
     bring_in_due = bool(down) and bring_in_units > 0  # third street's first player brings in or completes
 
     def still_to_act(first: Optional[int] = None) -> list[int]:
@@ -540,14 +541,14 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
     if len(still_in) > 1:
         if in_turn and still_to_act() and in_turn:  # (still_to_act may find an up card unknown)
             unfinished = f"the history stops with p{to_act[0] + 1} to act"
-        elif down and any(len(seats[i].cards) + len(board) < _game(game).hole_cards for i in still_in):
+        elif down and any(len(seats[i].cards) + len(board) < definition.hole_cards for i in still_in):
             unfinished = "the history stops before the seventh card (the hand is not over)"
         elif drawing:
-            rounds = _game(game).dealing.draws.count
+            rounds = definition.dealing.draws.count
             done = len(draw_log) - (bool(draw_log) and any(i not in draw_log[-1] for i in still_in))
             if done < rounds:
                 unfinished = f"the history stops before draw {done + 1} of {rounds} (the hand is not over)"
-            elif any(len(seats[i].cards) < _game(game).hole_cards for i in still_in):
+            elif any(len(seats[i].cards) < definition.hole_cards for i in still_in):
                 unfinished = "the history stops before the last draw's cards are dealt"
     problems: list[str] = []
     hand = Hand(source, index, hand_id, site, variant, game, betting, stakes, seats, board, pots, None,
