@@ -274,7 +274,8 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
             except PokerError as e:
                 e.action = raw
                 raise
-    for x in (*stacks, *antes, *blinds, bring_in, *bets.values()):
+    sizes = {key: stakes[key] for key in ("min_bet", "small_bet", "big_bet") if key in stakes}
+    for x in (*stacks, *antes, *blinds, bring_in, *bets.values(), *sizes.values()):
         d = x.denominator
         if scale % d:
             scale = scale * d // math.gcd(scale, d)
@@ -338,12 +339,31 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
     down = definition.dealing.down_cards  # stud: the down cards' places; empty: a button game
     low_opening = bool(down) and definition.rule.ranking is not STANDARD  # razz: the high card brings in
     bring_in_due = bool(down) and bring_in_units > 0  # third street's first player brings in or completes
+    # Bet and raise sizes in a PHH hand, as pokerkit allows them: at least the
+    # street's minimum (no limit and pot limit: min_bet; fixed limit: small_bet
+    # for the first two betting rounds, big_bet after) and the last full raise,
+    # at most the pot (pot limit) or exactly that (fixed limit, four bets and
+    # raises a round); an all-in below the minimum allowed, and a player who has
+    # acted and faces only short all-ins may call, not raise. Not checked where
+    # the stakes leave the street's minimum unknown.
+    limit = betting == "fixed-limit"
+    sizing = in_turn and ("small_bet" in sizes and "big_bet" in sizes if limit else "min_bet" in sizes)
+    size_units = {key: units(x) for key, x in sizes.items()}
+    completing = bring_in_due  # third street's first bet completes the bring-in to the small bet
+    raised_by = 0  # the street's largest bet or raise, above the bet it raised
+    raises = 0  # the street's bets and raises (fixed limit: at most four)
+    acted: set[int] = set()  # players who acted since the last full raise
+    short_allins: list[int] = []  # the raises of the all-ins since, each short of a full raise
 
     def still_to_act(first: Optional[int] = None) -> list[int]:
         """(``first``: the player who acts, who opens a stud street when it ties
         for the best hand showing: sites break such a tie their own way.)"""
-        nonlocal to_act, in_turn
+        nonlocal to_act, in_turn, raised_by, raises, completing
         if to_act is None:  # the round begins: after the biggest blind or straddle, else at p1
+            raised_by = raises = 0
+            completing = completing and betting_round() == 0
+            acted.clear()
+            short_allins.clear()
             live = [i for i in range(n) if not seats[i].folded]
             if down:  # stud: the lowest up card on third street, then the best hand showing
                 ups = {i: [c for k, c in enumerate(seats[i].cards) if k not in down] for i in live}
@@ -362,6 +382,63 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
                 to_act = []  # the others all in, and it has matched them
         return to_act
 
+    def check_size(p: int, who: str, to: int, said: str) -> None:
+        """Refuse a bet or raise to ``to`` pokerkit does not allow (the
+        amount as written, ``said``); count it."""
+        nonlocal raised_by, raises, completing
+        call = min(left[p], top - street_bet[p])
+        if call < raised_by or short_allins and sum(short_allins) < raised_by and p in acted:
+            raise PokerError(f"{who} raises an all-in that was not a full raise, which it may only call")
+        if limit and raises == 4:
+            raise PokerError(f"{who} bets or raises a fifth time on a street: fixed limit allows four")
+        if left[p] <= top - street_bet[p]:
+            raise PokerError(f"{who} bets or raises to {said}, which its stack only calls")
+        if not any(i != p and not seats[i].folded and left[i] + street_bet[i] > top for i in range(n)):
+            raise PokerError(f"{who} bets or raises to {said} with every other player folded or all in")
+        if limit:
+            step = size_units["small_bet" if betting_round() < 2 else "big_bet"]
+        else:
+            step = size_units["min_bet"]
+        reach = left[p] + street_bet[p]
+        low = min(reach, max(raised_by, step) + (0 if completing else top))
+        if limit:
+            high = low
+        elif betting == "pot-limit":  # the pot after calling: what is in it, the bets included, and the call
+            high = min(reach, max(low, 2 * top - street_bet[p] + sum(put_in)))
+        else:
+            high = reach
+        if to < low or to > high:
+            if limit:
+                raise PokerError(f"{who} bets or raises to {said}: fixed limit's amount here is {_num(chips(low))}")
+            if to < low:
+                raise PokerError(f"{who} bets or raises to {said}, less than the minimum ({_num(chips(low))})")
+            if to > reach:
+                raise PokerError(f"{who} bets or raises to {said}, more than its stack ({_num(chips(reach))} "
+                                 "on this street)")
+            raise PokerError(f"{who} bets or raises to {said}, more than the pot allows ({_num(chips(high))})")
+        raise_ = to - top
+        if raise_ >= raised_by:  # a full raise: every player may raise again
+            acted.clear()
+        acted.add(p)
+        raised_by = max(raised_by, raise_)
+        raises += 1
+        completing = False
+        if to < reach:
+            short_allins.clear()
+        else:
+            short_allins.append(raise_)
+        if sum(short_allins) >= raised_by:
+            short_allins.clear()
+
+    def betting_round() -> int:
+        """The betting round: 0 before the flop (stud: third street; a draw
+        game: before the first draw), then 1, 2, 3 ..."""
+        if down:
+            return max(len(s_.cards) for s_ in seats if not s_.folded) - 3
+        if drawing:
+            return len(draw_log)
+        return {0: 0, 3: 1, 4: 2}.get(len(board), 3)
+
     def players_in() -> int:
         return sum(not s_.folded for s_ in seats)
 
@@ -370,6 +447,7 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
         waiting = still_to_act()
         while waiting and waiting[0] != until and players_in() > 1:
             i = waiting.pop(0)
+            acted.add(i)
             if street_bet[i] < top:
                 seats[i].folded = True
         if players_in() < 2:
@@ -415,6 +493,8 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
                     if kind in ("f", "cc"):
                         raise PokerError(f"{who} brings in (pb) or completes (cbr): it cannot check, "
                                          "call or fold")
+                if in_turn and kind == "pb" and not bring_in_due:
+                    raise PokerError(f"{who} posts a bring-in: only the first player on third street brings in")
                 bring_in_due = False
                 if in_turn:
                     if p not in waiting or players_in() < 2:
@@ -425,6 +505,8 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
                     if not to_act:  # (those passed over folded: the hand is over)
                         raise PokerError(f"{who} acts after every other player has folded")
                     to_act.pop(0)
+                    if kind != "cbr":  # (a bet or raise is counted once its size is checked)
+                        acted.add(p)
                 betting_seen = True
                 if kind == "f":
                     if len(words) != 2:
@@ -444,6 +526,8 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
                         raise PokerError(f"{shown(text)}: cbr takes one amount")
                     to = units(bets[index_])
                     amount = to - street_bet[p]
+                    if sizing and in_turn:
+                        check_size(p, who, to, words[2])
                     if amount <= 0 or to <= top and amount < left[p]:
                         raise PokerError(f"{who} bets or raises to {words[2]}, not more than "
                                          f"the bet it faces ({_num(chips(top))})")
