@@ -347,6 +347,8 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
     # acted and faces only short all-ins may call, not raise. Not checked where
     # the stakes leave the street's minimum unknown.
     limit = betting == "fixed-limit"
+    # (said where pokerkit's FO/8, which takes pot-limit sizes, would have taken the amount)
+    pokerkits_fo8 = " (FO/8 is fixed limit; pokerkit's FO/8 takes pot-limit sizes)" if variant == "FO/8" else ""
     sizing = in_turn and ("small_bet" in sizes and "big_bet" in sizes if limit else "min_bet" in sizes)
     size_units = {key: units(x) for key, x in sizes.items()}
     completing = bring_in_due  # third street's first bet completes the bring-in to the small bet
@@ -390,7 +392,8 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
         if call < raised_by or short_allins and sum(short_allins) < raised_by and p in acted:
             raise PokerError(f"{who} raises an all-in that was not a full raise, which it may only call")
         if limit and raises == 4:
-            raise PokerError(f"{who} bets or raises a fifth time on a street: fixed limit allows four")
+            raise PokerError(f"{who} bets or raises a fifth time on a street: fixed limit allows four"
+                             + pokerkits_fo8)
         if left[p] <= top - street_bet[p]:
             raise PokerError(f"{who} bets or raises to {said}, which its stack only calls")
         if not any(i != p and not seats[i].folded and left[i] + street_bet[i] > top for i in range(n)):
@@ -409,7 +412,9 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
             high = reach
         if to < low or to > high:
             if limit:
-                raise PokerError(f"{who} bets or raises to {said}: fixed limit's amount here is {_num(chips(low))}")
+                pot = min(reach, max(low, 2 * top - street_bet[p] + sum(put_in)))  # (what pot limit allows)
+                raise PokerError(f"{who} bets or raises to {said}: fixed limit's amount here is {_num(chips(low))}"
+                                 + (pokerkits_fo8 if low < to <= pot else ""))
             if to < low:
                 raise PokerError(f"{who} bets or raises to {said}, less than the minimum ({_num(chips(low))})")
             if to > reach:

@@ -31,7 +31,8 @@ AUTO = (A.ANTE_POSTING, A.BET_COLLECTION, A.BLIND_OR_STRADDLE_POSTING, A.CARD_BU
 
 
 
-class FixedLimitOmahaEight(pokerkit.games.FixedLimitPokerMixin, pokerkit.FixedLimitOmahaHoldemHighLowSplitEightOrBetter):
+class FixedLimitOmahaEight(pokerkit.games.FixedLimitPokerMixin,
+                           pokerkit.FixedLimitOmahaHoldemHighLowSplitEightOrBetter):
     """pokerkit's FO/8 with fixed limit's sizes. pokerkit's class (0.7.7, and
     its repository's main) carries the pot-limit mixin, so it plays and reads
     pot-limit sizes; the PHH standard's FO/8, and pokercli's, is fixed limit.

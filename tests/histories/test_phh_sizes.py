@@ -150,7 +150,12 @@ CARDS = '"d dh p1 AsAh", "d dh p2 7c2d", "d dh p3 KdKc", "d dh p4 8s3h"'
      "p3 raises an all-in that was not a full raise, which it may only call"),
     # pot limit: at most the pot after calling
     ('"p3 cbr 8"', "PO", NO_LIMIT, "[100, 100, 100, 100]", "p3 bets or raises to 8, more than the pot allows (7)"),
-    # fixed limit: the small bet's step before the turn, four bets and raises a round
+    # fixed limit: the small bet's step before the turn, four bets and raises a round; in FO/8 a
+    # size pokerkit's FO/8 (pot limit) takes is said to be one
+    ('"p3 cbr 6"', "FO/8", FIXED, "[100, 100, 100, 100]",
+     "p3 bets or raises to 6: fixed limit's amount here is 4 (FO/8 is fixed limit; pokerkit's FO/8 takes "
+     "pot-limit sizes)"),
+    ('"p3 cbr 9"', "FO/8", FIXED, "[100, 100, 100, 100]", "p3 bets or raises to 9: fixed limit's amount here is 4"),
     ('"p3 cbr 5"', "FT", FIXED, "[100, 100, 100, 100]", "p3 bets or raises to 5: fixed limit's amount here is 4"),
     ('"p3 cbr 4", "p4 cbr 6", "p1 cbr 8", "p2 cbr 10", "p3 cbr 12"', "FT", FIXED, "[100, 100, 100, 100]",
      "p3 bets or raises a fifth time on a street: fixed limit allows four"),
@@ -160,13 +165,18 @@ CARDS = '"d dh p1 AsAh", "d dh p2 7c2d", "d dh p3 KdKc", "d dh p4 8s3h"'
     ('"p3 cbr 100", "p4 f", "p1 f", "p2 cbr 150"', "NT", NO_LIMIT, "[100, 200, 100, 100]",
      "p2 bets or raises to 150 with every other player folded or all in"),
 ])
-def test_a_size_out_of_the_rules_is_refused_in_one_line(actions, variant, stakes, stacks, message):
-    cards = CARDS if variant != "PO" else CARDS.replace('AsAh"', 'AsAhAdAc"').replace('7c2d"', '7c2d3c4c"') \
+def test_a_size_out_of_the_rules_is_refused_in_one_line(actions, variant, stakes, stacks, message, monkeypatch):
+    cards = CARDS if variant not in ("PO", "FO/8") else CARDS.replace('AsAh"', 'AsAhAdAc"').replace('7c2d"', '7c2d3c4c"') \
         .replace('KdKc"', 'KdKcKhKs"').replace('8s3h"', '8s3h5d6d"')
     text = hand(f"{cards}, {actions}", variant=variant, stakes=stakes, stacks=stacks)
     with pytest.raises(PokerError, match=f"^{re.escape(message)}$"):
         list(read_histories(text))
-    assert pokerkits(text) is None
+    assert pokerkits(text) is None  # (FO/8: the oracle's, fixed limit)
+    if "pokerkit's FO/8" in message:  # and pokerkit's own takes it
+        with monkeypatch.context() as m:
+            own = pokerkit.FixedLimitOmahaHoldemHighLowSplitEightOrBetter
+            m.setitem(pokerkit.HandHistory.game_types, "FO/8", own)
+            assert pokerkits(text) is not None
 
 
 def test_sizes_pokerkit_takes_are_taken():
