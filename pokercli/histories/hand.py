@@ -404,15 +404,11 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
             step = size_units["min_bet"]
         reach = left[p] + street_bet[p]
         low = min(reach, max(raised_by, step) + (0 if completing else top))
-        if limit:
-            high = low
-        elif betting == "pot-limit":  # the pot after calling: what is in it, the bets included, and the call
-            high = min(reach, max(low, 2 * top - street_bet[p] + sum(put_in)))
-        else:
-            high = reach
+        # pot limit: the pot after calling (what is in it, the bets included, and the call)
+        pot = min(reach, max(low, 2 * top - street_bet[p] + sum(put_in)))
+        high = low if limit else pot if betting == "pot-limit" else reach
         if to < low or to > high:
             if limit:
-                pot = min(reach, max(low, 2 * top - street_bet[p] + sum(put_in)))  # (what pot limit allows)
                 raise PokerError(f"{who} bets or raises to {said}: fixed limit's amount here is {_num(chips(low))}"
                                  + (pokerkits_fo8 if low < to <= pot else ""))
             if to < low:
@@ -442,7 +438,7 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
             return max(len(s_.cards) for s_ in seats if not s_.folded) - 3
         if drawing:
             return len(draw_log)
-        return {0: 0, 3: 1, 4: 2}.get(len(board), 3)
+        return {0: 0, 3: 1, 4: 2}.get(len(board), 3)  # (a board dealt a card at a time: whatever it has)
 
     def players_in() -> int:
         return sum(not s_.folded for s_ in seats)
