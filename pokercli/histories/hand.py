@@ -343,7 +343,7 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
     # street's minimum (no limit and pot limit: min_bet; fixed limit: small_bet
     # for the first two betting rounds, big_bet after) and the last full raise,
     # at most the pot (pot limit) or exactly that (fixed limit, four bets and
-    # raises a round); an all-in below the minimum allowed, and a player who has
+    # raises a round unless heads-up); an all-in below the minimum allowed, and a player who has
     # acted and faces only short all-ins may call, not raise. Not checked where
     # the stakes leave the street's minimum unknown.
     limit = betting == "fixed-limit"
@@ -353,16 +353,20 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
     size_units = {key: units(x) for key, x in sizes.items()}
     completing = bring_in_due  # third street's first bet completes the bring-in to the small bet
     raised_by = 0  # the street's largest bet or raise, above the bet it raised
-    raises = 0  # the street's bets and raises (fixed limit: at most four)
+    # the street's bets and raises: fixed limit allows four, but for players left heads-up before
+    # the fourth (Robert's Rules of Poker lift the cap then; pokerkit keeps it)
+    raises = 0
+    capped = False  # the fourth went in with three or more players in the hand
     acted: set[int] = set()  # players who acted since the last full raise
     short_allins: list[int] = []  # the raises of the all-ins since, each short of a full raise
 
     def still_to_act(first: Optional[int] = None) -> list[int]:
         """(``first``: the player who acts, who opens a stud street when it ties
         for the best hand showing: sites break such a tie their own way.)"""
-        nonlocal to_act, in_turn, raised_by, raises, completing
+        nonlocal to_act, in_turn, raised_by, raises, completing, capped
         if to_act is None:  # the round begins: after the biggest blind or straddle, else at p1
             raised_by = raises = 0
+            capped = False
             completing = completing and betting_round() == 0
             acted.clear()
             short_allins.clear()
@@ -387,11 +391,11 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
     def check_size(p: int, who: str, to: int, said: str) -> None:
         """Refuse a bet or raise to ``to`` pokerkit does not allow (the
         amount as written, ``said``); count it."""
-        nonlocal raised_by, raises, completing
+        nonlocal raised_by, raises, completing, capped
         call = min(left[p], top - street_bet[p])
         if call < raised_by or short_allins and sum(short_allins) < raised_by and p in acted:
             raise PokerError(f"{who} raises an all-in that was not a full raise, which it may only call")
-        if limit and raises == 4:
+        if limit and raises >= 4 and (players_in() > 2 or capped):
             raise PokerError(f"{who} bets or raises a fifth time on a street: fixed limit allows four"
                              + pokerkits_fo8)
         if left[p] <= top - street_bet[p]:
@@ -423,6 +427,7 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
         acted.add(p)
         raised_by = max(raised_by, raise_)
         raises += 1
+        capped = capped or raises == 4 and players_in() > 2
         completing = False
         if to < reach:
             short_allins.clear()

@@ -56,6 +56,7 @@ WHY = {
 
 def sized(rng: random.Random, game, state, stacks, seen: dict) -> None:
     """Play ``state`` out at random, trying sizes; check each refused one."""
+    capped = None  # the street whose fourth bet or raise went in with three or more players in
     while state.status:
         if state.can_post_bring_in() and rng.random() < 0.7:
             state.post_bring_in()
@@ -72,19 +73,30 @@ def sized(rng: random.Random, game, state, stacks, seen: dict) -> None:
                 theirs = str(e)
             else:
                 state.complete_bet_or_raise_to(amount)
+                if state.completion_betting_or_raising_count == 4 and sum(state.statuses) > 2:
+                    capped = state.street_index
                 seen["taken"] += 1
                 continue
             history = pokerkit.HandHistory.from_game_state(game, state)
             history.actions = [*history.actions, f"p{state.actor_index + 1} cbr {amount}"]
             text = history.dumps()
             assert pokerkits(text) is None, text
-            with pytest.raises(PokerError, match=f"^p{state.actor_index + 1} ") as e:
-                list(read_histories(text))
-            # refused for pokerkit's reason
-            (why,) = [why for phrase, why in WHY.items() if phrase in theirs]
-            assert any(words in str(e.value) for words in why), (theirs, str(e.value), text)
-            seen["refused"] += 1
-            seen["why"].add(why)
+            if "No more completion" in theirs and sum(state.statuses) == 2 and capped != state.street_index:
+                # heads-up before the fourth: pokercli lifts the cap (Robert's Rules), pokerkit keeps it;
+                # the amount is then pokercli's to judge by the other rules, never refused as a fifth
+                try:
+                    list(read_histories(text))
+                except PokerError as e:
+                    assert "a fifth time" not in str(e), text
+                seen["heads-up, no cap"] += 1
+            else:
+                with pytest.raises(PokerError, match=f"^p{state.actor_index + 1} ") as e:
+                    list(read_histories(text))
+                # refused for pokerkit's reason
+                (why,) = [why for phrase, why in WHY.items() if phrase in theirs]
+                assert any(words in str(e.value) for words in why), (theirs, str(e.value), text)
+                seen["refused"] += 1
+                seen["why"].add(why)
         if state.can_post_bring_in():
             state.post_bring_in()
             continue
@@ -113,7 +125,7 @@ def straddle_game(rng: random.Random):
 def test_sizes_pokerkit_refuses_are_refused_and_the_rest_read_with_its_nets(variant):
     rng = random.Random("sizes " + variant)
     random.seed("sizes " + variant)
-    seen = {"taken": 0, "refused": 0, "why": set(), "same nets": 0}
+    seen = {"taken": 0, "refused": 0, "why": set(), "same nets": 0, "heads-up, no cap": 0}
     with remembered_hands(), warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for _ in range(30):
@@ -159,6 +171,9 @@ CARDS = '"d dh p1 AsAh", "d dh p2 7c2d", "d dh p3 KdKc", "d dh p4 8s3h"'
     ('"p3 cbr 5"', "FT", FIXED, "[100, 100, 100, 100]", "p3 bets or raises to 5: fixed limit's amount here is 4"),
     ('"p3 cbr 4", "p4 cbr 6", "p1 cbr 8", "p2 cbr 10", "p3 cbr 12"', "FT", FIXED, "[100, 100, 100, 100]",
      "p3 bets or raises a fifth time on a street: fixed limit allows four"),
+    # (the fourth went in four-handed: the cap stays when the hand is then heads-up)
+    ('"p3 cbr 4", "p4 cbr 6", "p1 cbr 8", "p2 cbr 10", "p3 f", "p4 f", "p1 cbr 12"', "FT", FIXED,
+     "[100, 100, 100, 100]", "p1 bets or raises a fifth time on a street: fixed limit allows four"),
     # a stack that only calls; no one left to call a raise
     ('"p3 cbr 10", "p4 cbr 10"', "NT", NO_LIMIT, "[100, 100, 100, 10]",
      "p4 bets or raises to 10, which its stack only calls"),
@@ -177,6 +192,18 @@ def test_a_size_out_of_the_rules_is_refused_in_one_line(actions, variant, stakes
             own = pokerkit.FixedLimitOmahaHoldemHighLowSplitEightOrBetter
             m.setitem(pokerkit.HandHistory.game_types, "FO/8", own)
             assert pokerkits(text) is not None
+
+
+def test_fixed_limit_has_no_cap_for_players_heads_up_before_the_fourth_bet():
+    """Robert's Rules of Poker: unlimited raising heads-up, where the action
+    became heads-up before the cap. pokerkit keeps its cap of four; pokercli
+    reads such a hand (a site's, or a PHH file written from one)."""
+    text = hand(f'{CARDS}, "p3 f", "p4 f", "p1 cbr 4", "p2 cbr 6", "p1 cbr 8", "p2 cbr 10", "p1 cbr 12", '
+                '"p2 cbr 14", "p1 cc", "d db 2c7d9h", "p1 cc", "p2 cc", "d db Qs", "p1 cc", "p2 cc", "d db 3s", '
+                '"p1 cc", "p2 cc", "p1 sm AsAh", "p2 sm 7c2d"', variant="FT", stakes=FIXED)
+    (h,) = read_histories(text)
+    assert [s.net for s in h.seats] == [-14, 14, 0, 0]  # (7c2d: two pair on 2c 7d 9h Qs 3s)
+    assert pokerkits(text) is None  # "No more completion, betting, or raising is permitted."
 
 
 def test_sizes_pokerkit_takes_are_taken():
