@@ -30,11 +30,10 @@ AUTO = (A.ANTE_POSTING, A.BET_COLLECTION, A.BLIND_OR_STRADDLE_POSTING, A.CARD_BU
         A.BOARD_DEALING, A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING, A.CHIPS_PUSHING, A.CHIPS_PULLING)
 
 
-
 class FixedLimitOmahaEight(pokerkit.games.FixedLimitPokerMixin,
                            pokerkit.FixedLimitOmahaHoldemHighLowSplitEightOrBetter):
     """pokerkit's FO/8 with fixed limit's sizes. pokerkit's class (0.7.7, and
-    its repository's main) carries the pot-limit mixin, so it plays and reads
+    the copies of its repository searched) carries the pot-limit mixin, so it plays and reads
     pot-limit sizes; the PHH standard's FO/8, and pokercli's, is fixed limit.
     It is the FO/8 of every pokerkit history these tests write and read
     (tests/histories/test_phh_sizes.py shows the difference)."""
