@@ -358,18 +358,18 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
     raises = 0
     capped = False  # the fourth went in with three or more players in the hand
     acted: set[int] = set()  # players who acted since the last full raise
-    short_allins: list[int] = []  # the raises of the all-ins since, each short of a full raise
+    short_raised = 0  # what the all-ins since raised, each short of a full raise, together
 
     def still_to_act(first: Optional[int] = None) -> list[int]:
         """(``first``: the player who acts, who opens a stud street when it ties
         for the best hand showing: sites break such a tie their own way.)"""
-        nonlocal to_act, in_turn, raised_by, raises, completing, capped
+        nonlocal to_act, in_turn, raised_by, raises, completing, capped, short_raised
         if to_act is None:  # the round begins: after the biggest blind or straddle, else at p1
             raised_by = raises = 0
             capped = False
             completing = completing and betting_round() == 0
             acted.clear()
-            short_allins.clear()
+            short_raised = 0
             live = [i for i in range(n) if not seats[i].folded]
             if down:  # stud: the lowest up card on third street, then the best hand showing
                 ups = {i: [c for k, c in enumerate(seats[i].cards) if k not in down] for i in live}
@@ -391,9 +391,9 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
     def check_size(p: int, who: str, to: int, said: str) -> None:
         """Refuse a bet or raise to ``to`` pokerkit does not allow (the
         amount as written, ``said``); count it."""
-        nonlocal raised_by, raises, completing, capped
+        nonlocal raised_by, raises, completing, capped, short_raised
         call = min(left[p], top - street_bet[p])
-        if call < raised_by or short_allins and sum(short_allins) < raised_by and p in acted:
+        if call < raised_by or 0 < short_raised < raised_by and p in acted:
             raise PokerError(f"{who} raises an all-in that was not a full raise, which it may only call")
         if limit and raises >= 4 and (players_in() > 2 or capped):
             raise PokerError(f"{who} bets or raises a fifth time on a street: fixed limit allows four"
@@ -429,12 +429,10 @@ def replay(doc: dict, *, source: str, index: int, hand_id: Optional[str], site: 
         raises += 1
         capped = capped or raises == 4 and players_in() > 2
         completing = False
-        if to < reach:
-            short_allins.clear()
-        else:
-            short_allins.append(raise_)
-        if sum(short_allins) >= raised_by:
-            short_allins.clear()
+        # (each raise is above the bet faced: an all-in that only calls was refused above)
+        short_raised = 0 if to < reach else short_raised + raise_
+        if short_raised >= raised_by:
+            short_raised = 0
 
     def betting_round() -> int:
         """The betting round: 0 before the flop (stud: third street; a draw
